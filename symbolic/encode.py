@@ -1,0 +1,190 @@
+"""Build the solver's view of one implication at one size: unknown tables, populations,
+parameters, the hypotheses and the negated conclusion.
+
+The same notion bodies are evaluated here with :class:`~symbolic.ops.Z3Ops` and in
+:mod:`symbolic.verify` with :class:`~symbolic.ops.ExactOps`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+import z3
+
+from .errors import DPCheckError
+from .ops import Z3Ops, to_z3
+from .tables import MechTable, PopTable, databases
+from .terms import AdaptiveVar, KernelVar, MechVar
+from .verdicts import Sizes
+
+
+def z3val(x):
+    """Exact sympy/int/Fraction number → z3 numeral."""
+    x = sp.Rational(x)
+    return z3.RealVal(f"{x.p}/{x.q}") if x.q != 1 else z3.RealVal(int(x.p))
+
+
+def free_terms(imp):
+    """The free mechanism variables of an implication, each once, dependencies first."""
+    out = []
+    for ni in list(imp.hypotheses) + [imp.conclusion]:
+        for t in (ni.on if ni.on is not None else ((MechVar("A"),) if ni.notion.arity else ())):
+            for v in t.free():
+                if v not in out:
+                    out.append(v)
+    return out
+
+
+def targets(ni):
+    if ni.on is not None:
+        return ni.on
+    return (MechVar("A"),) * ni.notion.arity
+
+
+def eval_notion(ops, ni, env, pop, params_env, to_num):
+    """Evaluate a notion instance; a family target (adaptive second stage) means 'for every member'."""
+    args = {p.name: to_num(a, params_env) for p, a in zip(ni.notion.params, ni.args)}
+    tabs = [t.eval(ops, env) for t in targets(ni)]
+    fam = [i for i, t in enumerate(tabs) if isinstance(t, dict)]
+    if not fam:
+        return ni.notion.body(ops, *tabs, P=pop, **args)
+    i = fam[0]
+    return ops.And(ni.notion.body(ops, *(tabs[:i] + [member] + tabs[i + 1:]), P=pop, **args)
+                   for member in tabs[i].values())
+
+
+@dataclass
+class Encoding:
+    """Unknowns and constraints of ``hypotheses ∧ ¬conclusion`` at one size."""
+
+    imp: object
+    params: tuple
+    sizes: Sizes
+    fixed_params: dict
+    ops: Z3Ops = field(default_factory=Z3Ops)
+
+    def __post_init__(self):
+        n, k, m = self.sizes.as_tuple()
+        self.domain = tuple(range(k))
+        self.outputs = tuple(range(m))
+        self.dbs = databases(n, self.domain)
+        self.base = []            # simplex and range constraints
+        self.vars = []            # (group, key, z3 var) for every unknown number
+        self.env = {}             # free term name -> table / family / kernel (z3)
+        self.penv = {}            # parameter name -> z3 term
+        self._build_params()
+        self._build_mechanisms()
+        self.pop = self._build_shared_population()
+        self.hyps, self.universal = [], []
+        for ni in self.imp.hypotheses:
+            if ni.notion.population in ("all", "product"):
+                self.universal.append(ni)
+            else:
+                self.hyps.append(self.eval(ni, self.pop))
+        self.witness = None
+        c = self.imp.conclusion
+        if c.notion.population in ("all", "product"):
+            self.witness = self.new_population("P'", product=c.notion.population == "product")
+            self.concl = self.eval(c, self.witness)
+        else:
+            self.concl = self.eval(c, self.pop)
+
+    # -- unknowns ---------------------------------------------------------------------------
+    def real(self, group, key, name):
+        v = z3.Real(name)
+        self.vars.append((group, key, v))
+        self.base.append(v >= 0) if group != "param" else None
+        return v
+
+    def _row(self, group, key, name, size):
+        row = tuple(self.real(group, (key, j), f"{name}[{j}]") for j in range(size))
+        self.base.append(z3.Sum(row) == 1)
+        return row
+
+    def _build_params(self):
+        for p in self.params:
+            if p.name in self.fixed_params:
+                self.penv[p.name] = z3val(self.fixed_params[p.name])
+                continue
+            v = self.real("param", p.name, p.name)
+            if p.lower is not None:
+                self.base.append(v >= z3val(p.lower))
+            if p.upper is not None:
+                self.base.append(v <= z3val(p.upper))
+            self.penv[p.name] = v
+
+    def _fixed_mechanisms(self):
+        fm = self.imp.mechanisms
+        return fm(self.sizes) if callable(fm) else (fm or {})
+
+    def _build_mechanisms(self):
+        n = self.sizes.n
+        fixed = self._fixed_mechanisms()
+        for t in free_terms(self.imp):
+            if t.name in fixed:
+                self.env[t.name] = _const_table(fixed[t.name])
+            elif isinstance(t, MechVar):
+                self.env[t.name] = MechTable(n, self.domain, self.outputs, {
+                    d: self._row(t.name, d, f"{t.name}{list(d)}", len(self.outputs)) for d in self.dbs})
+            elif isinstance(t, AdaptiveVar):
+                first = t.after.eval(self.ops, self.env)
+                self.env[t.name] = {o1: MechTable(n, self.domain, self.outputs, {
+                    d: self._row(t.name, (o1, d), f"{t.name}<{o1}>{list(d)}", len(self.outputs))
+                    for d in self.dbs}) for o1 in first.outputs}
+            elif isinstance(t, KernelVar):
+                src = t.source.eval(self.ops, self.env)
+                size = t.size or len(self.outputs)
+                kern = {o: self._row(t.name, o, f"{t.name}<{o}>", size) for o in src.outputs}
+                kern[None] = tuple(range(size))
+                self.env[t.name] = kern
+            else:
+                raise DPCheckError(f"unsupported free term {t!r}")
+
+    def new_population(self, name, product=False):
+        n = self.sizes.n
+        if product:
+            marg = [self._row(name, ("marginal", j), f"{name}_{j+1}", len(self.domain)) for j in range(n)]
+            probs = {}
+            for d in self.dbs:
+                t = marg[0][d[0]]
+                for j in range(1, n):
+                    t = t * marg[j][d[j]]
+                probs[d] = t
+            return PopTable(n, self.domain, probs)
+        row = self._row(name, "joint", name, len(self.dbs))
+        return PopTable(n, self.domain, dict(zip(self.dbs, row)))
+
+    def _build_shared_population(self):
+        needs = any(ni.notion.population == "given" for ni in list(self.imp.hypotheses) + [self.imp.conclusion])
+        if not needs:
+            return None
+        fixed = self.imp.population
+        if fixed is not None:
+            pop = fixed(self.sizes) if callable(fixed) else fixed
+            return const_population(pop)
+        return self.new_population("P")
+
+    # -- formulas ---------------------------------------------------------------------------
+    def to_num(self, expr, penv):
+        return to_z3(expr, penv, self.ops)
+
+    def eval(self, ni, pop, env=None, penv=None):
+        return eval_notion(self.ops, ni, env or self.env, pop, penv or self.penv, self.to_num)
+
+    def negated_conclusion_parts(self):
+        """¬conclusion split on its top-level conjuncts: ¬(c1 ∧ ... ∧ ck) = ¬c1 ∨ ... ∨ ¬ck."""
+        c = self.concl
+        if z3.is_and(c):
+            return [z3.Not(x) for x in c.children()]
+        return [z3.Not(c) if not isinstance(c, bool) else (not c)]
+
+
+def _const_table(mech):
+    """A fixed Mechanism (or MechTable) as a table of z3 numerals."""
+    tab = mech.table() if hasattr(mech, "table") else mech
+    return MechTable(tab.n, tab.domain, tab.outputs, {d: tuple(z3val(x) for x in r) for d, r in tab.rows.items()})
+
+
+def const_population(pop):
+    tab = pop.table() if hasattr(pop, "table") else pop
+    return PopTable(tab.n, tab.domain, {d: z3val(x) for d, x in tab.probs.items()})

@@ -1,0 +1,415 @@
+"""The search: sweep sizes smallest first, solve the negated claim with z3 (CEGIS for ∀𝒫
+hypotheses), re-verify every counterexample exactly, minimise it.
+
+Refute cheaply, prove carefully: at each size the solver first tries a few fixed rational
+parameter values (one counterexample at one ε refutes a claim for all ε) and, when the claim
+shares one population, a few structured populations (point masses, uniform on two databases,
+uniform), which make most queries linear; then the full query with the parameters symbolic.
+Only an unsatisfiable full query counts as a proof at that size.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import sympy as sp
+import z3
+
+from .encode import Encoding, const_population, z3val
+from .population import Population, point_mass, uniform
+from .tables import MechTable, PopTable, databases
+from .verdicts import Counterexample, Proved, Refuted, Sizes, Unknown
+from .verify import Assignment, verify
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Search settings; named profiles: quick, ci, thorough."""
+
+    timeout: float = 20.0          # seconds for one solver call
+    budget: float = 60.0           # seconds for one claim
+    refute_values: tuple = (2, Fraction(3, 2), 3)
+    structured: bool = True
+    minimise: bool = True
+    minimise_seconds: float = 10.0
+    cegis_rounds: int = 60
+    split: bool = True
+
+    @classmethod
+    def profile(cls, name: str) -> "Settings":
+        from .errors import UnknownName
+        table = {"quick": cls(timeout=10, budget=20, minimise_seconds=5),
+                 "ci": cls(),
+                 "thorough": cls(timeout=120, budget=600, minimise_seconds=60)}
+        if name not in table:
+            raise UnknownName(f"no settings profile {name!r}; profiles: {', '.join(table)}")
+        return table[name]
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _value(model, v):
+    """A z3 model value as an exact sympy number (rational), or None if algebraic."""
+    x = model.eval(v, model_completion=True)
+    if z3.is_rational_value(x):
+        return sp.Rational(x.numerator_as_long(), x.denominator_as_long())
+    return None
+
+
+def _approx(model, v, den=10**6):
+    x = model.eval(v, model_completion=True)
+    if z3.is_rational_value(x):
+        return Fraction(x.numerator_as_long(), x.denominator_as_long())
+    return Fraction(x.approx(20).as_fraction()).limit_denominator(den)
+
+
+class Solver:
+    """CEGIS over one encoding: ``solve(extra)`` finds values for the unknowns such that the
+    hypotheses hold (∀𝒫 ones for every population) and the conclusion fails."""
+
+    def __init__(self, enc: Encoding, settings: Settings, deadline: float):
+        self.enc, self.settings, self.deadline = enc, settings, deadline
+        self.s = z3.Solver()
+        self.s.add(enc.base + enc.hyps + enc.ops.side)
+        self.instances = {id(ni): [] for ni in enc.universal}
+        self.rounds = 0
+        for ni in enc.universal:  # seed: the uniform population
+            self._instantiate(ni, const_population(uniform(n=enc.sizes.n, domain=enc.domain)))
+
+    def _instantiate(self, ni, pop):
+        self.instances[id(ni)].append(pop)
+        self.s.add(self.enc.eval(ni, pop))
+        self.s.add(self.enc.ops.side)
+
+    def _remaining(self):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise _Timeout()
+        return left
+
+    def _check(self, solver, extra=()):
+        ms = int(1000 * min(self.settings.timeout, self._remaining()))
+        solver.set("timeout", max(ms, 1))
+        return solver.check(*extra)
+
+    def solve(self, extra=()):
+        """'sat' with a model, 'unsat', or 'unknown' with a reason."""
+        while True:
+            r = self._check(self.s, extra)
+            if r == z3.unsat:
+                return "unsat", None
+            if r == z3.unknown:
+                return "unknown", self.s.reason_unknown()
+            model = self.s.model()
+            bad = self._counter_population(model)
+            if bad is None:
+                return "sat", model
+            self.rounds += 1
+            if self.rounds > self.settings.cegis_rounds:
+                return "unknown", f"CEGIS did not converge in {self.settings.cegis_rounds} rounds"
+
+    def _counter_population(self, model):
+        """For each ∀𝒫 hypothesis: is there 𝒫 violating it for the candidate? (then refine)"""
+        if not self.enc.universal:
+            return None
+        fixed_env, fixed_params = self._fixed(model)
+        for ni in self.enc.universal:
+            check = Encoding.__new__(Encoding)
+            check.__dict__.update(self.enc.__dict__)
+            check.base, check.vars = [], []
+            check.ops = type(self.enc.ops)()
+            pop = check.new_population("Q", product=ni.notion.population == "product")
+            s = z3.Solver()
+            s.add(check.base)
+            s.add(z3.Not(check.eval(ni, pop, env=fixed_env, penv=fixed_params)))
+            s.add(check.ops.side)
+            r = self._check(s)
+            if r == z3.sat:
+                m = s.model()
+                vals = {d: z3val(_approx(m, t)) if not _is_rational(m, t) else m.eval(t, model_completion=True)
+                        for d, t in pop.probs.items()}
+                self._instantiate(ni, PopTable(pop.n, pop.domain, vals))
+                return ni
+            if r == z3.unknown:
+                raise _Timeout()
+        return None
+
+    def _fixed(self, model):
+        """The candidate's unknowns replaced by the model's values (z3 numerals)."""
+        sub = [(v, model.eval(v, model_completion=True)) for _, _, v in self.enc.vars]
+        f = lambda t: z3.simplify(z3.substitute(t, *sub)) if sub and isinstance(t, z3.ExprRef) else t
+        env = {}
+        for name, tab in self.enc.env.items():
+            env[name] = _map_table(tab, f)
+        penv = {k: f(v) for k, v in self.enc.penv.items()}
+        return env, penv
+
+
+def _is_rational(m, t):
+    return z3.is_rational_value(m.eval(t, model_completion=True))
+
+
+def _map_table(tab, f):
+    if isinstance(tab, MechTable):
+        return MechTable(tab.n, tab.domain, tab.outputs, {d: tuple(f(x) for x in r) for d, r in tab.rows.items()})
+    if isinstance(tab, dict):
+        return {k: (_map_table(v, f) if isinstance(v, MechTable) else
+                    (v if k is None else tuple(f(x) for x in v))) for k, v in tab.items()}
+    return tab
+
+
+# --- from a model to an exact assignment --------------------------------------------------------
+
+def extract(enc: Encoding, model) -> Assignment | None:
+    """Exact values of every unknown; None if some value is algebraic (not rational)."""
+    vals = {}
+    for _, _, v in enc.vars:
+        x = _value(model, v)
+        if x is None:
+            return None
+        vals[v.get_id()] = x
+    ev = lambda t: _exact_term(t, vals)
+    mechs = {}
+    for name, tab in enc.env.items():
+        mechs[name] = _map_table(tab, ev)
+    pops = {}
+    if enc.pop is not None:
+        pops["P"] = PopTable(enc.pop.n, enc.pop.domain, {d: ev(x) for d, x in enc.pop.probs.items()})
+    if enc.witness is not None:
+        pops["P'"] = PopTable(enc.witness.n, enc.witness.domain, {d: ev(x) for d, x in enc.witness.probs.items()})
+    params = {p.name: ev(enc.penv[p.name]) for p in enc.params}
+    return Assignment(mechs, pops, params)
+
+
+def _exact_term(t, vals):
+    """Evaluate a z3 term built from unknowns, numerals, + and * exactly."""
+    if z3.is_rational_value(t):
+        return sp.Rational(t.numerator_as_long(), t.denominator_as_long())
+    if z3.is_const(t) and t.get_id() in vals:
+        return vals[t.get_id()]
+    if z3.is_add(t):
+        return sp.Add(*[_exact_term(c, vals) for c in t.children()])
+    if z3.is_mul(t):
+        return sp.Mul(*[_exact_term(c, vals) for c in t.children()])
+    if z3.is_sub(t):
+        a, b = t.children()
+        return _exact_term(a, vals) - _exact_term(b, vals)
+    raise ValueError(f"cannot evaluate {t} exactly")
+
+
+# --- one implication at one size ----------------------------------------------------------------
+
+@dataclass
+class SizeResult:
+    status: str            # "sat" | "unsat" | "unknown"
+    assignment: Assignment | None = None
+    reason: str = ""
+    seconds: float = 0.0
+    how: str = ""
+
+
+def _structured_populations(sizes: Sizes):
+    n, k = sizes.n, sizes.domain
+    dom = tuple(range(k))
+    dbs = databases(n, dom)
+    out = [point_mass(d, domain=dom) for d in dbs]
+    out.append(uniform(n=n, domain=dom))
+    for i, x in enumerate(dbs):
+        for y in dbs[i + 1:]:
+            out.append(Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=dom))
+    return out
+
+
+def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False):
+    imp2 = replace(imp, population=population) if population is not None else imp
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params})
+    parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
+    solver = Solver(enc, settings, deadline)
+    unknown = []
+    for part in parts:
+        if part is False:
+            continue
+        status, info = solver.solve((part,) if part is not True else ())
+        if status == "sat":
+            asg = extract(enc, info)
+            if asg is None:
+                asg = _rationalise(enc, solver, part, info)
+                if asg is None:
+                    unknown.append("the solver's counterexample has irrational values")
+                    continue
+            return SizeResult("sat", asg, how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, part
+        if status == "unknown":
+            unknown.append(str(info))
+    if unknown:
+        return SizeResult("unknown", reason="; ".join(sorted(set(unknown)))), enc, solver, None
+    return SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, None
+
+
+def _rationalise(enc, solver, part, model):
+    """Fix unknowns one at a time to nearby rationals while the query stays satisfiable."""
+    fixes = []
+    for _, _, v in enc.vars:
+        if _value(model, v) is not None:
+            continue
+        for den in (10, 100, 10**4, 10**6):
+            c = v == z3val(_approx(model, v, den))
+            status, m = solver.solve(tuple(fixes + [c, part]))
+            if status == "sat":
+                fixes.append(c)
+                model = m
+                break
+        else:
+            return None
+    return extract(enc, model)
+
+
+def search_size(imp, params, sizes, settings, deadline):
+    """Refute cheaply first (fixed parameters, structured populations), then the full query."""
+    free_params = [p for p in params if p.name not in imp.parameters]
+    needs_pop = imp.population is None and any(
+        ni.notion.population == "given" for ni in list(imp.hypotheses) + [imp.conclusion])
+    cheap = []
+    values = [dict(zip([p.name for p in free_params], [sp.Rational(v)] * len(free_params)))
+              for v in settings.refute_values if all(_in_range(p, v) for p in free_params)] if free_params else [{}]
+    for fp in values:
+        if needs_pop and settings.structured:
+            cheap += [(fp, pop) for pop in _structured_populations(sizes)]
+        cheap.append((fp, None))
+    t0 = time.monotonic()
+    for fp, pop in cheap:
+        try:
+            res, enc, solver, part = _run(imp, params, sizes, replace(settings, timeout=min(settings.timeout, 2.0)),
+                                          deadline, fp, population=pop)
+        except _Timeout:
+            break
+        if res.status == "sat":
+            res.how = "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items()) + (
+                f", structured population" if pop is not None else "") + f"; {res.how}"
+            res.seconds = time.monotonic() - t0
+            return res, (fp, pop)
+    try:
+        res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=False)
+        if res.status == "unknown" and settings.split:
+            res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=True)
+    except _Timeout:
+        res = SizeResult("unknown", reason="time budget exhausted")
+    res.seconds = time.monotonic() - t0
+    return res, ({}, None)
+
+
+def _in_range(p, v):
+    v = sp.Rational(v)
+    return (p.lower is None or v >= p.lower) and (p.upper is None or v <= p.upper)
+
+
+# --- minimisation --------------------------------------------------------------------------------
+
+def _candidates(group):
+    """Simple values to try, smallest denominators first."""
+    if group == "param":
+        return [sp.Integer(2), sp.Integer(3), sp.Rational(3, 2), sp.Integer(4), sp.Integer(1)]
+    out = [sp.Integer(0), sp.Integer(1)]
+    for q in range(2, 7):
+        out += [sp.Rational(p, q) for p in range(1, q) if sp.gcd(p, q) == 1]
+    return out
+
+
+def minimise(imp, params, sizes, settings, how, asg: Assignment):
+    """Fewest non-zero entries, then smallest denominators; every step re-verified exactly."""
+    fp, pop = how
+    deadline = time.monotonic() + settings.minimise_seconds
+    imp2 = replace(imp, population=pop) if pop is not None else imp
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp})
+    solver = Solver(enc, replace(settings, timeout=min(settings.timeout, 2.0)), deadline)
+    neg = z3.Or(enc.negated_conclusion_parts())
+    try:
+        status, model = solver.solve((neg,))
+    except _Timeout:
+        return asg
+    if status != "sat" or extract(enc, model) is None:
+        return asg
+    best, fixes = asg, []
+    state = {"model": model}
+
+    def attempt(c):
+        nonlocal best
+        try:
+            status, m = solver.solve(tuple(fixes + [c, neg]))
+        except _Timeout:
+            return None
+        if status != "sat":
+            return False
+        new = extract(enc, m)
+        if new is None or not verify(imp2, params, new)[0]:
+            return False
+        best, state["model"] = new, m
+        fixes.append(c)
+        return True
+
+    cur = lambda v: _value(state["model"], v)
+    for g, _, v in enc.vars:               # 1. fewest non-zero entries
+        if g != "param" and cur(v) != 0 and attempt(v == 0) is None:
+            return best
+    for g, _, v in enc.vars:               # 2. smallest denominators
+        c0 = cur(v)
+        if g != "param" and c0.q <= 2:
+            fixes.append(v == z3val(c0))
+            continue
+        for c in _candidates(g):
+            if c == 0 or sp.Rational(c).q > c0.q or (sp.Rational(c).q == c0.q and c == c0):
+                continue
+            if g == "param" and not all(_in_range(p, c) for p in params if p.name == str(v)):
+                continue
+            r = attempt(v == z3val(c))
+            if r is None:
+                return best
+            if r:
+                break
+        else:
+            fixes.append(v == z3val(cur(v)))
+    return best
+
+
+# --- the sweep -------------------------------------------------------------------------------------
+
+def grid(lo: Sizes, hi: Sizes):
+    """Sizes from ``lo`` to ``hi``, smallest first (lexicographic in n, |𝒟|, |𝒪|)."""
+    return [Sizes(n, k, m) for n in range(lo.n, hi.n + 1) for k in range(lo.domain, hi.domain + 1)
+            for m in range(lo.outputs, hi.outputs + 1)]
+
+
+def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline=None):
+    """Verdict for one implication over the size grid."""
+    deadline = deadline or (time.monotonic() + settings.budget)
+    proved, searched, unknown = [], [], []
+    for sizes in grid(lo, hi):
+        if time.monotonic() >= deadline:
+            unknown.append((sizes, "time budget exhausted"))
+            break
+        res, how = search_size(imp, params, sizes, settings, deadline)
+        searched.append(sizes)
+        if res.status == "unsat":
+            proved.append((sizes, round(res.seconds, 3), res.how))
+        elif res.status == "unknown":
+            unknown.append((sizes, res.reason))
+        else:
+            ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
+                                            params, res.assignment)
+            asg = res.assignment
+            if ok and settings.minimise:
+                asg = minimise(imp, params, sizes, settings, how, asg)
+                ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
+                                                params, asg)
+            cx = Counterexample(sizes, asg.mechanisms, asg.populations, asg.parameters, violated, str(imp))
+            minimal = not unknown
+            note = res.how + ("" if ok else "; RE-VERIFICATION FAILED: " + "; ".join(problems))
+            if unknown:
+                note += "; not known to be minimal: undecided at " + ", ".join(str(s) for s, _ in unknown)
+            return Refuted(cx, ok, minimal, tuple(searched), note)
+    if unknown:
+        return Unknown("; ".join(f"{s}: {r}" for s, r in unknown), tuple(proved))
+    return Proved(hi, tuple(proved), {"solver": f"z3 {z3.get_version_string()}",
+                                      "method": "negated claim unsatisfiable at every size (CEGIS for ∀𝒫)"})

@@ -1,0 +1,274 @@
+"""Tests for symbolic/closed_forms.py and symbolic/plots.py: each derived formula against an
+independent numeric integration, a direct mixture, or exact enumeration."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+
+import pytest
+import sympy as sp
+
+from symbolic import closed_forms as cf
+from symbolic.closed_forms import A, B, D, DELTA, EPS, K, LAM, N, P, SIGMA
+from symbolic.errors import FloatNotAllowed, InvalidParameter, InvalidSize
+from symbolic.pml import leakage_capacity, max_pml, pml
+from symbolic.prob import Dist, Kernel
+
+
+@pytest.fixture(scope="module")
+def lap():
+    return cf.laplace_count_pml()
+
+
+@pytest.fixture(scope="module")
+def rr():
+    return cf.rr_pml()
+
+
+@pytest.fixture(scope="module")
+def chern():
+    return cf.chernoff_threshold_leakage()
+
+
+@pytest.fixture(scope="module")
+def geo():
+    return cf.truncated_geometric_pml()
+
+
+def _num(expr, **vals):
+    return float(expr.subs({sp.Symbol(k, positive=True) if k != "n" else N: v for k, v in vals.items()}))
+
+
+def _f(expr, subs):
+    return float(sp.N(expr.subs(subs), 30))
+
+
+# ------------------------------------------------------------------ (a) S-PROP12
+@pytest.mark.parametrize("n,b,p", [(1, 1.0, 0.3), (3, 0.5, 0.2), (5, 0.4, 0.5), (8, 0.25, 0.7), (4, 2.0, 0.05)])
+def test_laplace_sup_over_y_matches_direct_mixture(lap, n, b, p):
+    eps = 1 / (n * b)
+    expected = _f(lap.extras["sup_y_given_p"], {EPS: eps, P: sp.nsimplify(p)})
+    grid = [-3 + 0.01 * i for i in range(701)]                       # y in [-3, 4]
+    got, y_at = cf.numeric_laplace_count_pml(n, b, p, grid)
+    assert got == pytest.approx(expected, rel=1e-9, abs=1e-12)
+    assert y_at >= 1 - 1e-9 or y_at <= 1e-9                          # attained on a tail
+    inner, _ = cf.numeric_laplace_count_pml(n, b, p, [0.02 + 0.01 * i for i in range(97)])
+    assert inner < expected - 1e-6                                     # strictly smaller inside (0, 1)
+
+
+@pytest.mark.parametrize("n,b,p", [(2, 1.0, 0.3), (6, 0.3, 0.6)])
+def test_laplace_tail_ratios_by_quadrature(lap, n, b, p):
+    eps, pp = 1 / (n * b), sp.nsimplify(p)
+    for x_i, key in ((1, "tail_ratio_x1"), (0, "tail_ratio_x0")):
+        want = _f(lap.extras[key], {EPS: eps, P: pp})
+        assert cf.numeric_laplace_tail_ratio(n, b, p, x_i) == pytest.approx(want, rel=1e-7)
+        # the ratio is constant on the tail: a deeper cut gives the same number
+        cut = 2.5 if x_i == 1 else -1.5
+        assert cf.numeric_laplace_tail_ratio(n, b, p, x_i, cut=cut) == pytest.approx(want, rel=1e-7)
+
+
+@pytest.mark.parametrize("lam,n,b", [(0.1, 4, 0.5), (0.25, 3, 1.0), (0.5, 2, 0.25)])
+def test_laplace_sup_over_p(lap, lam, n, b):
+    grid = [lam + (1 - 2 * lam) * i / 40 for i in range(41)]
+    ys = [-1.0, 0.0, 0.5, 1.0, 2.0]
+    best = max(cf.numeric_laplace_count_pml(n, b, p, ys)[0] for p in grid)
+    assert best == pytest.approx(_f(lap.formula, {EPS: 1 / (n * b), LAM: sp.nsimplify(lam)}), rel=1e-9)
+
+
+def test_laplace_limits_and_series(lap):
+    ex = lap.extras
+    assert ex["lambda_to_0"] == EPS
+    assert sp.simplify(ex["at_half"] - sp.log(2 * sp.exp(EPS) / (1 + sp.exp(EPS)))) == 0
+    assert sp.expand(ex["series_at_half"] - (EPS / 2 - EPS ** 2 / 8 + EPS ** 4 / 192)) == 0
+    assert sp.simplify(ex["eps_to_infinity"] + sp.log(LAM)) == 0        # log(1/λ)
+    assert sp.expand(ex["large_n"] - (1 - LAM) * EPS) == 0
+    assert ex["large_n_in_b"] == (1 - LAM) / (N * B)
+    for e, l in [(0.1, 0.5), (1, 0.3), (3, 0.05), (0.01, 0.49)]:        # "almost halved", upper bound
+        val = _f(lap.formula, {EPS: e, LAM: sp.nsimplify(l)})
+        assert 0 < val <= (1 - l) * e
+        assert _f(ex["large_n_gap_slope"], {EPS: e, LAM: sp.nsimplify(l)}) >= 0
+    half = [_f(ex["at_half"], {EPS: e}) / e for e in (0.01, 0.1, 1)]
+    assert all(0.35 < h < 0.5 for h in half) and half[0] > half[1] > half[2]
+
+
+def test_laplace_substitution_and_errors():
+    d = cf.laplace_count_pml(eps=1, lam=sp.Rational(1, 4))
+    assert sp.simplify(d.formula - sp.log(4 * sp.E / (sp.E + 3))) == 0
+    for bad in (dict(lam=0), dict(lam=sp.Rational(3, 5)), dict(eps=-1)):
+        with pytest.raises(InvalidParameter, match="lam=|eps="):
+            cf.laplace_count_pml(**bad)
+    with pytest.raises(FloatNotAllowed):
+        cf.laplace_count_pml(eps=0.5)
+
+
+def test_derivation_is_frozen(lap):
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        lap.formula = sp.Integer(0)
+    assert lap.at({EPS: 0, LAM: sp.Rational(1, 3)}) == 0
+    assert [s for s, _ in lap.steps if "agree" in s] and all(isinstance(t, str) for t, _ in lap.steps)
+
+
+# ------------------------------------------------------------------ (b) truncated geometric
+@pytest.mark.parametrize("n,alpha,p", [(1, "1/2", "1/3"), (2, "1/3", "1/2"), (4, "2/3", "1/5"),
+                                       (5, "1/2", "4/5"), (3, "9/10", "1/10")])
+def test_truncated_geometric_exact_enumeration(geo, n, alpha, p):
+    alpha, p = sp.Rational(alpha), sp.Rational(p)
+    got = cf.truncated_geometric_pml_exact(n, alpha, p)
+    want = geo.extras["sup_o_given_p"].subs({EPS: -sp.log(alpha), P: p})
+    assert sp.simplify(got - want) == 0
+
+
+def test_truncated_geometric_kernel_rows_and_dp():
+    g = cf.truncated_geometric_kernel(4, sp.Rational(1, 3))
+    for c in range(5):
+        assert sum(g[c].probs) == 1
+    assert leakage_capacity(Kernel({c: g[c] for c in (1, 2)})) == sp.log(3)   # neighbours: ε = log 3
+    with pytest.raises(InvalidParameter, match="alpha="):
+        cf.truncated_geometric_kernel(2, 2)
+    with pytest.raises(InvalidSize, match="n="):
+        cf.truncated_geometric_kernel(0, sp.Rational(1, 2))
+
+
+def test_truncated_geometric_sup_over_p(geo):
+    lam, alpha = sp.Rational(1, 5), sp.Rational(1, 2)
+    grid = [lam + (1 - 2 * lam) * sp.Rational(i, 6) for i in range(7)]
+    best = max((cf.truncated_geometric_pml_exact(3, alpha, p) for p in grid), key=lambda v: float(v))
+    assert sp.simplify(best - geo.formula.subs({EPS: sp.log(2), LAM: lam})) == 0
+
+
+# ------------------------------------------------------------------ (c) randomized response
+@pytest.mark.parametrize("p", ["1/10", "1/3", "1/2", "7/8"])
+def test_rr_against_pml_module(rr, p):
+    d, p = rr, sp.Rational(p)
+    E = sp.Integer(3)
+    kern, prior = cf.rr_kernel(E), Dist({0: 1 - p, 1: p})
+    for y, key in ((1, "y1"), (0, "y0")):
+        assert sp.simplify(pml(kern, prior, y) - d.extras[key].subs({EPS: sp.log(3), P: p})) == 0
+    assert sp.simplify(max_pml(kern, prior) - d.formula.subs({EPS: sp.log(3), P: p})) == 0
+
+
+def test_rr_sup_over_p_is_capacity(rr, lap):
+    d = rr
+    assert d.extras["sup_over_p"] == EPS and d.extras["limit_p_to_1"] == EPS
+    assert leakage_capacity(cf.rr_kernel(sp.Integer(3))) == sp.log(3)
+    vals = [float(d.formula.subs({EPS: sp.log(3), P: sp.Rational(1, 10 ** j)})) for j in (1, 3, 6)]
+    assert vals[0] < vals[1] < vals[2] < math.log(3)
+    assert math.log(3) - vals[2] < 1e-5
+    assert sp.simplify(d.extras["sup_over_lambda"] - lap.formula) == 0
+
+
+# ------------------------------------------------------------------ (d) S-EX33
+def _brute_threshold(n, k, p, y):
+    """ℓ(X→y) for the deterministic query over {0,1}^n, via pml.py on the full kernel."""
+    xs = list(itertools.product((0, 1), repeat=n))
+    kern = Kernel({x: {int(sum(x) >= k): 1} for x in xs}, outputs=(0, 1))
+    prior = Dist(outcomes=xs, probs=[p ** sum(x) * (1 - p) ** (n - sum(x)) for x in xs])
+    return pml(kern, prior, y), pml(kern, prior, y, attribute=lambda x: x[0])
+
+
+@pytest.mark.parametrize("n,k,p", [(6, 4, "1/5"), (6, 2, "1/2"), (5, 3, "1/3")])
+def test_threshold_exact_vs_enumeration(n, k, p):
+    p = sp.Rational(p)
+    r = cf.threshold_check(n, k, p)
+    whole, entry = _brute_threshold(n, k, p, r["y"])
+    assert sp.simplify(whole - r["exact"]) == 0
+    assert float(entry) <= float(whole) + 1e-15                       # pre-processing
+    assert r["holds"] and float(r["exact"]) <= float(r["bound"])
+
+
+@pytest.mark.parametrize("n,k,p", [(20, 10, "1/5"), (50, 25, "1/10"), (100, 60, "1/2"), (40, 10, "2/5"),
+                                   (30, 3, "1/2"), (200, 100, "3/10")])
+def test_chernoff_bound_dominates(chern, n, k, p):
+    vals = {N: n, A: sp.Rational(k, n), K: k, P: sp.Rational(p)}
+    r = cf.threshold_check(n, k, sp.Rational(p))
+    assert r["holds"]
+    assert _f(chern.formula, vals) == pytest.approx(float(r["bound"]), rel=1e-12)
+    assert float(r["exact"]) <= float(r["bound"])
+    assert _f(chern.extras["kl"], vals) > 0
+    assert _f(chern.extras["t_star"], vals) * (k / n - float(sp.Rational(p))) >= 0
+
+
+def test_chernoff_derivation_steps(chern):
+    d = chern
+    at = cf.chernoff_threshold_leakage(n=20, k=10, p=sp.Rational(1, 5))
+    assert float(at.formula) == pytest.approx(float(cf.threshold_check(20, 10, sp.Rational(1, 5))["bound"]))
+    assert [e for t, e in d.steps if "plus KL" in t] == [0]
+    assert sp.simplify(d.extras["t_star"] - sp.log(A * (1 - P) / (P * (1 - A)))) == 0
+    with pytest.raises(InvalidSize, match="k=9"):
+        cf.chernoff_threshold_leakage(n=5, k=9)
+    with pytest.raises(InvalidParameter, match="p="):
+        cf.threshold_check(5, 2, sp.Rational(3, 2))
+
+
+def test_chernoff_numeric_matches_exact_formula(chern):
+    d = chern
+    for n, a, p in [(10, 0.5, 0.1), (100, 0.5, 0.3), (40, 0.25, 0.4)]:
+        want = _f(d.formula, {N: n, A: sp.nsimplify(a), P: sp.nsimplify(p)})
+        assert cf.numeric_chernoff_bound(n, a, p) == pytest.approx(want, rel=1e-9)
+
+
+# ------------------------------------------------------------------ (e) K-A.2
+def test_gaussian_ratio_against_scipy():
+    from scipy.stats import norm
+    d = cf.gaussian_ratio_ks()
+    for n, s in [(5, 2.0), (10, 3.0), (3, 0.7)]:
+        want = norm.pdf(n, loc=0, scale=s) / norm.pdf(n, loc=1, scale=s)   # scale = standard deviation
+        assert _f(d.formula, {N: n, SIGMA: sp.nsimplify(s)}) == pytest.approx(want, rel=1e-10)
+        shown = _f(d.extras["displayed"], {N: n, SIGMA: sp.nsimplify(s)})
+        assert shown != pytest.approx(want, rel=1e-3)                      # the display uses σ for σ²
+    assert d.extras["display_agrees"] == sp.S.false
+    assert d.extras["agree_at_sigma"] == sp.Tuple(1)
+    assert sp.simplify(d.formula - sp.exp((1 - 2 * N) / (2 * SIGMA ** 2))) == 0
+
+
+# ------------------------------------------------------------------ (f) L-1.4, L-1.5
+def _max_log_ratio(b, shifts, ys):
+    """max over the vector y of Σ_j log Lap(y_j; s_j, b)/Lap(y_j; 0, b) (numeric, on a grid;
+    the coordinates are independent, so the max is taken per coordinate)."""
+    return sum(max((abs(y) - abs(y - s)) / b for y in ys) for s in shifts)
+
+
+def test_k_releases_scale():
+    d = cf.laplace_k_releases_scale()
+    assert d.extras["factor"] == K and d.extras["magnitude_factor"] == K and d.extras["std_factor"] == K
+    ys = [-5 + 0.01 * i for i in range(1001)]
+    for k, eps, delta in [(3, 1.0, 1.0), (5, 0.5, 2.0)]:
+        b = _f(d.formula, {K: k, EPS: sp.nsimplify(eps), DELTA: sp.nsimplify(delta)})
+        assert _max_log_ratio(b, [delta], ys) == pytest.approx(eps / k, rel=1e-9)
+    assert cf.laplace_k_releases_scale(k=4, eps=2).formula == 2 * DELTA
+    with pytest.raises(InvalidSize, match="k=0"):
+        cf.laplace_k_releases_scale(k=0)
+
+
+def test_histogram_scales_by_enumeration():
+    h = cf.histogram_laplace_scales()
+    assert h.extras["ratio"] == D / 2 and h.extras["l1_sensitivity"] == 2
+    d_bins, records, eps = 3, 2, 1.0
+    ys = [-3 + 0.05 * i for i in range(121)]
+    hist = lambda db: [sum(1 for r in db if r == j) for j in range(d_bins)]
+    worst_joint, worst_bin = 0.0, 0.0
+    for db in itertools.product(range(d_bins), repeat=records):
+        for i, v in itertools.product(range(records), range(d_bins)):
+            nb = list(db); nb[i] = v
+            diff = [a - b for a, b in zip(hist(nb), hist(db))]
+            b_joint = _f(h.extras["joint_scale"], {EPS: eps})
+            worst_joint = max(worst_joint, _max_log_ratio(b_joint, [x for x in diff if x], ys))
+            b_bin = _f(h.formula, {D: d_bins, EPS: eps})
+            worst_bin = max(worst_bin, max((_max_log_ratio(b_bin, [x], ys) for x in diff if x), default=0))
+    assert worst_joint == pytest.approx(eps, rel=1e-9)
+    assert worst_bin * d_bins == pytest.approx(eps, rel=1e-9)       # d per-bin releases compose to ε
+    with pytest.raises(InvalidSize, match="d=1"):
+        cf.histogram_laplace_scales(d=1)
+
+
+# ------------------------------------------------------------------ plots
+def test_plots_write_png(tmp_path):
+    from symbolic import plots
+    for path in (plots.plot_prop12_bound(tmp_path / "prop12.png", points=20),
+                 plots.plot_ex33_bound(tmp_path / "ex33.png", n_values=range(10, 101, 10))):
+        assert path.exists() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(InvalidParameter):
+        plots.plot_prop12_bound(tmp_path / "x.png", eps_values=(-1,))
+    with pytest.raises(InvalidParameter):
+        plots.plot_ex33_bound(tmp_path / "x.png", p_values=(0.7,), fraction=0.5)
