@@ -57,6 +57,7 @@ class Implication:
     population: object = None
     mechanisms: object = None
     parameters: dict = field(default_factory=dict)
+    sizes: Sizes | None = None      # check only at these sizes (a source's own example)
 
     def __str__(self):
         hyp = " ∧ ".join(map(str, self.hypotheses)) or "True"
@@ -100,6 +101,7 @@ class Claim:
     run: Callable | None = None       # a custom check: (settings) -> verdict (built from engine calls)
     finding: str | None = None        # a recorded disagreement with the source, if any
     expect: str | None = None         # "proved" / "refuted" / "derived": the verdict that agrees
+    display: Callable | None = None   # optional: result -> extra text (e.g. a reproduced table)
 
     def __post_init__(self):
         if self.expect is None:

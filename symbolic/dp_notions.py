@@ -200,3 +200,63 @@ DataPointInterventionDP = Notion("DataPointInterventionDP", (E_SPEC,), _data_poi
 ALL = [PureDP, FreeLunchPrivacy, ApproxDP, StrongAdversaryDP, StrongAdversaryDPFor, Bayesian0DP,
        IndependentBayesian0DP, Bayesian0DPFor, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor,
        DataPointInterventionDPFor, DataPointInterventionDP]
+
+
+def _strong_bayesian(ops, A, P, *, E):
+    """Condition on D_i and on every other data point D_j = d_j (Figure 2(d))."""
+    worlds = mechanism_model(A, P).worlds(ops)
+
+    def cond(o, d):
+        match = lambda a: all(a[f"D{j+1}"] == d[j] for j in range(A.n))
+        return (ops.sum(w for a, w in worlds if match(a) and a["O"] == o), ops.sum(w for a, w in worlds if match(a)))
+
+    out = []
+    for i, d, v in A.neighbours():
+        d2 = replace(d, i, v)
+        for o in A.outputs:
+            (n1, m1), (n2, m2) = cond(o, d), cond(o, d2)
+            out.append(ops.Implies(ops.And([ops.gt(m1, 0), ops.gt(m2, 0)]), ops.le(n1 * m2, E * n2 * m1,
+                                   why=lambda i=i, d=d, d2=d2, o=o: f"i={i+1}, D={d} vs {d2}, o={o}")))
+    return ops.And(out)
+
+
+StrongBayesianDP = Notion("StrongBayesianDP", (E_SPEC,), _strong_bayesian, population="all", sufficient=_full_support,
+                          summary="∀𝒫: Pr[O=o|D_i=u, D_-i=r] ≤ e^ε·Pr[O=o|D_i=v, D_-i=r] where both have 𝒫 > 0")
+
+
+def _noninterference(ops, A, P=None):
+    return ops.And(ops.eq(A.p(x, o), A.p(y, o), why=lambda x=x, y=y, o=o: f"A({x}) and A({y}) differ at o={o}")
+                   for x in A.rows for y in A.rows if x < y for o in A.outputs)
+
+
+Noninterference = Notion("Noninterference", (), _noninterference,
+                         summary="A's output distribution does not depend on its input")
+
+
+def _nondisclosure(ops, A, P):
+    worlds = mechanism_model(A, P).worlds(ops)
+    out = []
+    for d in A.rows:
+        pd = ops.sum(w for a, w in worlds if a["D"] == d)
+        for o in A.outputs:
+            po = ops.sum(w for a, w in worlds if a["O"] == o)
+            out.append(ops.eq(ops.sum(w for a, w in worlds if a["D"] == d and a["O"] == o), pd * po,
+                              why=lambda d=d, o=o: f"D={d}, O={o} are dependent"))
+    return ops.And(out)
+
+
+StatisticalNondisclosure = Notion("StatisticalNondisclosure", (), _nondisclosure, population="given",
+                                  summary="Pr[D=d|O=o] = Pr[D=d] for the true 𝒫 (D and O independent)")
+
+
+def _brp_all(ops, A, P=None, *, E):
+    from .brp import brp_holds
+    sem = mechanism_model(A, P)
+    return ops.And(brp_holds(ops, sem, f"D{i+1}", "O", E) for i in range(A.n))
+
+
+brp_all_data_points_notion = Notion("BRPEveryDataPoint", (E_SPEC,), _brp_all, population="all",
+                                    sufficient=_point_masses,
+                                    summary="max_𝒫 max RP(O, D_i) ≤ e^ε for every i (ε-BRP from each D_i to O)")
+
+ALL += [StrongBayesianDP, Noninterference, StatisticalNondisclosure, brp_all_data_points_notion]

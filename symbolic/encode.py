@@ -46,7 +46,7 @@ def eval_notion(ops, ni, env, pop, params_env, to_num):
     args = {p.name: to_num(a, params_env) for p, a in zip(ni.notion.params, ni.args)}
     tabs = [t.eval(ops, env) for t in targets(ni)]
     fam = [i for i, t in enumerate(tabs) if isinstance(t, dict)]
-    if not fam:
+    if not fam or ni.notion.arity > 1:  # several mechanisms: the notion takes families whole
         return ni.notion.body(ops, *tabs, P=pop, **args)
     i = fam[0]
     return ops.And(ni.notion.body(ops, *(tabs[:i] + [member] + tabs[i + 1:]), P=pop, **args)
@@ -61,6 +61,7 @@ class Encoding:
     params: tuple
     sizes: Sizes
     fixed_params: dict
+    fixed_witness: object = None
     ops: Z3Ops = field(default_factory=Z3Ops)
 
     def __post_init__(self):
@@ -84,7 +85,10 @@ class Encoding:
         self.witness = None
         c = self.imp.conclusion
         if c.notion.population in ("all", "product"):
-            self.witness = self.new_population("P'", product=c.notion.population == "product")
+            if self.fixed_witness is not None:  # a structured witness: refuting cheaply
+                self.witness = const_population(self.fixed_witness)
+            else:
+                self.witness = self.new_population("P'", product=c.notion.population == "product")
             self.concl = self.eval(c, self.witness)
         else:
             self.concl = self.eval(c, self.pop)
@@ -174,9 +178,16 @@ class Encoding:
     def negated_conclusion_parts(self):
         """¬conclusion split on its top-level conjuncts: ¬(c1 ∧ ... ∧ ck) = ¬c1 ∨ ... ∨ ¬ck."""
         c = self.concl
-        if z3.is_and(c):
-            return [z3.Not(x) for x in c.children()]
-        return [z3.Not(c) if not isinstance(c, bool) else (not c)]
+        if isinstance(c, bool):
+            return [not c]
+        out, todo = [], [c]
+        while todo:  # flatten nested conjunctions
+            x = todo.pop(0)
+            if z3.is_and(x):
+                todo[:0] = list(x.children())
+            else:
+                out.append(z3.Not(x))
+        return out
 
 
 def _const_table(mech):

@@ -35,6 +35,7 @@ class Settings:
     minimise_seconds: float = 10.0
     cegis_rounds: int = 60
     split: bool = True
+    cheap_timeout: float = 0.5    # seconds per query while refuting cheaply
 
     @classmethod
     def profile(cls, name: str) -> "Settings":
@@ -70,11 +71,12 @@ class Solver:
     """CEGIS over one encoding: ``solve(extra)`` finds values for the unknowns such that the
     hypotheses hold (∀𝒫 ones for every population) and the conclusion fails."""
 
-    def __init__(self, enc: Encoding, settings: Settings, deadline: float):
+    def __init__(self, enc: Encoding, settings: Settings, deadline: float, extra=(), nlsat=False):
         self.enc, self.settings, self.deadline = enc, settings, deadline
-        self.s = z3.Solver()
-        self.s.add(enc.base + enc.hyps + enc.ops.side)
+        self.s = z3.Tactic("qfnra-nlsat").solver() if nlsat else z3.Solver()
+        self.s.add(enc.base + enc.hyps + enc.ops.side + list(extra))
         self.instances = {id(ni): [] for ni in enc.universal}
+        self.tried = {}
         self.rounds = 0
         for ni in enc.universal:  # seed: the uniform population
             self._instantiate(ni, const_population(uniform(n=enc.sizes.n, domain=enc.domain)))
@@ -116,6 +118,16 @@ class Solver:
         if not self.enc.universal:
             return None
         fixed_env, fixed_params = self._fixed(model)
+        for ni in self.enc.universal:  # the oracle tries structured populations first
+            product = ni.notion.population == "product"
+            for q in structured_populations(self.enc.sizes, product=product):
+                if q in self.tried.setdefault(id(ni), set()):
+                    continue
+                holds = z3.simplify(self.enc.eval(ni, const_population(q), env=fixed_env, penv=fixed_params))
+                if z3.is_false(holds):
+                    self.tried[id(ni)].add(q)
+                    self._instantiate(ni, const_population(q))
+                    return ni
         for ni in self.enc.universal:
             check = Encoding.__new__(Encoding)
             check.__dict__.update(self.enc.__dict__)
@@ -211,28 +223,46 @@ class SizeResult:
     how: str = ""
 
 
-def _structured_populations(sizes: Sizes):
-    n, k = sizes.n, sizes.domain
-    dom = tuple(range(k))
-    dbs = databases(n, dom)
-    out = [point_mass(d, domain=dom) for d in dbs]
-    out.append(uniform(n=n, domain=dom))
-    for i, x in enumerate(dbs):
-        for y in dbs[i + 1:]:
-            out.append(Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=dom))
-    return out
+_STRUCTURED = {}
 
 
-def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False):
+def structured_populations(sizes: Sizes, product=False):
+    """Point masses, the uniform population, and uniform populations on two databases
+    (perfectly correlated ones among them); with ``product``, only those that are products."""
+    key = (sizes.n, sizes.domain, product)
+    if key not in _STRUCTURED:
+        n, k = sizes.n, sizes.domain
+        dom = tuple(range(k))
+        dbs = databases(n, dom)
+        out = [point_mass(d, domain=dom) for d in dbs]
+        out.append(uniform(n=n, domain=dom))
+        for i, x in enumerate(dbs):
+            for y in dbs[i + 1:]:
+                if product and sum(a != b for a, b in zip(x, y)) != 1:
+                    continue
+                out.append(Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=dom))
+        _STRUCTURED[key] = tuple(out)
+    return _STRUCTURED[key]
+
+
+def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False, witness=None):
     imp2 = replace(imp, population=population) if population is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params})
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
     solver = Solver(enc, settings, deadline)
     unknown = []
     for part in parts:
         if part is False:
             continue
-        status, info = solver.solve((part,) if part is not True else ())
+        if split:  # one small query per disjunct, with the nonlinear real arithmetic procedure
+            solver = Solver(enc, settings, deadline, extra=[part] if part is not True else [], nlsat=True)
+            try:
+                status, info = solver.solve()
+            except z3.Z3Exception:
+                solver = Solver(enc, settings, deadline)
+                status, info = solver.solve((part,))
+        else:
+            status, info = solver.solve((part,) if part is not True else ())
         if status == "sat":
             asg = extract(enc, info)
             if asg is None:
@@ -274,30 +304,38 @@ def search_size(imp, params, sizes, settings, deadline):
     cheap = []
     values = [dict(zip([p.name for p in free_params], [sp.Rational(v)] * len(free_params)))
               for v in settings.refute_values if all(_in_range(p, v) for p in free_params)] if free_params else [{}]
+    kind = imp.conclusion.notion.population
     for fp in values:
         if needs_pop and settings.structured:
-            cheap += [(fp, pop) for pop in _structured_populations(sizes)]
-        cheap.append((fp, None))
+            cheap += [(fp, pop, None) for pop in structured_populations(sizes)]
+        if kind in ("all", "product") and settings.structured:
+            cheap += [(fp, None, w) for w in structured_populations(sizes, product=kind == "product")]
+        cheap.append((fp, None, None))
     t0 = time.monotonic()
-    for fp, pop in cheap:
+    for fp, pop, wit in cheap:
         try:
-            res, enc, solver, part = _run(imp, params, sizes, replace(settings, timeout=min(settings.timeout, 2.0)),
-                                          deadline, fp, population=pop)
+            res, enc, solver, part = _run(imp, params, sizes, replace(settings, timeout=min(settings.timeout, settings.cheap_timeout)),
+                                          deadline, fp, population=pop, witness=wit)
         except _Timeout:
             break
         if res.status == "sat":
             res.how = "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items()) + (
                 f", structured population" if pop is not None else "") + f"; {res.how}"
             res.seconds = time.monotonic() - t0
-            return res, (fp, pop)
+            return res, (fp, pop, wit)
     try:
-        res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=False)
+        # a conclusion over all populations brings products 𝒫'·A·E: split on its disjuncts at once
+        nonlinear = imp.conclusion.notion.population in ("all", "product")
+        res = SizeResult("unknown")
+        if not (nonlinear and settings.split):
+            first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
+            res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         if res.status == "unknown" and settings.split:
             res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=True)
     except _Timeout:
         res = SizeResult("unknown", reason="time budget exhausted")
     res.seconds = time.monotonic() - t0
-    return res, ({}, None)
+    return res, ({}, None, None)
 
 
 def _in_range(p, v):
@@ -319,10 +357,10 @@ def _candidates(group):
 
 def minimise(imp, params, sizes, settings, how, asg: Assignment):
     """Fewest non-zero entries, then smallest denominators; every step re-verified exactly."""
-    fp, pop = how
+    fp, pop, wit = how
     deadline = time.monotonic() + settings.minimise_seconds
     imp2 = replace(imp, population=pop) if pop is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp})
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp}, wit)
     solver = Solver(enc, replace(settings, timeout=min(settings.timeout, 2.0)), deadline)
     neg = z3.Or(enc.negated_conclusion_parts())
     try:

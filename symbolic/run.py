@@ -1,0 +1,121 @@
+"""Check a whole claim: every part over its size grid, combined into one result."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+
+from .search import Settings, check_implication
+from .verdicts import Derived, Proved, Refuted, Sizes, Unknown
+
+
+@dataclass(frozen=True)
+class PartResult:
+    implication: str
+    expect_holds: bool
+    verdict: object
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    claim: object
+    verdict: object               # Proved | Refuted | Unknown | Derived
+    parts: tuple
+    seconds: float
+    explored: tuple = ()          # extra sizes proved beyond the default bounds: (Sizes, seconds)
+
+    @property
+    def agrees(self) -> bool:
+        v = self.verdict
+        if isinstance(v, Unknown):
+            return False
+        if isinstance(v, Refuted) and not v.verified_exactly:
+            return False
+        if self.parts:
+            return all(_part_agrees(p) for p in self.parts)
+        return v.name == self.claim.expect
+
+    @property
+    def definite(self) -> bool:
+        v = self.verdict
+        return not isinstance(v, Unknown) and not (isinstance(v, Refuted) and not v.verified_exactly)
+
+
+def _part_agrees(p: PartResult) -> bool:
+    return isinstance(p.verdict, Proved) if p.expect_holds else isinstance(p.verdict, Refuted)
+
+
+def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
+    """Run a claim. ``explore``: seconds to spend proving larger sizes after the default grid."""
+    settings = settings or Settings()
+    t0 = time.monotonic()
+    if claim.derive is not None:
+        v = claim.derive()
+        if isinstance(v, Derived) and not all(ok for _, ok in v.checks):
+            bad = [c for c, ok in v.checks if not ok]
+            v = Unknown("derived formula failed its checks: " + "; ".join(bad))
+        return ClaimResult(claim, v, (), time.monotonic() - t0)
+    if claim.run is not None:
+        v, parts = claim.run(settings)
+        return ClaimResult(claim, v, tuple(parts), time.monotonic() - t0)
+    lo = claim.sizes if claim.only_sizes else claim.min_sizes
+    deadline = t0 + settings.budget
+    parts = []
+    for imp in claim.parts:
+        ts = time.monotonic()
+        a, b = (imp.sizes, imp.sizes) if imp.sizes is not None else (lo, claim.sizes)
+        v = check_implication(imp, claim.params, a, b, settings, deadline)
+        parts.append(PartResult(str(imp), imp.expect_holds, v, time.monotonic() - ts))
+    verdict = combine([p.verdict for p in parts])
+    explored = ()
+    if explore > 0 and isinstance(verdict, Proved) and not claim.only_sizes:
+        explored, refutation = _explore(claim, settings, explore)
+        if refutation is not None:  # a counterexample at a larger size overrides "proved"
+            verdict = refutation
+    return ClaimResult(claim, verdict, tuple(parts), time.monotonic() - t0, explored)
+
+
+def combine(verdicts):
+    refuted = [v for v in verdicts if isinstance(v, Refuted)]
+    if refuted:
+        bad = [v for v in refuted if not v.verified_exactly]
+        return bad[0] if bad else refuted[0]
+    unknown = [v for v in verdicts if isinstance(v, Unknown)]
+    if unknown:
+        return Unknown("; ".join(v.reason for v in unknown))
+    proved = [v for v in verdicts if isinstance(v, Proved)]
+    if not proved:
+        return Unknown("no part was checked")
+    bounds = min((v.bounds for v in proved), key=lambda s: s.as_tuple())
+    sizes = tuple(s for v in proved for s in v.sizes_proved)
+    return Proved(bounds, sizes, proved[0].certificate)
+
+
+def _explore(claim, settings, seconds):
+    """Prove the claim at single larger sizes, one dimension up at a time, while time lasts."""
+    end = time.monotonic() + seconds
+    done, frontier, seen = [], [claim.sizes], {claim.sizes.as_tuple()}
+    while frontier and time.monotonic() < end:
+        base = frontier.pop(0)
+        for step in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
+            s = Sizes(base.n + step[0], base.domain + step[1], base.outputs + step[2])
+            if s.as_tuple() in seen or time.monotonic() >= end:
+                continue
+            seen.add(s.as_tuple())
+            ts = time.monotonic()
+            left = end - ts
+            ok = True
+            for imp in claim.parts:
+                if imp.sizes is not None:
+                    continue
+                v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False),
+                                      deadline=min(end, ts + left))
+                if isinstance(v, Refuted):
+                    return tuple(done), v
+                if not isinstance(v, Proved):
+                    ok = False
+                    break
+            if ok:
+                done.append((s, round(time.monotonic() - ts, 2)))
+                frontier.append(s)
+    return tuple(done), None
