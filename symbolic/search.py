@@ -387,17 +387,17 @@ def minimise(imp, params, sizes, settings, how, asg: Assignment):
         fixes.append(c)
         return True
 
+    # Canonical: each step depends only on sat/unsat answers, never on which model z3 returns.
     cur = lambda v: _value(state["model"], v)
-    for g, _, v in enc.vars:               # 1. fewest non-zero entries
-        if g != "param" and cur(v) != 0 and attempt(v == 0) is None:
+    for g, _, v in enc.vars:               # 1. fewest non-zero entries, greedily in a fixed order
+        if g != "param" and attempt(v == 0) is None:
             return best
-    for g, _, v in enc.vars:               # 2. smallest denominators
-        c0 = cur(v)
-        if g != "param" and c0.q <= 2:
-            fixes.append(v == z3val(c0))
+    for g, _, v in enc.vars:               # 2. smallest denominators, candidates in a fixed order
+        if g != "param" and cur(v) == 0:
+            fixes.append(v == 0)
             continue
         for c in _candidates(g):
-            if c == 0 or sp.Rational(c).q > c0.q or (sp.Rational(c).q == c0.q and c == c0):
+            if c == 0:
                 continue
             if g == "param" and not all(_in_range(p, c) for p in params if p.name == str(v)):
                 continue

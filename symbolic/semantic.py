@@ -1,0 +1,359 @@
+"""Semantic privacy and indistinguishability: notions about beliefs and posteriors.
+
+Written once over :mod:`symbolic.ops` like every notion. Conventions (fixed here, used by
+every notion below):
+
+- **Two distributions** X, Y on a finite set are the rows of a mechanism with n = 1 and
+  𝒟 = {0, 1}: X = A(0), Y = A(1). "Indistinguishability" notions below compare *every ordered
+  pair of rows*, so on such a table they are exactly the definition for (X, Y).
+- **Events without enumeration.** max_S [p(S) - E·q(S)] = Σ_o max(0, p(o) - E·q(o))
+  (the maximising S is {o : p(o) > E·q(o)}); statistical difference SD(p, q) = max_S |p(S)-q(S)|
+  is the case E = 1. No 2^|𝒪| subset is ever enumerated.
+- **Posteriors** (belief b on 𝒟^n, transcript t, index i):
+  b̄_0[x|t] = A(x)(t)·b(x) / Z0(t), Z0(t) = Σ_y A(y)(t)·b(y) (the adversary's posterior in Game 0);
+  b̄_i[x|t] = A(x_{-i})(t)·b(x) / Zi(t), Zi(t) = Σ_y A(y_{-i})(t)·b(y) (Game i, where A sees x_{-i}).
+  ``x_{-i}`` is x with entry i replaced by the **default value = the first element of 𝒟**
+  (so x_{-i} = x when x_i is the default; x and x_{-i} are always neighbours or equal).
+  Inequalities are cross-multiplied by Z0·Zi (no division).
+- **Zero normalisers** (the sources are silent): if Z0(t) = Zi(t) = 0 the pair (t, i) is
+  vacuous; if exactly one of them is 0 the pair is *bad* (its SD is taken as 1, ≈ fails).
+  For ε-DP mechanisms this never happens (A(x)(t) = 0 ⇔ A(x_{-i})(t) = 0).
+- E = e^ε (E ≥ 1); every inequality is polynomial in E and the unknowns.
+
+Sources: K = Kasiviswanathan, Smith, "A Note on Differential Privacy: Defining Resistance to
+Arbitrary Side Information" (2008): Defs 1.1, 1.2, 2.1, 2.3, 3.1, 3.2, A.1 and the informed
+beliefs of Appendix A; L = lecture notes ch. 5, eq. (6) (≈_ε), eq. (8) (additive secrecy),
+Theorem 2.1 (posteriors p(·|a), p_{-i}(·|a)).
+"""
+from __future__ import annotations
+
+import itertools
+
+import sympy as sp
+
+from .notions import DELTA_SPEC, E_SPEC, Notion, ParamSpec
+from .tables import databases, replace
+
+LEVEL_SPEC = ParamSpec("eps", lower=0, meaning="a statistical-difference level is a distance, so ≥ 0")
+NUM_SPEC = ParamSpec("num", lower=0, meaning="the numerator of a likelihood-ratio bound is ≥ 0")
+DEN_SPEC = ParamSpec("den", lower=0, meaning="the denominator of a likelihood-ratio bound is ≥ 0")
+K_SPEC = ParamSpec("K", lower=1, meaning="a likelihood-ratio bound K = e^{kε} is ≥ 1")
+
+
+# --- helpers: events, distances, posteriors ---------------------------------------------------
+
+def hockey(ops, p, q, E):
+    """max over events S of p(S) - E·q(S) (≥ 0, attained at S = {p > E q}) = Σ_o max(0, p(o) - E q(o))."""
+    return ops.sum(ops.max0(a - E * b) for a, b in zip(p, q))
+
+
+def statistical_difference(ops, p, q):
+    """SD(p, q) = max_S |p(S) - q(S)| = Σ_o max(0, p(o) - q(o)) (K-SD)."""
+    return hockey(ops, p, q, 1)
+
+
+def default_value(domain):
+    """The fixed default value used for x_{-i}: the first element of 𝒟."""
+    return domain[0]
+
+
+def minus_i(d, i, domain):
+    """x_{-i}: entry i replaced by the default value."""
+    return replace(d, i, default_value(domain))
+
+
+def hamming(x, y):
+    return sum(a != b for a, b in zip(x, y))
+
+
+def _row(A, d):
+    return tuple(A.p(d, o) for o in A.outputs)
+
+
+def posterior_parts(ops, A, b, i, t):
+    """Unnormalised posteriors and normalisers at (i, t): (w0, wi, Z0, Zi), w0[x] = b(x)·A(x)(t),
+    wi[x] = b(x)·A(x_{-i})(t)."""
+    w0 = {x: b.p(x) * A.p(x, t) for x in A.rows}
+    wi = {x: b.p(x) * A.p(minus_i(x, i, A.domain), t) for x in A.rows}
+    return w0, wi, ops.sum(w0.values()), ops.sum(wi.values())
+
+
+def _guard(ops, Z0, Zi, ok):
+    """Zero-normaliser convention: vacuous when both are 0, bad when exactly one is."""
+    return ops.Or([ops.And([ops.eq(Z0, 0), ops.eq(Zi, 0)]), ops.And([ops.gt(Z0, 0), ops.gt(Zi, 0), ok])])
+
+
+def posterior_sd_ok(ops, A, b, i, t, level):
+    """SD(b̄_0[·|t], b̄_i[·|t]) ≤ level, cross-multiplied:
+    Σ_x max(0, w0[x]·Zi - wi[x]·Z0) ≤ level·Z0·Zi (with the zero-normaliser convention)."""
+    w0, wi, Z0, Zi = posterior_parts(ops, A, b, i, t)
+    sd = ops.sum(ops.max0(w0[x] * Zi - wi[x] * Z0) for x in A.rows)
+    return _guard(ops, Z0, Zi, ops.le(sd, level * Z0 * Zi))
+
+
+def bad_transcript(ops, A, b, t, level):
+    """∃i: SD(b̄_0[·|t], b̄_i[·|t]) > level."""
+    return ops.Not(ops.And(posterior_sd_ok(ops, A, b, i, t, level) for i in range(A.n)))
+
+
+# --- ≈_ε, indistinguishability, additive secrecy ----------------------------------------------
+
+def _pairs(A):
+    return [(x, y) for x in A.rows for y in A.rows if x != y]
+
+
+def _event_approx(ops, A, P=None, *, E):
+    return ops.And(ops.le(hockey(ops, _row(A, x), _row(A, y), E), 0,
+                          why=lambda x=x, y=y: f"rows {x}, {y}: some event S has p(S) > E·q(S)")
+                   for x, y in _pairs(A))
+
+
+EventApprox = Notion("EventApprox", (E_SPEC,), _event_approx, summary=(
+    "p ≈_ε q over events (L eq. 6; K Def 1.1 for two rows): p(S) ≤ e^ε q(S) for every event S, "
+    "for every ordered pair of rows (two distributions = rows of an n=1, |𝒟|=2 table)"))
+
+
+def _pointwise_approx(ops, A, P=None, *, E):
+    return ops.And(ops.le(A.p(x, o), E * A.p(y, o), why=lambda x=x, y=y, o=o: f"rows {x}, {y}, o={o}")
+                   for x, y in _pairs(A) for o in A.outputs)
+
+
+PointwiseApprox = Notion("PointwiseApprox", (E_SPEC,), _pointwise_approx, summary=(
+    "p ≈_ε q point-wise: p(o) ≤ e^ε q(o) for every outcome, every ordered pair of rows"))
+
+
+def _indist(ops, A, P=None, *, E, delta):
+    return ops.And(ops.le(hockey(ops, _row(A, x), _row(A, y), E), delta,
+                          why=lambda x=x, y=y: f"rows {x}, {y}: an event has p(S) > E·q(S) + δ")
+                   for x, y in _pairs(A))
+
+
+Indistinguishable = Notion("Indistinguishable", (E_SPEC, DELTA_SPEC), _indist, summary=(
+    "(ε,δ)-indistinguishability (K Def 3.1): Pr[X∈S] ≤ e^ε Pr[Y∈S] + δ and vice versa, for every "
+    "ordered pair of rows"))
+
+
+def _pointwise_indist(ops, A, P=None, *, E, delta):
+    out = []
+    for x, y in _pairs(A):
+        X, Y = _row(A, x), _row(A, y)
+        bad = [ops.Or([ops.gt(a, E * c), ops.gt(c, E * a)]) for a, c in zip(X, Y)]
+        out.append(ops.le(ops.sum(ops.If(bd, a, 0) for bd, a in zip(bad, X)), delta,
+                          why=lambda x=x, y=y: f"rows {x}, {y}: Pr[X ∈ Bad] > δ"))
+    return ops.And(out)
+
+
+PointwiseIndistinguishable = Notion("PointwiseIndistinguishable", (E_SPEC, DELTA_SPEC), _pointwise_indist, summary=(
+    "point-wise (ε,δ)-indistinguishability (K Def 3.2): Bad = {a: X(a) > e^ε Y(a) or Y(a) > e^ε X(a)}; "
+    "X(Bad) ≤ δ and Y(Bad) ≤ δ (every ordered pair of rows, so both)"))
+
+
+def _additive(ops, A, P=None, *, delta):
+    return ops.And(ops.le(statistical_difference(ops, _row(A, d), _row(A, replace(d, i, v))), delta,
+                          why=lambda i=i, d=d, v=v: f"i={i+1}, d={d}, d'={replace(d, i, v)}: SD > δ")
+                   for i, d, v in A.neighbours())
+
+
+AdditiveSecrecy = Notion("AdditiveSecrecy", (DELTA_SPEC,), _additive, summary=(
+    "δ-additive secrecy (L eq. 8): Pr[A(x)∈S] ≤ Pr[A(x')∈S] + δ for neighbours, i.e. SD ≤ δ"))
+
+
+def _ratio_dp(ops, A, P=None, *, num, den):
+    return ops.And(ops.le(den * A.p(d, o), num * A.p(replace(d, i, v), o),
+                          why=lambda i=i, d=d, v=v, o=o: f"i={i+1}, d={d}, d'={replace(d, i, v)}, o={o}")
+                   for i, d, v in A.neighbours() for o in A.outputs)
+
+
+RatioDP = Notion("RatioDP", (NUM_SPEC, DEN_SPEC), _ratio_dp, summary=(
+    "den·Pr[A(d)=o] ≤ num·Pr[A(d')=o] for neighbours (ε-DP with e^ε = num/den, cross-multiplied; "
+    "den = 0 means no bound)"))
+
+
+def pure_dp_at_distance(k: int) -> Notion:
+    """Pr[A(x)=o] ≤ K·Pr[A(x')=o] for every pair at Hamming distance exactly k (group privacy)."""
+    def body(ops, A, P=None, *, K):
+        return ops.And(ops.le(A.p(x, o), K * A.p(y, o), why=lambda x=x, y=y, o=o: f"d={x}, d'={y}, o={o}")
+                       for x in A.rows for y in A.rows if hamming(x, y) == k for o in A.outputs)
+    return Notion(f"PureDPAtDistance{k}", (K_SPEC,), body,
+                  summary=f"Pr[A(x)=o] ≤ K·Pr[A(x')=o] for x, x' at Hamming distance {k}")
+
+
+def additive_secrecy_at_distance(k: int) -> Notion:
+    """SD(A(x), A(x')) ≤ δ for every pair at Hamming distance exactly k."""
+    def body(ops, A, P=None, *, delta):
+        return ops.And(ops.le(statistical_difference(ops, _row(A, x), _row(A, y)), delta,
+                              why=lambda x=x, y=y: f"d={x}, d'={y}: SD > δ")
+                       for x in A.rows for y in A.rows if hamming(x, y) == k)
+    return Notion(f"AdditiveSecrecyAtDistance{k}", (ParamSpec("delta", lower=0, meaning="a distance is ≥ 0"),), body,
+                  summary=f"SD(A(x), A(x')) ≤ δ for x, x' at Hamming distance {k}")
+
+
+def _cross_ratio(ops, A, P=None, *, K):
+    """A(x)(t)·A(y_{-i})(t) ≤ K·A(y)(t)·A(x_{-i})(t): the b-free factor of b̄_0[x]·b̄_i[y] vs b̄_0[y]·b̄_i[x]."""
+    dom = A.domain
+    return ops.And(ops.le(A.p(x, t) * A.p(minus_i(y, i, dom), t), K * A.p(y, t) * A.p(minus_i(x, i, dom), t),
+                          why=lambda i=i, x=x, y=y, t=t: f"i={i+1}, x={x}, y={y}, t={t}")
+                   for i in range(A.n) for x in A.rows for y in A.rows if x != y for t in A.outputs)
+
+
+CrossRatio = Notion("CrossRatio", (K_SPEC,), _cross_ratio, summary=(
+    "A(x)(t)·A(y_{-i})(t) ≤ K·A(y)(t)·A(x_{-i})(t) for all i, x, y, t (the posterior ratio "
+    "b̄_0[x|t]·b̄_i[y|t] / (b̄_0[y|t]·b̄_i[x|t]) with the belief cancelled)"))
+
+
+# --- posteriors over all beliefs -------------------------------------------------------------
+
+def _posterior_approx(ops, A, P, *, E):
+    out = []
+    for i in range(A.n):
+        for t in A.outputs:
+            w0, wi, Z0, Zi = posterior_parts(ops, A, P, i, t)
+            ok = ops.And(ops.And([ops.le(w0[x] * Zi, E * wi[x] * Z0), ops.le(wi[x] * Z0, E * w0[x] * Zi)])
+                         for x in A.rows)
+            out.append(_why(ops, _guard(ops, Z0, Zi, ok), f"i={i+1}, t={t}: b̄_0[·|t] ≈_ε b̄_i[·|t] fails"))
+    return ops.And(out)
+
+
+def _why(ops, holds, text):
+    """Record ``text`` in the exact trace when ``holds`` is False (solver terms pass through)."""
+    if ops.exact and not holds:
+        ops.trace.append(text)
+    return holds
+
+
+PosteriorApprox = Notion("PosteriorApprox", (E_SPEC,), _posterior_approx, population="all", summary=(
+    "∀ beliefs b, i, t, x: e^{-ε} b̄_i[x|t] ≤ b̄_0[x|t] ≤ e^ε b̄_i[x|t] (b̄_0 ≈_ε b̄_i point-wise; "
+    "L Thm 2.1's p(·|a) ≈ p_{-i}(·|a), K's proof of Thm 2.2)"))
+PosteriorApproxFor = Notion("PosteriorApproxFor", (E_SPEC,), _posterior_approx, population="given",
+                            summary="PosteriorApprox for the one given belief")
+
+
+def _semantic(ops, A, P, *, eps):
+    out = []
+    for i in range(A.n):
+        for t in A.outputs:
+            ok = posterior_sd_ok(ops, A, P, i, t, eps)
+            out.append(_why(ops, ok, f"i={i+1}, t={t}: SD(b̄_0, b̄_i) > ε"))
+    return ops.And(out)
+
+
+SemanticPrivacy = Notion("SemanticPrivacy", (LEVEL_SPEC,), _semantic, population="all", summary=(
+    "ε-semantic privacy (K Def 2.1): ∀ beliefs b, transcripts t, i: SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε "
+    "(default value = first element of 𝒟). No finite sufficient family of beliefs exists in general "
+    "(the worst belief can be irrational: n=1 randomized response, b(0) = 1/(1+√3)), so it is used as "
+    "a conclusion; as a hypothesis use TwoPointSemanticPrivacy where that is exact"))
+SemanticPrivacyFor = Notion("SemanticPrivacyFor", (LEVEL_SPEC,), _semantic, population="given",
+                            summary="ε-semantic privacy for the one given belief")
+
+
+def _approx_semantic(ops, A, P, *, eps, delta):
+    mass = ops.sum(ops.If(bad_transcript(ops, A, P, t, eps), ops.sum(P.p(x) * A.p(x, t) for x in A.rows), 0)
+                   for t in A.outputs)
+    return ops.le(mass, delta, why="Pr_{x~b, t~A(x)}[∃i: SD(b̄_0[·|t], b̄_i[·|t]) > ε] > δ")
+
+
+ApproxSemanticPrivacy = Notion("ApproxSemanticPrivacy", (LEVEL_SPEC, DELTA_SPEC), _approx_semantic, population="all",
+                               summary=("(ε,δ)-semantic privacy (K Def 2.3): ∀b: Pr_{x~b, t~A(x)}[∃i: "
+                                        "SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ"))
+ApproxSemanticPrivacyFor = Notion("ApproxSemanticPrivacyFor", (LEVEL_SPEC, DELTA_SPEC), _approx_semantic,
+                                  population="given", summary="(ε,δ)-semantic privacy for the one given belief")
+
+
+def _oblivious_mass_ok(ops, A, P, x, eps, delta):
+    mass = ops.sum(ops.If(bad_transcript(ops, A, P, t, eps), A.p(x, t), 0) for t in A.outputs)
+    return ops.le(mass, delta, why=lambda: f"real database {x}: Pr_{{t~A(x)}}[∃i: SD > ε] > δ")
+
+
+def _oblivious(ops, A, P, *, eps, delta):
+    return ops.And(_oblivious_mass_ok(ops, A, P, x, eps, delta) for x in A.rows)
+
+
+RealityObliviousSemanticPrivacy = Notion(
+    "RealityObliviousSemanticPrivacy", (LEVEL_SPEC, DELTA_SPEC), _oblivious, population="all",
+    summary="reality-oblivious (ε,δ)-SP (K Def A.1): ∀b ∀x: Pr_{t~A(x)}[∃i: SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ")
+RealityObliviousSemanticPrivacyFor = Notion(
+    "RealityObliviousSemanticPrivacyFor", (LEVEL_SPEC, DELTA_SPEC), _oblivious, population="given",
+    summary="reality-oblivious (ε,δ)-SP for the one given belief")
+
+
+def informed(ops, b, x):
+    """b is informed for x (K App. A): ∃j such that every y with b(y) > 0 agrees with x off j."""
+    return ops.Or(ops.And(ops.eq(b.p(y), 0) for y in b.probs if any(y[k] != x[k] for k in range(len(x)) if k != j))
+                  for j in range(len(x)))
+
+
+def _informed_oblivious(ops, A, P, *, eps, delta):
+    return ops.And(ops.Implies(informed(ops, P, x), _oblivious_mass_ok(ops, A, P, x, eps, delta)) for x in A.rows)
+
+
+InformedSemanticPrivacy = Notion(
+    "InformedSemanticPrivacy", (LEVEL_SPEC, DELTA_SPEC), _informed_oblivious, population="all",
+    summary=("reality-oblivious (ε,δ)-SP for informed beliefs (K App. A): ∀x, ∀b informed for x: "
+             "Pr_{t~A(x)}[∃i: SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ"))
+
+
+def _two_point(ops, A, P=None, *, eps):
+    return ops.Or([ops.ge(eps, 1), ops.And(
+        ops.le(A.p(d, o) * (1 - eps) ** 2, A.p(replace(d, i, v), o) * (1 + eps) ** 2,
+               why=lambda i=i, d=d, v=v, o=o: f"i={i+1}, d={d}, d'={replace(d, i, v)}, o={o}")
+        for i, d, v in A.neighbours() for o in A.outputs)])
+
+
+TwoPointSemanticPrivacy = Notion("TwoPointSemanticPrivacy", (LEVEL_SPEC,), _two_point, summary=(
+    "ε-semantic privacy restricted to beliefs on two neighbours, in closed form: ε ≥ 1, or "
+    "Pr[A(d)=o]·(1-ε)² ≤ Pr[A(d')=o]·(1+ε)² for neighbours. Proof: for b on {x, y} = {x, x[i→v]}, "
+    "b̄_i = b (both run as the same x_{-i}) and b̄_0 tilts b by r = A(x)(t)/A(y)(t); "
+    "max over the weight β of r·β/(rβ+1-β) - β is (√r-1)/(√r+1), which is ≤ ε iff r ≤ ((1+ε)/(1-ε))². "
+    "At n=1 every belief is on {0,1} when |𝒟|=2, so there it is exactly ε-semantic privacy "
+    "(the engine proves TwoPointSemanticPrivacy ⇒ SemanticPrivacy there)"))
+
+
+def _mostly_indist(ops, X, fam, P=None, *, E, delta):
+    """Pr_{a←X}[A(a), A'(a) not (ε,δ)-indistinguishable] ≤ δ, with X = row of the first table
+    (the first table's rows are all equal: X does not depend on which of A, A' is run) and
+    fam[a] the table whose two rows are A(a) and A'(a)."""
+    row0 = X.rows[X.dbs[0]]
+    return ops.le(ops.sum(ops.If(ops.Not(_indist(ops, fam[a], E=E, delta=delta)), row0[j], 0)
+                          for j, a in enumerate(X.outputs)), delta,
+                  why="Pr_{a←X}[A(a), A'(a) not (ε,δ)-indistinguishable] > δ")
+
+
+MostlyIndistinguishable = Notion("MostlyIndistinguishable", (E_SPEC, DELTA_SPEC), _mostly_indist, arity=2, summary=(
+    "with probability ≥ 1-δ over a ← X, the rows of A(a) are (ε,δ)-indistinguishable (K Claim 3.3 part 4); "
+    "applied to (X, family a ↦ A(a))"))
+
+
+def joint_posterior_indist(nx: int) -> Notion:
+    """K Lemma 4.1's conclusion for two joint distributions P = row 0, Q = row 1 on 𝒟×𝒪, given as
+    one table with outputs j ↦ (x, t) = (j mod nx, j div nx):
+    Pr_{t~P}[P(·|t), Q(·|t) not (ε̂, δ̂)-indist] ≤ bound and the same for t ~ Q.
+    Bad t, cross-multiplied: Σ_x max(0, P(x,t)Q(t) - Ê·Q(x,t)P(t)) > δ̂·P(t)Q(t) or the symmetric one;
+    with exactly one of P(t), Q(t) zero, t is bad."""
+    def body(ops, A, P=None, *, E, delta, bound):
+        rows = list(A.rows)
+        p, q = _row(A, rows[0]), _row(A, rows[1])
+        ts = range(len(p) // nx)
+        cell = lambda r, x, t: r[t * nx + x]
+        out = []
+        bads = []
+        for t in ts:
+            pt = ops.sum(cell(p, x, t) for x in range(nx))
+            qt = ops.sum(cell(q, x, t) for x in range(nx))
+            f = ops.sum(ops.max0(cell(p, x, t) * qt - E * cell(q, x, t) * pt) for x in range(nx))
+            g = ops.sum(ops.max0(cell(q, x, t) * pt - E * cell(p, x, t) * qt) for x in range(nx))
+            ok = _guard(ops, pt, qt, ops.And([ops.le(f, delta * pt * qt), ops.le(g, delta * pt * qt)]))
+            bads.append((ops.Not(ok), pt, qt))
+        for k in (1, 2):
+            out.append(ops.le(ops.sum(ops.If(bd, pq[k - 1], 0) for bd, *pq in bads), bound,
+                              why=f"Pr over t ~ {'P' if k == 1 else 'Q'} of a bad t exceeds the bound"))
+        return ops.And(out)
+    return Notion(f"JointPosteriorIndist[|D|={nx}]",
+                  (E_SPEC, DELTA_SPEC, ParamSpec("bound", lower=0, meaning="a probability bound is ≥ 0")), body,
+                  summary=("Pr_{t}[(P|t, Q|t) not (ε̂, δ̂)-indistinguishable] ≤ bound under t~P and t~Q "
+                           "(K Lemma 4.1's conclusion; P, Q = the two rows over 𝒟×𝒪)"))
+
+
+ALL = [EventApprox, PointwiseApprox, Indistinguishable, PointwiseIndistinguishable, AdditiveSecrecy, RatioDP,
+       CrossRatio, PosteriorApprox, PosteriorApproxFor, SemanticPrivacy, SemanticPrivacyFor, ApproxSemanticPrivacy,
+       ApproxSemanticPrivacyFor, RealityObliviousSemanticPrivacy, RealityObliviousSemanticPrivacyFor,
+       InformedSemanticPrivacy, TwoPointSemanticPrivacy, MostlyIndistinguishable]

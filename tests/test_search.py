@@ -1,0 +1,93 @@
+"""The search: proofs, CEGIS, exact re-verification that cannot be fooled, minimal counterexamples."""
+import sympy as sp
+import pytest
+
+import symbolic.search as search
+from symbolic.claims import E, Equivalent, Implies, NotImplies
+from symbolic.dp_notions import (DataPointInterventionDP, DataPointInterventionDPFor, PureDP, StrongAdversaryDP,
+                                 StrongAdversaryDPFor)
+from symbolic.run import check_claim
+from symbolic.search import Settings, check_implication
+from symbolic.verdicts import Proved, Refuted, Sizes
+from symbolic.verify import Assignment, verify
+from theorems.registry import get
+
+Es = E.symbol
+FAST = Settings(timeout=20, budget=60, minimise_seconds=20)
+
+
+def rows(tab):
+    return {d: tuple(r) for d, r in tab.rows.items()}
+
+
+def test_p1_proved_with_symbolic_E():
+    for imp in Equivalent(PureDP(Es), StrongAdversaryDP(Es)):
+        v = check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(2, 2, 2), FAST)
+        assert isinstance(v, Proved), v
+        assert [s.as_tuple() for s, *_ in v.sizes_proved] == [(1, 2, 2), (2, 2, 2)]
+
+
+def test_p5_universal_direction_uses_cegis():
+    imp = Implies(DataPointInterventionDP(Es), PureDP(Es))
+    v = check_implication(imp, (E,), Sizes(2, 2, 2), Sizes(2, 2, 2), FAST)
+    assert isinstance(v, Proved)
+
+
+def test_quality_minimal_counterexample_p4_converse():
+    """T-P4.converse: the minimal counterexample is at n=2, |D|=2 (the source used |D|=3)."""
+    res = check_claim(get("T-P4.converse"), FAST)
+    v = res.verdict
+    assert isinstance(v, Refuted) and v.verified_exactly and v.minimal
+    cx = v.counterexample
+    assert cx.sizes == Sizes(2, 2, 2)
+    one, zero = sp.Integer(1), sp.Integer(0)
+    assert rows(cx.mechanisms["A"]) == {(0, 0): (zero, one), (0, 1): (zero, one), (1, 0): (zero, one),
+                                        (1, 1): (one, zero)}
+    assert {d: p for d, p in cx.populations["P"].probs.items() if p} == {(0, 0): one}
+    assert cx.parameters == {"E": 2}
+    assert res.agrees
+    # the source's own counterexample (n=2, D={0,1,2}) is confirmed as a second part
+    assert [p.verdict.name for p in res.parts] == ["refuted", "refuted"]
+
+
+def test_quality_minimal_counterexample_appb():
+    res = check_claim(get("T-APPB"), FAST)
+    cx = res.verdict.counterexample
+    assert cx.sizes == Sizes(1, 2, 2) and res.verdict.verified_exactly
+    one, zero = sp.Integer(1), sp.Integer(0)
+    assert rows(cx.mechanisms["A"]) == {(0,): (zero, one), (1,): (one, zero)}
+    assert {d: p for d, p in cx.populations["P"].probs.items() if p} == {(0,): one}
+
+
+def test_reverification_rejects_corrupted_models(monkeypatch):
+    """A solver model whose numbers are tampered with must not come out as a counterexample."""
+    real = search.extract
+
+    def corrupt(enc, model):
+        asg = real(enc, model)
+        if asg is None:
+            return None
+        A = asg.mechanisms["A"]
+        d0 = next(iter(A.rows))
+        bad = dict(A.rows)
+        bad[d0] = tuple(x + sp.Rational(1, 7) for x in A.rows[d0])  # no longer sums to 1
+        return Assignment({"A": type(A)(A.n, A.domain, A.outputs, bad)}, asg.populations, asg.parameters)
+
+    monkeypatch.setattr(search, "extract", corrupt)
+    v = check_implication(NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)), (E,), Sizes(1, 2, 2), Sizes(1, 2, 2), FAST)
+    assert isinstance(v, Refuted) and not v.verified_exactly
+    assert "RE-VERIFICATION FAILED" in v.note
+
+
+def test_verify_rejects_a_non_counterexample():
+    """An honest DP mechanism is not a counterexample to anything claiming DP."""
+    from symbolic.mechanism import randomized_response
+    from symbolic.tables import PopTable
+    A = randomized_response(3, n=1).table()
+    P = PopTable(1, (0, 1), {(0,): sp.Integer(1), (1,): sp.Integer(0)})
+    ok, _, problems = verify(NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)), (E,),
+                             Assignment({"A": A}, {"P": P}, {"E": sp.Integer(3)}))
+    assert not ok and any("conclusion" in p for p in problems)
+    ok, _, problems = verify(NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)), (E,),
+                             Assignment({"A": A}, {"P": P}, {"E": sp.Rational(1, 2)}))
+    assert not ok and any("below" in p for p in problems)
