@@ -357,3 +357,41 @@ ALL = [EventApprox, PointwiseApprox, Indistinguishable, PointwiseIndistinguishab
        CrossRatio, PosteriorApprox, PosteriorApproxFor, SemanticPrivacy, SemanticPrivacyFor, ApproxSemanticPrivacy,
        ApproxSemanticPrivacyFor, RealityObliviousSemanticPrivacy, RealityObliviousSemanticPrivacyFor,
        InformedSemanticPrivacy, TwoPointSemanticPrivacy, MostlyIndistinguishable]
+
+
+def _spread(ops, A, P=None, *, K):
+    out = []
+    for x, y in _pairs(A):
+        p, q = _row(A, x), _row(A, y)
+        for a in range(len(p)):
+            for c in range(len(p)):
+                if a != c:
+                    out.append(ops.le(p[a] * q[c], K * p[c] * q[a], why=lambda x=x, y=y, a=a, c=c:
+                                      f"rows {x}, {y}: p({a})q({c}) > K·p({c})q({a})"))
+    return ops.And(out)
+
+
+Spread = Notion("Spread", (K_SPEC,), _spread, summary=(
+    "p(a)·q(c) ≤ K·p(c)·q(a) for all outcomes a, c and every ordered pair of rows p, q: p is a tilt "
+    "p ∝ u·q with max u / min u ≤ K (same support). With p, q = b̄_0[·|t], b̄_i[·|t] this is what "
+    "CrossRatio gives after multiplying by b(x)·b(y) ≥ 0"))
+
+
+def conditional_semantic_privacy(ops, A, P, *, E, delta, eps2, delta2):
+    """K Thm 5.1: ℰ = {x : A(x), A(y) (ε,δ)-indistinguishable for every neighbour y};
+    if b(ℰ) ≥ 1 - δ then A is (ε', δ')-semantically private for b."""
+    inside = {}
+    for x in A.rows:
+        nb = [replace(x, i, v) for i in range(A.n) for v in A.domain if v != x[i]]
+        inside[x] = ops.And(ops.And([ops.le(hockey(ops, _row(A, x), _row(A, y), E), delta),
+                                     ops.le(hockey(ops, _row(A, y), _row(A, x), E), delta)]) for y in nb)
+    mass = ops.sum(ops.If(inside[x], P.p(x), 0) for x in A.rows)
+    return ops.Implies(ops.ge(mass, 1 - delta), _approx_semantic(ops, A, P, eps=eps2, delta=delta2))
+
+
+LocallyDPSemanticPrivacy = Notion(
+    "LocallyDPSemanticPrivacy", (E_SPEC, DELTA_SPEC, ParamSpec("eps2", lower=0), ParamSpec("delta2", lower=0)),
+    conditional_semantic_privacy, population="all",
+    summary="∀b: b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b, ℰ = databases whose neighbours are all (ε,δ)-indistinguishable")
+
+ALL += [Spread, LocallyDPSemanticPrivacy]

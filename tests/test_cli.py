@@ -58,3 +58,31 @@ def test_smt2_export(tmp_path, capsys):
 def test_implies_adhoc(capsys):
     assert main(["implies", "DataPointInterventionDP", "PureDP", "--n", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verdict"] == "proved"
+
+
+def _write(tmp_path, name, doc):
+    f = tmp_path / name
+    f.write_text(json.dumps(doc))
+    return str(f)
+
+
+@pytest.mark.parametrize("row0, words", [
+    (["3/4", "1/3"], "sums to 13/12"),
+    ([2, -1], "negative"),
+    ([0.5, 0.5], "float"),
+])
+def test_eval_bad_tables_exit_2(tmp_path, row0, words):
+    f = _write(tmp_path, "m.json", {"n": 1, "domain": [0, 1], "outputs": [0, 1],
+                                    "rows": {"0": row0, "1": ["1/4", "3/4"]}})
+    code, out, err = run("eval", "PureDP", "--mechanism", f, "--param", "E=3")
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_eval_exact_verdicts(tmp_path):
+    f = _write(tmp_path, "m.json", {"n": 1, "domain": [0, 1], "outputs": [0, 1],
+                                    "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}})
+    assert run("eval", "PureDP", "--mechanism", f, "--param", "E=3")[0] == 0
+    code, out, _ = run("eval", "PureDP", "--mechanism", f, "--param", "E=29/10")
+    assert code == 1 and "fails" in out
+    code, _, err = run("eval", "PureDP", "--mechanism", f, "--param", "E=1/2")
+    assert code == 2 and "below 1" in err

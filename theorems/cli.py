@@ -42,6 +42,13 @@ def _parser():
     d.add_argument("--plot", metavar="FILE")
     d.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
 
+    e = sub.add_parser("eval", help="evaluate a notion exactly on a mechanism table from a JSON file")
+    e.add_argument("notion")
+    e.add_argument("--mechanism", required=True, metavar="FILE",
+                   help='JSON: {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], ...}}')
+    e.add_argument("--population", metavar="FILE", help='JSON: {"0": "1/2", "1": "1/2"} (databases as "a,b")')
+    e.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+
     i = sub.add_parser("implies", help="ad hoc: does notion A imply notion B? (both with parameter E)")
     i.add_argument("a")
     i.add_argument("b")
@@ -68,7 +75,7 @@ def main(argv=None):
     try:
         _check_sizes(args)
         return {"list": cmd_list, "check": cmd_check, "audit": cmd_audit, "derive": cmd_derive,
-                "implies": cmd_implies}[args.cmd](args)
+                "implies": cmd_implies, "eval": cmd_eval}[args.cmd](args)
     except DPCheckError as e:
         print(f"dpcheck: error: {e}", file=sys.stderr)
         return 2
@@ -248,14 +255,73 @@ def _html(docs):
     return f"<!doctype html><meta charset=utf-8><title>dpcheck audit</title><table><tr>{cells(HEAD, 'th')}</tr>{body}</table>\n"
 
 
-def cmd_derive(args):
+def _params(items):
     from symbolic.exact import parse_number
     params = {}
-    for kv in args.param:
+    for kv in items:
         if "=" not in kv:
-            raise DPCheckError(f"--param {kv!r} must look like NAME=VALUE, e.g. eps=1/2")
+            raise DPCheckError(f"--param {kv!r} must look like NAME=VALUE, e.g. E=3/2")
         k, v = kv.split("=", 1)
         params[k.strip()] = parse_number(v, what=k.strip())
+    return params
+
+
+def _load_json(path, what):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise DPCheckError(f"cannot read {what} file {path!r}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise DPCheckError(f"{what} file {path!r} is not JSON: {e.msg} at line {e.lineno}") from None
+
+
+def _key(text, n):
+    from symbolic.exact import parse_number
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != n:
+        raise DPCheckError(f"database {text!r} should have {n} comma-separated values")
+    return tuple(int(parse_number(p, what="database value")) for p in parts)
+
+
+def cmd_eval(args):
+    from symbolic.mechanism import Mechanism
+    from symbolic.ops import ExactOps
+    from symbolic.population import Population
+    table = _notions()
+    if args.notion not in table:
+        raise UnknownName(f"unknown notion {args.notion!r}; notions: {', '.join(sorted(table))}")
+    notion = table[args.notion]
+    doc = _load_json(args.mechanism, "mechanism")
+    if not isinstance(doc, dict) or "rows" not in doc or "n" not in doc:
+        raise DPCheckError('mechanism file needs "n", "domain", "outputs" and "rows"')
+    n = doc["n"]
+    if not isinstance(n, int) or n < 1:
+        raise InvalidSize(f'mechanism "n"={n!r} must be a whole number >= 1')
+    rows = {_key(k, n): v for k, v in doc["rows"].items()}
+    mech = Mechanism.from_table(rows, n=n, domain=doc.get("domain"), outputs=doc.get("outputs"), name=args.mechanism)
+    pop = None
+    if args.population:
+        pdoc = _load_json(args.population, "population")
+        pop = Population({_key(k, n): v for k, v in pdoc.items()}, n=n, domain=mech.domain).table()
+    elif notion.population == "given":
+        raise DPCheckError(f"{notion.name} is relative to one population: give --population FILE")
+    params = _params(args.param)
+    inst = notion(**params)  # validates names and ranges
+    ops = ExactOps()
+    if notion.population in ("all", "product"):
+        fam = notion.sufficient(n, mech.domain) if notion.sufficient else None
+        if fam is None:
+            raise DPCheckError(f"{notion.name} quantifies over all populations and has no finite family to decide it")
+        holds = all(notion.body(ops, mech.table(), P=q.table(), **inst.param_values()) for q in fam)
+    else:
+        holds = notion.body(ops, mech.table(), P=pop, **inst.param_values())
+    print(f"{inst}: {'holds' if holds else 'fails'}" + ("" if holds else f" ({ops.trace[0]})" if ops.trace else ""))
+    return 0 if holds else 1
+
+
+def cmd_derive(args):
+    params = _params(args.param)
     try:
         from theorems.derivations import derive
     except ModuleNotFoundError as e:
