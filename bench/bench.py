@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -26,6 +27,7 @@ def main():
     ap.add_argument("--source", nargs="*")
     ap.add_argument("--sizes", nargs="*", help="n,domain,outputs (default: each claim's own sizes)")
     ap.add_argument("--profile", default="ci")
+    ap.add_argument("--at", action="store_true", help="decide at exactly these sizes (no sweep from smaller ones)")
     args = ap.parse_args()
     ids = args.ids or ([c.id for c in by_source(args.source) if c.kind != "def"] if args.source else ACCEPTANCE)
     sizes = [tuple(int(x) for x in s.split(",")) for s in args.sizes] if args.sizes else [None]
@@ -40,6 +42,8 @@ def main():
             if sz is not None and c.parts and not c.only_sizes:
                 try:
                     c = c.with_sizes(*sz)
+                    if args.at:
+                        c = replace(c, min_sizes=c.sizes)
                 except Exception as e:  # sizes below the claim's minimum
                     print(f"{cid:<16} {','.join(map(str, sz)):<9} skipped: {e}")
                     continue

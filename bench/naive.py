@@ -1,0 +1,69 @@
+"""Baselines for the benchmark: the same claims as one naive z3 query each.
+
+- T-P5 (T-D8 ⇒ T-D1): ∀𝒫 written as a z3 quantifier inside one query, E symbolic.
+- T-P4.converse: one query with 𝒫 and E free (no fixed E, no structured populations).
+Prints seconds and z3's answer, with a timeout (default 30 s).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import z3  # noqa: E402
+
+from symbolic.claims import E, Implies, NotImplies  # noqa: E402
+from symbolic.dp_notions import DataPointInterventionDP, DataPointInterventionDPFor, PureDP  # noqa: E402
+from symbolic.encode import Encoding  # noqa: E402
+from symbolic.verdicts import Sizes  # noqa: E402
+
+Es = E.symbol
+
+
+def naive_p5(sizes, timeout):
+    enc = Encoding(Implies(DataPointInterventionDP(Es), PureDP(Es)), (E,), sizes, {})
+    ni = enc.universal[0]
+    mark = len(enc.vars)
+    base_mark = len(enc.base)
+    pop = enc.new_population("Q")
+    qvars = [v for _, _, v in enc.vars[mark:]]
+    simplex = enc.base[base_mark:]
+    body = enc.eval(ni, pop)
+    del enc.base[base_mark:]
+    s = z3.Solver()
+    s.set("timeout", int(timeout * 1000))
+    s.add(enc.base + enc.hyps)
+    s.add(z3.ForAll(qvars, z3.Implies(z3.And(simplex), body)))
+    s.add(z3.Or(enc.negated_conclusion_parts()))
+    t = time.monotonic()
+    r = s.check()
+    return str(r), time.monotonic() - t
+
+
+def naive_p4conv(sizes, timeout):
+    enc = Encoding(NotImplies(DataPointInterventionDPFor(Es), PureDP(Es)), (E,), sizes, {})
+    s = z3.Solver()
+    s.set("timeout", int(timeout * 1000))
+    s.add(enc.base + enc.hyps + [z3.Or(enc.negated_conclusion_parts())])
+    t = time.monotonic()
+    r = s.check()
+    return str(r), time.monotonic() - t
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--timeout", type=float, default=30.0)
+    args = ap.parse_args()
+    print(f"{'naive query':<28} {'sizes':<7} {'answer':<8} {'seconds':>8}")
+    for name, fn, sizes in (("T-P5 (∀𝒫 as ForAll)", naive_p5, [Sizes(2, 2, 2)]),
+                            ("T-P4.converse (one query)", naive_p4conv, [Sizes(2, 2, 2), Sizes(3, 2, 2), Sizes(2, 3, 2)])):
+        for sz in sizes:
+            r, t = fn(sz, args.timeout)
+            print(f"{name:<28} {'%d,%d,%d' % sz.as_tuple():<7} {r:<8} {t:8.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
