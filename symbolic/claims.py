@@ -58,11 +58,12 @@ class Implication:
     mechanisms: object = None
     parameters: dict = field(default_factory=dict)
     sizes: Sizes | None = None      # check only at these sizes (a source's own example)
+    label: str = ""                 # shown after the implication, e.g. "the source's example"
 
     def __str__(self):
         hyp = " ∧ ".join(map(str, self.hypotheses)) or "True"
         arrow = "⇒" if self.expect_holds else "⇏"
-        return f"{hyp} {arrow} {self.conclusion}"
+        return f"{hyp} {arrow} {self.conclusion}" + (f" [{self.label}]" if self.label else "")
 
 
 def _hyps(a):

@@ -253,8 +253,11 @@ CLAIMS = [
           "not implied",
           (NotImplies(DataPointInterventionDPFor(Es), PureDP(Es)),
            NotImplies(DataPointInterventionDPFor(Es), PureDP(Es), population=source_p4_population,
-                      mechanisms=source_p4_mechanism, sizes=_P4_SIZES, **_SOURCE)),
-          sizes=Sizes(2, 3, 2)),
+                      mechanisms=source_p4_mechanism, sizes=_P4_SIZES, label="the source's example", **_SOURCE)),
+          sizes=Sizes(2, 3, 2),
+          finding=("minimal counterexample is smaller than the source's: n=2 is needed (as the source says) but "
+                   "|𝒟|=2 suffices: 𝒫 = point mass on ⟨0,0⟩, A(⟨1,1⟩) outputs 0 surely, every other database outputs 1 surely, any ε "
+                   "(the source uses 𝒟={0,1,2}); the source's own example is confirmed as the second part")),
     Claim("T-P4.min", "example", SRC, "at n=1, T-D7 for any 𝒫 implies T-D1 (a counterexample needs two data points)",
           "n=2 is needed", (Implies(DataPointInterventionDPFor(Es), PureDP(Es)),),
           sizes=Sizes(1, 3, 3), min_sizes=Sizes(1, 2, 2)),
@@ -280,8 +283,11 @@ CLAIMS = [
     Claim("T-APPB", "⇏", SRC, "T-D10 ⇏ T-D1 (source: n=1, 𝒟={0,1,2}, 𝒫(D_1=2)=0, A(2)=0 surely)", "not implied",
           (NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)),
            NotImplies(StrongAdversaryDPFor(Es), PureDP(Es), population=source_appb_population,
-                      mechanisms=source_appb_mechanism, sizes=_APPB_SIZES, **_SOURCE)),
-          sizes=Sizes(1, 3, 2)),
+                      mechanisms=source_appb_mechanism, sizes=_APPB_SIZES, label="the source's example", **_SOURCE)),
+          sizes=Sizes(1, 3, 2),
+          finding=("minimal counterexample is smaller than the source's: n=1, |𝒟|=2 suffices: 𝒫 = point mass "
+                   "on 0, A(0) outputs 1 surely, A(1) outputs 0 surely (the source uses 𝒟={0,1,2}); the source's own example "
+                   "is confirmed as the second part")),
     Claim("T-BRP-DP", "⇔", SRC, "ε-DP ⇔ ε-BRP from every D_i to O in M^A (eq. 28)", "equivalent",
           Equivalent(PureDP(Es), brp_all_data_points_notion(Es))),
     Claim("T-TH1", "prop", SRC, "Theorem 1: X ε1-BRP to Y, and ε2-BRP to Z in M[Y:=y] ∀y ⇒ (ε1+ε2)-BRP to ⟨Y,Z⟩",

@@ -1,0 +1,27 @@
+"""Every catalogue claim at its default sizes: a definite verdict that agrees with the source,
+or a recorded finding. Slow claims are marked and run with `pytest -m slow`."""
+import pytest
+
+from symbolic.run import check_claim
+from symbolic.search import Settings
+from theorems.registry import claims
+
+# claims whose check takes more than a few seconds on the 2-core machine (see bench/bench.py)
+SLOW = {"T-TAB1", "T-F2b", "T-F2e", "T-F2c", "T-POST"}
+
+ALL = sorted(claims())
+
+
+def _param(cid):
+    return pytest.param(cid, marks=pytest.mark.slow) if cid in SLOW else cid
+
+
+@pytest.mark.parametrize("cid", [_param(c) for c in ALL])
+def test_claim(cid):
+    claim = claims()[cid]
+    res = check_claim(claim, Settings.profile("ci"))
+    assert res.definite, res.verdict
+    if claim.finding is None:
+        assert res.agrees, (res.verdict, [(p.implication, p.verdict.name) for p in res.parts])
+    else:
+        assert not res.agrees or claim.kind in ("⇏", "example"), "a recorded finding no longer reproduces"
