@@ -73,10 +73,10 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
 
     >>> E = sp.Symbol("E"); parse_expr("E^2 - 1/2", {"E": E})
     E**2 - 1/2
-    >>> parse_expr("__import__('os')")
+    >>> parse_expr("__import__")
     Traceback (most recent call last):
     ...
-    symbolic.errors.ParseError: unknown name '__import__' in '__import__('os')'; known: exp, log, sqrt
+    symbolic.errors.ParseError: unknown name '__import__' in '__import__'; known: exp, log, sqrt
     """
     symbols = dict(symbols or {})
     toks, pos = [], 0

@@ -90,19 +90,31 @@ def _attribute_prob(ops, U, P, u):
     return ops.sum(P.p(d) * U.p(d, u) for d in U.rows)
 
 
+def _discloses_at(ops, A, U, P, u, o):
+    """y discloses U=u under P: P_Y(y) > 0 and P(U=u, y) = P_Y(y). Both are sums of non-negative
+    terms (P(x)A(x)(y) and P(x)A(x)(y)(1 - U(x)(u)), as U(x)(u) ≤ 1), so they hold iff some term of
+    the first is positive and every term of the second is zero, i.e. iff some x has P(x) > 0 and
+    A(x)(y) > 0, and every x has P(x) = 0 or U(x)(u) = 1 or A(x)(y) = 0. This factored form is
+    exact for every prior and keeps the solver away from cubic equalities."""
+    some = ops.Or(ops.And([ops.gt(P.p(d), 0), ops.gt(A.p(d, o), 0)]) for d in A.rows)
+    every = ops.And(ops.Or([ops.eq(P.p(d), 0), ops.eq(U.p(d, u), 1), ops.eq(A.p(d, o), 0)]) for d in A.rows)
+    return ops.And([some, every])
+
+
 def _discloses(ops, A, U, P):
     """Definition 3.2 [R]: some y with P_Y(y) > 0 makes the posterior of U a point mass."""
-    return ops.Or(ops.And([ops.gt(output_prob(ops, A, P, o), 0),
-                           ops.eq(_joint_uy(ops, A, U, P, u, o), output_prob(ops, A, P, o),
-                                  why=lambda u=u, o=o: f"y={o} does not disclose U={u}")])
-                  for o in A.outputs for u in U.outputs)
+    return ops.Or(_discloses_at(ops, A, U, P, u, o) for o in A.outputs for u in U.outputs)
 
 
 def _no_disclosure(ops, A, U, P):
-    return ops.And(ops.Implies(ops.gt(output_prob(ops, A, P, o), 0),
-                               ops.lt(_joint_uy(ops, A, U, P, u, o), output_prob(ops, A, P, o),
-                                      why=lambda u=u, o=o: f"y={o} discloses U={u}: P(U={u}|y) = 1"))
-                   for o in A.outputs for u in U.outputs)
+    out = []
+    for o in A.outputs:
+        for u in U.outputs:
+            ok = ops.Not(_discloses_at(ops, A, U, P, u, o))
+            if ops.exact and not ok:
+                ops.trace.append(f"y={o} discloses U={u}: P(U={u}|y) = 1")
+            out.append(ok)
+    return ops.And(out)
 
 
 Discloses = Notion("Discloses", (), _discloses, population="given", arity=2,
@@ -188,17 +200,26 @@ EpsAtLeastLogInvPmin = Notion("EpsAtLeastLogInvPmin", (E_SPEC,), _at_least_log_i
                               arity=0, summary="ε ≥ log 1/p_min: E·P(x) ≥ 1 for some x")
 
 
+def _singles_out_at(ops, A, P, x, o):
+    """P(X=x|y) = 1 with P_Y(y) > 0: P(x)A(x)(y) > 0 and every other x' has P(x')A(x')(y) = 0
+    (sums of non-negative terms, as in :func:`_discloses_at`)."""
+    return ops.And([ops.gt(P.p(x), 0), ops.gt(A.p(x, o), 0)]
+                   + [ops.Or([ops.eq(P.p(d), 0), ops.eq(A.p(d, o), 0)]) for d in A.rows if d != x])
+
+
 def _singles_out(ops, A, P):
-    return ops.Or(ops.And([ops.gt(output_prob(ops, A, P, o), 0),
-                           ops.eq(P.p(d) * A.p(d, o), output_prob(ops, A, P, o))])
-                  for d in A.rows for o in A.outputs)
+    return ops.Or(_singles_out_at(ops, A, P, d, o) for d in A.rows for o in A.outputs)
 
 
 def _no_singling_out(ops, A, P):
-    return ops.And(ops.Implies(ops.gt(output_prob(ops, A, P, o), 0),
-                               ops.lt(P.p(d) * A.p(d, o), output_prob(ops, A, P, o),
-                                      why=lambda d=d, o=o: f"y={o} singles out X={d}"))
-                   for d in A.rows for o in A.outputs)
+    out = []
+    for d in A.rows:
+        for o in A.outputs:
+            ok = ops.Not(_singles_out_at(ops, A, P, d, o))
+            if ops.exact and not ok:
+                ops.trace.append(f"y={o} singles out X={d}")
+            out.append(ok)
+    return ops.And(out)
 
 
 SinglesOut = Notion("SinglesOut", (), _singles_out, population="given",
@@ -512,3 +533,60 @@ ALL = [FullSupport, PMLUnder, Discloses, NoDisclosure, DisclosesToAllAdversaries
        EntryPMLAllPriors, PreProcessing, ConditionalPMLGivenFirst, EAboveOne, TightDP, TightFLP,
        PMLBelowLevel, ConditionalPMLBelowLevel, EntryPMLBelowLevel, IsProduct, PosteriorBound,
        EntryLeakageGroupBound]
+
+
+# --- S-TH11 (3): pre-processing onto an entry, and the limit along two-point priors ------------
+
+def _entry_pre(ops, A, P):
+    """ℓ(X_i→y) ≤ ℓ(X→y) for every i and y (pre-processing with U = X_i), under the given prior:
+    for every u, Σ_{x_i=u} P(x)A(x)(y) ≤ P(X_i=u)·A(x*)(y) for some x* with P(x*) > 0."""
+    out = []
+    for i in range(A.n):
+        for o in A.outputs:
+            for u in A.domain:
+                j = ops.sum(P.p(d) * A.p(d, o) for d in A.rows if d[i] == u)
+                pu = P.marginal(ops, i, u)
+                out.append(ops.Or([ops.And([ops.gt(P.p(d), 0), ops.le(j, pu * A.p(d, o))]) for d in A.rows]))
+    return ops.And(out)
+
+
+EntryPreProcessing = Notion("EntryPreProcessing", (), _entry_pre, population="given",
+                            summary="ℓ(X_i→y) ≤ ℓ(X→y) for every i, y under the given prior")
+
+
+def entry_pml_limit_checks(n=2, k=2, m=2):
+    """For a kernel with symbolic entries on 𝒟^n (|𝒟| = k, m outputs) and every index i, output
+    y and ordered pair a ≠ b with a_i ≠ b_i: under the full-support prior
+    P = (1-η)(tδ_a + (1-t)δ_b) + η·uniform, exp ℓ(X_i→y) at u = a_i tends to A(a)(y)/A(b)(y) as
+    η → 0 and then t → 0 (A(b)(y) > 0), and to ∞ when A(b)(y) = 0 < A(a)(y). Computed with
+    :mod:`symbolic.pml` and sympy limits. Since every pair x ≠ x' differs at some i, the
+    supremum of max_i ℓ(X_i→y) over full-support priors is at least the free-lunch level, which
+    is the direction "S-TH11 (3) ⇒ FLP". Returns a list of (text, ok)."""
+    import sympy as sp
+    from .pml import likelihood_ratios
+    from .prob import Dist, Kernel
+    dom = tuple(range(k))
+    dbs = databases(n, dom)
+    t, eta = sp.Symbol("t", positive=True), sp.Symbol("eta", positive=True)
+    checks = []
+    for y in range(1):   # the column A(·)(y) is symbolic, so one output stands for every output
+        for a in dbs:
+            for b in dbs:
+                diff = [i for i in range(n) if a[i] != b[i]]
+                if not diff:
+                    continue
+                i = diff[0]
+                for zero in (False, True):
+                    ka, kb, kr = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True), sp.Symbol("gamma", positive=True)
+                    col = {d: (ka if d == a else (0 if zero else kb) if d == b else kr) for d in dbs}
+                    # the other outputs take the rest of each row's mass (one extra output suffices)
+                    rows = {d: {"y": col[d], "other": 1 - col[d]} for d in dbs}
+                    kern = Kernel(rows, outputs=("y", "other"))
+                    w = {d: (1 - eta) * ((t if d == a else (1 - t) if d == b else 0)) + eta / len(dbs) for d in dbs}
+                    prior = Dist(w)
+                    r = likelihood_ratios(kern, prior, "y", attribute=lambda x, i=i: x[i])
+                    val = r[a[i]]
+                    lim = sp.limit(sp.limit(val, eta, 0, "+"), t, 0, "+")
+                    ok = (lim == sp.oo) if zero else sp.simplify(lim - ka / kb) == 0
+                    checks.append((f"i={i+1}, a={a}, b={b}{', A(b)(y)=0' if zero else ''}: limit = {lim}", ok))
+    return checks

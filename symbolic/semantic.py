@@ -32,7 +32,10 @@ import itertools
 import sympy as sp
 
 from .notions import DELTA_SPEC, E_SPEC, Notion, ParamSpec
+from dataclasses import dataclass
+
 from .tables import databases, replace
+from .terms import Term
 
 LEVEL_SPEC = ParamSpec("eps", lower=0, meaning="a statistical-difference level is a distance, so ≥ 0")
 NUM_SPEC = ParamSpec("num", lower=0, meaning="the numerator of a likelihood-ratio bound is ≥ 0")
@@ -78,9 +81,11 @@ def posterior_parts(ops, A, b, i, t):
     return w0, wi, ops.sum(w0.values()), ops.sum(wi.values())
 
 
-def _guard(ops, Z0, Zi, ok):
-    """Zero-normaliser convention: vacuous when both are 0, bad when exactly one is."""
-    return ops.Or([ops.And([ops.eq(Z0, 0), ops.eq(Zi, 0)]), ops.And([ops.gt(Z0, 0), ops.gt(Zi, 0), ok])])
+def _guard(ops, Z0, Zi, ok, one_zero=False):
+    """Zero-normaliser convention: vacuous when both are 0; when exactly one is 0 the pair holds
+    iff ``one_zero`` (False for ≈: it fails; for an SD level ε: SD is taken as 1, so it holds iff ε ≥ 1)."""
+    return ops.Or([ops.And([ops.eq(Z0, 0), ops.eq(Zi, 0)]), ops.And([ops.gt(Z0, 0), ops.gt(Zi, 0), ok]),
+                   ops.And([ops.Or([ops.gt(Z0, 0), ops.gt(Zi, 0)]), one_zero])])
 
 
 def posterior_sd_ok(ops, A, b, i, t, level):
@@ -88,7 +93,7 @@ def posterior_sd_ok(ops, A, b, i, t, level):
     Σ_x max(0, w0[x]·Zi - wi[x]·Z0) ≤ level·Z0·Zi (with the zero-normaliser convention)."""
     w0, wi, Z0, Zi = posterior_parts(ops, A, b, i, t)
     sd = ops.sum(ops.max0(w0[x] * Zi - wi[x] * Z0) for x in A.rows)
-    return _guard(ops, Z0, Zi, ops.le(sd, level * Z0 * Zi))
+    return _guard(ops, Z0, Zi, ops.le(sd, level * Z0 * Zi), one_zero=ops.ge(level, 1))
 
 
 def bad_transcript(ops, A, b, t, level):
@@ -395,3 +400,23 @@ LocallyDPSemanticPrivacy = Notion(
     summary="∀b: b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b, ℰ = databases whose neighbours are all (ε,δ)-indistinguishable")
 
 ALL += [Spread, LocallyDPSemanticPrivacy]
+
+
+@dataclass(frozen=True)
+class DeterministicMap(Term):
+    """A fixed deterministic post-processing map o ↦ f[o] on outputs 0..len(f)-1 (a 0/1 kernel
+    for :class:`~symbolic.terms.PostProcess`; its outputs are 0..max f)."""
+
+    f: tuple
+
+    def free(self):
+        return []
+
+    def eval(self, ops, env):
+        m = max(self.f) + 1
+        k = {o: tuple(1 if self.f[o] == j else 0 for j in range(m)) for o in range(len(self.f))}
+        k[None] = tuple(range(m))
+        return k
+
+    def __repr__(self):
+        return "DeterministicMap(" + "".join(map(str, self.f)) + ")"

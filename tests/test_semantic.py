@@ -1,0 +1,129 @@
+"""symbolic.semantic: every notion against a hand-computed example from the sources (K, L), and
+invalid parameters."""
+import pytest
+import sympy as sp
+
+from symbolic.dp_notions import ApproxDP, PureDP
+from symbolic.errors import InvalidParameter
+from symbolic.mechanism import Mechanism, name_and_shame, randomized_response, truncated_geometric
+from symbolic.ops import ExactOps
+from symbolic.population import Population, uniform
+from symbolic.semantic import (AdditiveSecrecy, ApproxSemanticPrivacyFor, CrossRatio, EventApprox, Indistinguishable,
+                               InformedSemanticPrivacy, PointwiseApprox, PointwiseIndistinguishable,
+                               PosteriorApproxFor, RealityObliviousSemanticPrivacyFor, SemanticPrivacyFor, Spread,
+                               TwoPointSemanticPrivacy, hockey, informed, posterior_parts, pure_dp_at_distance,
+                               statistical_difference)
+from symbolic.tables import databases
+
+R = sp.Rational
+ops = ExactOps
+
+
+def pair(x, y):
+    """Two distributions as the rows of an n=1, |D|=2 table."""
+    return Mechanism.from_table({(0,): list(x), (1,): list(y)}, n=1, domain=(0, 1),
+                                outputs=tuple(range(len(x)))).table()
+
+
+def holds(notion_inst, tab, P=None):
+    vals = notion_inst.param_values()
+    return notion_inst.notion.body(ExactOps(), tab, P=P, **vals)
+
+
+def xor_rr(E):
+    """n=2 'XOR randomized response' (spec L-2.1): A(x)_1 = E/(1+E) if x1 ≠ x2 else 1/(1+E)."""
+    return Mechanism.from_table({d: [1 - (E / (1 + E) if d[0] != d[1] else 1 / (1 + E)),
+                                     E / (1 + E) if d[0] != d[1] else 1 / (1 + E)] for d in databases(2, (0, 1))},
+                                n=2, domain=(0, 1), outputs=(0, 1)).table()
+
+
+def test_sd_and_hockey_hand_values():
+    assert statistical_difference(ops(), (R(1, 2), R(1, 2), 0), (R(1, 4), R(1, 4), R(1, 2))) == R(1, 2)
+    assert hockey(ops(), (R(3, 4), R(1, 4)), (R(1, 4), R(3, 4)), 2) == R(1, 4)     # K-D1.2: minimal δ = 1/4
+
+
+def test_event_and_pointwise_approx_eq6():
+    t = pair((R(1, 2), R(1, 2)), (R(1, 4), R(3, 4)))                             # ratio 2 at o=0
+    assert holds(EventApprox(2), t) and holds(PointwiseApprox(2), t)
+    assert not holds(EventApprox(R(3, 2)), t) and not holds(PointwiseApprox(R(3, 2)), t)
+
+
+def test_indistinguishability_hand_values():
+    t = pair((R(1, 2), R(1, 2)), (R(1, 4), R(3, 4)))
+    assert holds(Indistinguishable(R(3, 2), R(1, 8)), t)
+    assert not holds(Indistinguishable(R(3, 2), R(1, 9)), t)
+    assert holds(PointwiseIndistinguishable(R(3, 2), R(1, 2)), t)             # X(Bad)=1/2, Y(Bad)=1/4
+    assert not holds(PointwiseIndistinguishable(R(3, 2), R(49, 100)), t)
+    assert holds(PointwiseIndistinguishable(2, 0), t) and holds(Indistinguishable(2, 0), t)
+
+
+def test_additive_secrecy_name_and_shame():
+    t = name_and_shame(R(1, 3), n=1).table()
+    assert holds(AdditiveSecrecy(R(1, 3)), t)
+    assert not holds(AdditiveSecrecy(R(1, 4)), t)
+    assert holds(ApproxDP(100, R(1, 3)), t) and not holds(ApproxDP(100, R(1, 4)), t)
+
+
+def test_randomized_response_dp_and_group():
+    rr = randomized_response(3).table()
+    assert holds(PureDP(3), rr) and not holds(PureDP(R(29, 10)), rr)
+    tg = truncated_geometric(2, n=2).table()
+    assert holds(pure_dp_at_distance(2)(4), tg) and not holds(pure_dp_at_distance(2)(R(39, 10)), tg)
+
+
+def test_posteriors_xor_rr_hand_values():
+    A = xor_rr(sp.Integer(2))
+    b = Population({(1, 0): R(1, 10), (1, 1): R(9, 10)}, n=2, domain=(0, 1)).table()
+    w0, wi, Z0, Zi = posterior_parts(ExactOps(), A, b, 0, 1)
+    assert w0[(1, 0)] / Z0 == R(2, 11) and wi[(1, 0)] / Zi == R(1, 19)
+    assert not holds(PosteriorApproxFor(2), A, b) and holds(PosteriorApproxFor(4), A, b)
+    assert holds(CrossRatio(4), A) and not holds(CrossRatio(R(39, 10)), A)
+    sd = R(27, 209)                                                             # spec K-D2.1 unit test
+    assert holds(SemanticPrivacyFor(sd), A, b) and not holds(SemanticPrivacyFor(sd - R(1, 10**6)), A, b)
+
+
+def test_semantic_privacy_rr_n1():
+    A = randomized_response(3).table()
+    b = uniform(n=1, domain=(0, 1)).table()
+    assert holds(SemanticPrivacyFor(R(1, 4)), A, b) and not holds(SemanticPrivacyFor(R(24, 100)), A, b)
+    # sup over beliefs is 2-√3 ≈ 0.268: the two-point closed form decides it
+    assert holds(TwoPointSemanticPrivacy(R(27, 100)), A) and not holds(TwoPointSemanticPrivacy(R(26, 100)), A)
+
+
+def test_approx_semantic_privacy_spec_example():
+    A = Mechanism.from_table({(0,): [1, 0], (1,): [R(9, 10), R(1, 10)]}, n=1, domain=(0, 1), outputs=(0, 1)).table()
+    b = uniform(n=1, domain=(0, 1)).table()
+    # t1: A(x_{-1}) = A(0) never outputs t1, so Z1(t1) = 0 < Z0(t1): bad unless ε ≥ 1 (zero-normaliser
+    # convention; the spec's "SD = 1/2" there overlooks it). t0: SD = 1/38. Pr[t1] = 1/20.
+    assert holds(ApproxSemanticPrivacyFor(1, 0), A, b)
+    assert not holds(ApproxSemanticPrivacyFor(R(1, 2), R(1, 21)), A, b)
+    assert holds(ApproxSemanticPrivacyFor(R(1, 38), R(1, 20)), A, b)
+    assert not holds(ApproxSemanticPrivacyFor(R(1, 38), R(1, 21)), A, b)
+    assert not holds(ApproxSemanticPrivacyFor(R(1, 39), R(99, 100)), A, b)
+
+
+def test_reality_oblivious_and_informed():
+    A = Mechanism.from_table({x: [1 - R(2 ** sum(x) - 1, 100), R(2 ** sum(x) - 1, 100)] for x in databases(3, (0, 1))},
+                             n=3, domain=(0, 1), outputs=(0, 1)).table()
+    b = Population({(0, 0, 0): R(1, 2), (1, 0, 0): R(1, 2)}, n=3, domain=(0, 1)).table()
+    # real x = 111 draws t=1 with probability 7/100, where SD = 1/2
+    assert not holds(RealityObliviousSemanticPrivacyFor(R(1, 4), R(6, 100)), A, b)
+    assert holds(RealityObliviousSemanticPrivacyFor(R(1, 4), R(7, 100)), A, b)
+    assert informed(ExactOps(), b, (0, 0, 0)) and not informed(ExactOps(), b, (1, 1, 1))
+    # b is informed only for databases agreeing with 000/100 off coordinate 1: there t=1 is rare
+    assert holds(InformedSemanticPrivacy(R(1, 4), R(1, 100)), A, b)
+    assert not holds(InformedSemanticPrivacy(R(1, 4), R(1, 1000)), A, b)
+
+
+def test_spread():
+    assert holds(Spread(4), pair((R(1, 2), R(1, 2)), (R(1, 5), R(4, 5))))
+    assert not holds(Spread(3), pair((R(1, 2), R(1, 2)), (R(1, 5), R(4, 5))))
+
+
+@pytest.mark.parametrize("make", [lambda: Indistinguishable(2, R(3, 2)), lambda: Indistinguishable(R(1, 2), 0),
+                                  lambda: AdditiveSecrecy(-R(1, 10)), lambda: PointwiseIndistinguishable(2, -1),
+                                  lambda: SemanticPrivacyFor(-1), lambda: ApproxSemanticPrivacyFor(R(1, 2), 2),
+                                  lambda: TwoPointSemanticPrivacy(-R(1, 3)), lambda: pure_dp_at_distance(2)(R(1, 2))])
+def test_invalid_parameters_rejected(make):
+    with pytest.raises(InvalidParameter):
+        make()

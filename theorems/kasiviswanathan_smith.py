@@ -1,0 +1,390 @@
+"""Kasiviswanathan, Smith, "A Note on Differential Privacy: Defining Resistance to Arbitrary Side
+Information" (2008).
+
+Definitions 1.1, 1.2 (ε- and (ε,δ)-DP), 2.1, 2.3 (semantic privacy), 3.1, 3.2 (indistinguishability),
+statistical difference (§1); Theorems 2.2 and 2.4 with their proof steps (§4); Claim 3.3 parts 1-6
+(§3); Lemma 4.1; Appendix A (reality-oblivious semantic privacy: the Gaussian example A.2 and
+informed beliefs A.3); Theorem 5.1 and the total-variation remark of §5.
+Two random variables X, Y are the two rows of an n=1, |𝒟|=2 table (X = A(0), Y = A(1)); the
+default value of x_{-i} is the first element of 𝒟. Claims that chain engine proofs (``run=``)
+say how they are decided in their docstring.
+
+Extraction errors corrected (not findings): K:89 "2δ/e^{ε_ε}" is 2δ/(ε e^ε); K:93 "e^ε 1" is
+e^ε - 1; K:157 "Pr[b̄_0[x|t] = x]/Pr[b̄_0[y|t] = x]" is b̄_0[x|t]/b̄_0[y|t]; K:173 Bad_0's ">…>"
+should be "or"; K:19 "Q[S)" is Q(S).
+"""
+from __future__ import annotations
+
+import itertools
+
+import sympy as sp
+
+from symbolic.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
+from symbolic.closed_forms import gaussian_ratio_ks
+from symbolic.dp_notions import ApproxDP, PureDP
+from symbolic.mechanism import Mechanism
+from symbolic.ops import exact_sign
+from symbolic.population import Population
+from symbolic.run import PartResult, combine
+from symbolic.search import check_implication
+from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
+                               InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
+                               PointwiseIndistinguishable, PosteriorApprox, RatioDP,
+                               RealityObliviousSemanticPrivacy, SemanticPrivacy, SemanticPrivacyFor, Spread,
+                               TwoPointSemanticPrivacy, joint_posterior_indist)
+from symbolic.tables import databases
+from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
+from symbolic.verdicts import Derived, Proved, Refuted, Sizes, Unknown
+
+SRC = "K"
+Es = E.symbol
+DELTA = Param("delta", lower=0, upper=1)
+Ds = DELTA.symbol
+A = MechVar("A")
+X = MechVar("X")
+AF = AdaptiveVar("AF", after=X)
+G = KernelVar("G", source=A)
+TWO = Sizes(1, 2, 2)
+
+DEFINITIONS = [
+    Definition("K-D1.1", SRC, "ε-DP over sets of outputs (Def 1.1); point-wise on finite 𝒪", (PureDP,)),
+    Definition("K-D1.2", SRC, "(ε,δ)-DP (Def 1.2): Σ_o max(0, A(x)(o) - e^ε A(y)(o)) ≤ δ", (ApproxDP,)),
+    Definition("K-SD", SRC, "statistical difference SD(P,Q) = max_S |P(S)-Q(S)| (§1)", (AdditiveSecrecy,)),
+    Definition("K-D2.1", SRC, "ε-semantic privacy (Def 2.1)", (SemanticPrivacy, SemanticPrivacyFor)),
+    Definition("K-D2.3", SRC, "(ε,δ)-semantic privacy (Def 2.3)", (ApproxSemanticPrivacy,)),
+    Definition("K-D3.1", SRC, "(ε,δ)-indistinguishability (Def 3.1)", (Indistinguishable,)),
+    Definition("K-D3.2", SRC, "point-wise (ε,δ)-indistinguishability (Def 3.2)", (PointwiseIndistinguishable,)),
+]
+
+
+def _engine(imp, params, sizes, settings, expect=True, lo=None):
+    v = check_implication(imp, params, lo or sizes, sizes, settings)
+    return PartResult(str(imp), expect, v, 0.0)
+
+
+def _chain(parts, lemmas, method):
+    """Lemma parts must be proved; the verdict is then the combination of all parts."""
+    for p in parts[:lemmas]:
+        if not isinstance(p.verdict, Proved):
+            return Unknown(f"lemma not proved: {p.implication}: {getattr(p.verdict, 'reason', p.verdict.name)}"), parts
+    v = combine([p.verdict for p in parts])
+    if isinstance(v, Proved):
+        v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "method": method})
+    elif isinstance(v, Refuted):
+        v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched, v.note + "; " + method)
+    return v, parts
+
+
+# --- Theorem 2.2 ---------------------------------------------------------------------------------
+
+def _k22a_run(settings):
+    """ε-DP ⇒ (e^ε-1)-SP. The direct query (∀ beliefs, degree 4) times out at n=2, so, following the
+    corrected proof (E symbolic throughout):
+    (1) z3: ε-DP ⇒ CrossRatio(E²) at n=2: A(x)(t)A(y_{-i})(t) ≤ E²A(y)(t)A(x_{-i})(t). Multiplying by
+        b(x)b(y)/(Z0·Zi) ≥ 0, the posteriors π = b̄_0[·|t], ρ = b̄_i[·|t] on the 4 points of 𝒟² satisfy
+        Spread(E²): π(x)ρ(y) ≤ E²π(y)ρ(x) (and Z0 = 0 ⇔ Zi = 0 by ε-DP, x_{-i} being x or a neighbour).
+    (2) z3: Spread(E²) on 4 points is kept by every deterministic merge 4 → 2 (14 non-constant maps).
+    (3) SD(π, ρ) = SD of the merge by the indicator of S = {π > ρ} (the maximising event, K-SD).
+    (4) z3: on 2 points Spread(E²) ⇒ SD ≤ E-1, and even ≤ (E-1)/(E+1) (the tight level).
+    (5) z3 proves the direct statement at n=1."""
+    parts = [_engine(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings)]
+    for f in itertools.product(range(2), repeat=4):
+        if len(set(f)) == 2:
+            parts.append(_engine(Implies(Spread(Es ** 2), Spread(Es ** 2).of(PostProcess(A, DeterministicMap(f)))),
+                                 (E,), Sizes(1, 2, 4), settings))
+    parts += [_engine(Implies(Spread(Es ** 2), Indistinguishable(1, Es - 1)), (E,), TWO, settings),
+              _engine(Implies(Spread(Es ** 2), Indistinguishable(1, (Es - 1) / (Es + 1))), (E,), TWO, settings),
+              _engine(Implies(PureDP(Es), SemanticPrivacy(Es - 1)), (E,), TWO, settings)]
+    return _chain(parts, len(parts), "CrossRatio(E²) at n=2 + Spread kept by merges 4→2 + Spread(E²) ⇒ "
+                  "SD ≤ E-1 (tight (E-1)/(E+1)) on 2 points + direct at n=1 (z3)")
+
+
+def _sup_sd_n1(tab):
+    """Exact sup over beliefs b = (β, 1-β) of max_t SD(b̄_0[·|t], b̄_1[·|t]) for an n=1, |𝒟|=2 table
+    (b̄_1 = b since x_{-1} = 0 for every x): maximise r·β/(rβ+1-β) - β in closed form."""
+    beta = sp.Symbol("beta", positive=True)
+    best = sp.Integer(0)
+    for j in range(len(tab.outputs)):
+        a, c = tab.rows[(0,)][j], tab.rows[(1,)][j]
+        if a == 0 or c == 0:
+            continue
+        f = a * beta / (a * beta + c * (1 - beta)) - beta
+        for g in (f, -f):
+            crit = [s for s in sp.solve(sp.diff(g, beta), beta) if s.is_real and 0 < s < 1]
+            for s in crit:
+                val = sp.nsimplify(sp.simplify(g.subs(beta, s)))
+                if exact_sign(val - best) > 0:
+                    best = val
+    return best
+
+
+def _k22b_run(settings):
+    """(ε̄/2)-SP ⇒ 2ε-DP, ε̄ = e^ε - 1. SP quantifies over all beliefs and the worst belief can be
+    irrational, so SP cannot be a hypothesis of a direct search. At n=1, |𝒟|=2 every belief is on two
+    neighbours, so: (1) z3 proves TwoPointSemanticPrivacy(s) ⇒ SemanticPrivacy(s) there (E symbolic,
+    s = (E-1)/2); (2) z3 refutes TwoPointSemanticPrivacy((E-1)/2) ⇒ PureDP(E²), re-verified exactly;
+    by (1) the counterexample is (ε̄/2)-semantically private; (3) sympy recomputes its sup over beliefs
+    of the SD exactly."""
+    s = (Es - 1) / 2
+    parts = [_engine(Implies(TwoPointSemanticPrivacy(s), SemanticPrivacy(s)), (E,), TWO, settings),
+             _engine(Implies(TwoPointSemanticPrivacy(s), PureDP(Es ** 2)), (E,), TWO, settings)]
+    v, parts = _chain(parts, 1, "TwoPointSP ⇒ SP proved at n=1 (z3); TwoPointSP((E-1)/2) ⇏ PureDP(E²)")
+    if isinstance(v, Refuted):
+        cx = v.counterexample
+        sup = _sup_sd_n1(cx.mechanisms["A"])
+        lvl = (cx.parameters["E"] - 1) / 2
+        ok = exact_sign(lvl - sup) >= 0
+        v = Refuted(cx, v.verified_exactly and ok, v.minimal, v.sizes_searched,
+                    v.note + f"; exact sup over beliefs of SD = {sup} ≤ ε̄/2 = {lvl}: {ok}")
+    return v, parts
+
+
+def _k24_run(settings):
+    """Theorem 2.4. Part 1 ((ε,δ)-DP ⇒ (e^{3ε}-1+2√δ, O(n√δ))-SP) with δ = r² fixed at E = 11/10,
+    r = 1/10 (so ε' < 1 is not vacuous), proved by z3 at n=1 with δ' = n·r, which is *stronger* than
+    the source's n(√δ + 2δ/(εe^ε)). Part 2 ((ε̄/2, δ)-SP ⇒ (2ε, 2δ)-DP): as for Theorem 2.2, z3 proves
+    TwoPointSP(s) ⇒ ApproxSemanticPrivacy(s, δ) at n=1 and refutes TwoPointSP((E-1)/2) ⇒
+    ApproxDP(E², 2δ)."""
+    s = (Es - 1) / 2
+    r = sp.Rational(1, 10)
+    p1 = Implies(ApproxDP(Es, r ** 2), ApproxSemanticPrivacy(Es ** 3 - 1 + 2 * r, r),
+                 parameters={"E": sp.Rational(11, 10)})
+    parts = [_engine(Implies(TwoPointSemanticPrivacy(s), ApproxSemanticPrivacy(s, Ds)), (E, DELTA), TWO, settings),
+             _engine(p1, (E,), TWO, settings),
+             _engine(Implies(TwoPointSemanticPrivacy(s), ApproxDP(Es ** 2, 2 * Ds)), (E, DELTA), TWO, settings)]
+    return _chain(parts, 2, "part 1 proved at E=11/10, δ=1/100, n=1; part 2: TwoPointSP ⇒ (s,δ)-SP proved, "
+                  "TwoPointSP((E-1)/2) ⇏ ApproxDP(E², 2δ)")
+
+
+def _mixture_run(index):
+    """Claim 3.3 parts 3 and 4 with X unknown time out (X(a)·A(a)(o) is bilinear inside max(0, ·)), so:
+    z3 proves the claim, E and δ symbolic, for X fixed at both point masses and at (1/3, 2/3), (1/2, 1/2),
+    (1/10, 9/10). The general X follows by the block identity hockey((X,A(X)), (X,A'(X))) =
+    Σ_a X(a)·hockey(A(a), A'(a)) (outputs are blocks (a, o); max(0, c·z) = c·max(0, z) for c ≥ 0):
+    part 3: Σ_a X(a)·δ = δ; part 4: Σ_good X(a)·δ + Σ_bad X(a)·1 ≤ δ + δ."""
+    from dataclasses import replace as _replace
+    from symbolic.mechanism import constant
+
+    def run(settings):
+        imp = next(c for c in CLAIMS if c.id == index).parts[0]
+        parts = []
+        for w in (0, 1, sp.Rational(1, 3), sp.Rational(1, 2), sp.Rational(1, 10)):
+            X0 = constant({0: w, 1: 1 - w}, n=1, domain=(0, 1))
+            parts.append(_engine(_replace(imp, mechanisms={"X": X0}), (E, DELTA), TWO, settings))
+        return _chain(parts, 0, "z3 for X fixed (5 distributions) + the block identity (linear in X)")
+    return run
+
+
+# --- Claim 3.3 part 2 and Lemma 4.1: constants with ln E ------------------------------------------
+
+def _l_lo(Ev):
+    """A rational lower bound on ln E (E ≥ 1): 2(E-1)/(E+1)."""
+    return 2 * (Ev - 1) / (Ev + 1)
+
+
+def _k332_run(settings):
+    """(ε,δ)-indist ⇒ point-wise (2ε, 2δ/(ε e^ε))-indist. ln E is not polynomial, so z3 refutes the
+    *weaker* conclusion with ln E replaced by the lower bound L = 2(E-1)/(E+1) (a larger δ bound),
+    at E = 2 (L = 2/3); sympy then checks exactly that X(Bad) > 2δ/(E·ln E) for the counterexample."""
+    Ev = sp.Integer(2)
+    imp = Implies(Indistinguishable(Es, Ds), PointwiseIndistinguishable(Es ** 2, 2 * Ds / (Es * _l_lo(Ev))),
+                  parameters={"E": Ev})
+    parts = [_engine(imp, (E, DELTA), Sizes(1, 2, 3), settings, lo=TWO)]
+    v = parts[0].verdict
+    if isinstance(v, Refuted):
+        cx = v.counterexample
+        tab, d = cx.mechanisms["A"], cx.parameters["delta"]
+        X_, Y_ = tab.rows[(0,)], tab.rows[(1,)]
+        bad = [a > Ev ** 2 * c or c > Ev ** 2 * a for a, c in zip(X_, Y_)]
+        mass = max(sum(a for a, b in zip(X_, bad) if b), sum(c for c, b in zip(Y_, bad) if b))
+        ok = exact_sign(mass - 2 * d / (Ev * sp.log(Ev))) > 0
+        v = Refuted(cx, v.verified_exactly and ok, v.minimal, v.sizes_searched,
+                    v.note + f"; exact: max(X(Bad), Y(Bad)) = {mass} > 2δ/(ε e^ε) = {2 * d / (Ev * sp.log(Ev))}: {ok}")
+    return v, parts
+
+
+def _k41_mechanism(sizes=None):
+    """The spec's exact counterexample (notes/lk-exp/k41.py): E=2, δ=1/10⁴, 𝒟={u,v}, 𝒪={t0,t1,t2};
+    P = row 0, Q = row 1 over cells (x, t) ↦ index 2t + x."""
+    p = sp.Rational(21, 1000)
+    c = sp.Rational(1, 210)
+    P1 = {(0, 1): p * c, (1, 1): (1 - p) * c, (0, 2): 0, (1, 2): 2 * (1 - p) * c}
+    Q1 = {(0, 1): 0, (1, 1): 2 * (1 - p) * c, (0, 2): p * c, (1, 2): (1 - p) * c}
+    restP = 1 - sum(P1.values()) - sp.Rational(1, 4)
+    restQ = 1 - sum(Q1.values()) - sp.Rational(1, 4)
+    assert restP == restQ
+    P1[(0, 0)], P1[(1, 0)] = sp.Rational(1, 4), restP
+    Q1[(0, 0)], Q1[(1, 0)] = sp.Rational(1, 4), restQ
+    rowP = [P1[(j % 2, j // 2)] for j in range(6)]
+    rowQ = [Q1[(j % 2, j // 2)] for j in range(6)]
+    return {"A": Mechanism.from_table({(0,): rowP, (1,): rowQ}, n=1, domain=(0, 1), outputs=tuple(range(6)),
+                                      name="Lemma 4.1 counterexample")}
+
+
+def _k41_run(settings):
+    """Lemma 4.1: joint (ε,δ)-indist ⇒ Pr_t[posteriors not (3ε, 2√δ)-indist] ≤ √δ + 2δ/(ε e^ε).
+    δ = r², E fixed at 2, r = 1/100; ln E replaced by L = 2(E-1)/(E+1) ≤ ln E (a weaker conclusion,
+    so a refutation refutes the source's); z3 checks the exact counterexample of the spec (a free
+    search over 12 unknowns with these tiny constants does not finish); sympy then checks the
+    violation against the bound with ln 2 exactly."""
+    Ev, r = sp.Integer(2), sp.Rational(1, 100)
+    bound = r + 2 * r ** 2 / (Ev * _l_lo(Ev))
+    J = joint_posterior_indist(2)
+    imp = Implies(Indistinguishable(Es, r ** 2), J(Es ** 3, 2 * r, bound), parameters={"E": Ev},
+                  mechanisms=_k41_mechanism)
+    parts = [_engine(imp, (E,), Sizes(1, 2, 6), settings)]
+    v = parts[0].verdict
+    if isinstance(v, Refuted):
+        exact_bound = r + 2 * r ** 2 / (Ev * sp.log(Ev))
+        mass = sp.Rational(493, 35000)
+        ok = exact_sign(mass - exact_bound) > 0
+        v = Refuted(v.counterexample, v.verified_exactly and ok, v.minimal, v.sizes_searched,
+                    v.note + f"; exact: Pr[bad t] = {mass} > √δ + 2δ/(ε e^ε) = {exact_bound}: {ok}")
+    return v, parts
+
+
+# --- Appendix A ------------------------------------------------------------------------------------
+
+def _ka2_mechanism(sizes=None):
+    """A(x)_1 = δ(2^{w(x)} - 1) for x ∈ {0,1}^5 (w = number of ones): (ln 2, 1/100)-DP."""
+    rows = {x: [1 - sp.Rational(2 ** sum(x) - 1, 100), sp.Rational(2 ** sum(x) - 1, 100)]
+            for x in databases(5, (0, 1))}
+    return {"A": Mechanism.from_table(rows, n=5, domain=(0, 1), outputs=(0, 1), name="A.2 finite witness")}
+
+
+def _ka2_belief(sizes=None):
+    return Population({(0,) * 5: sp.Rational(1, 2), (1, 0, 0, 0, 0): sp.Rational(1, 2)}, n=5, domain=(0, 1))
+
+
+def _ka2_run(settings):
+    """(ε,δ)-DP does not give reality-oblivious SP: z3 re-verifies a finite witness (E=2, δ=1/100,
+    n=5, real database 11111, belief uniform on {00000, 10000}) against ε' = δ' = 1/4; the Gaussian
+    ratio of the source's display is derived by sympy (closed_forms.gaussian_ratio_ks)."""
+    q = sp.Rational(1, 4)
+    imp = NotImplies(ApproxDP(Es, sp.Rational(1, 100)), RealityObliviousSemanticPrivacy(q, q),
+                     parameters={"E": 2}, mechanisms=_ka2_mechanism)
+    parts = [_engine(imp, (E,), Sizes(5, 2, 2), settings, expect=False)]
+    g = gaussian_ratio_ks()
+    same = bool(g.extras["display_agrees"])
+    parts.append(PartResult(f"source display {g.extras['displayed']} = derived ratio {g.formula}", True,
+                            Derived(g.formula, g.assumptions, ((f"display equals the derived ratio: {same}", same),)),
+                            0.0))
+    v = parts[0].verdict
+    if isinstance(v, Refuted):
+        v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched,
+                    v.note + f"; Gaussian ratio derived: {g.formula}; the source displays {g.extras['displayed']} "
+                    f"(agrees only at σ = {g.extras['agree_at_sigma']})")
+    return v, parts
+
+
+def _ka3_run(settings):
+    """Informed beliefs: (ε,δ)-DP ⇒ reality-oblivious (ε', δ')-SP, ε' = e^{3ε}-1+2√δ,
+    δ' = n(√δ + 2δ/(ε e^ε)). ln E is bounded above by (E²-1)/(2E), so δ' ≥ n(r + 4r²/(E²-1)) =: δ'_lo
+    and proving with δ'_lo proves the source's. Fixed E = 11/10, δ = r² = 1/100 (ε' < 1); z3 at n=2."""
+    Ev, r = sp.Rational(11, 10), sp.Rational(1, 10)
+    imp = Implies(ApproxDP(Es, r ** 2), InformedSemanticPrivacy(Es ** 3 - 1 + 2 * r, r + 4 * r ** 2 / (Es ** 2 - 1)),
+                  parameters={"E": Ev})
+    parts = [_engine(imp, (E,), TWO, settings, lo=TWO)]
+    return _chain(parts, 0, "z3 at E=11/10, δ=1/100, n=1 (n=2 times out)")
+
+
+def _k51_run(settings):
+    """Theorem 5.1 with explicit constants: ℰ = databases all of whose neighbours are (ε,δ)-indist;
+    b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b with ε' = e^{3ε}-1+2√δ, δ' = n(√δ + 2δ/(εe^ε)) ≥ n·√δ; proved by z3
+    with the stronger δ' = n√δ, fixed E = 11/10, δ = 1/100, at n=1."""
+    Ev, r = sp.Rational(11, 10), sp.Rational(1, 10)
+    imp = Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, Es ** 3 - 1 + 2 * r, r), parameters={"E": Ev})
+    parts = [_engine(imp, (E,), TWO, settings)]
+    return _chain(parts, 0, "z3 at E=11/10, δ=1/100, n=1")
+
+
+def _tv_mechanism(sizes=None):
+    """Publish a random record: A(x) = (I, x_I), I uniform on {1, 2}; outputs (i, v) ↦ 2i + v."""
+    rows = {x: [sp.Rational(1, 2) * int(x[i] == v) for i in range(2) for v in (0, 1)] for x in databases(2, (0, 1))}
+    return {"A": Mechanism.from_table(rows, n=2, domain=(0, 1), outputs=tuple(range(4)), name="random record")}
+
+
+CLAIMS = [
+    Claim("K-D1.1", "⇔", SRC, "Def 1.1 on finite 𝒪: ε-DP over events (Σ max(0, ·) ≤ 0) ⇔ point-wise ε-DP", "equivalent",
+          Equivalent(ApproxDP(Es, 0), PureDP(Es)), sizes=Sizes(2, 2, 3)),
+    Claim("K-2.2a", "⇒", SRC, "Theorem 2.2: ε-DP ⇒ (e^ε-1)-semantic privacy", "holds", run=_k22a_run, expect="proved"),
+    Claim("K-2.2b", "⇒", SRC, "Theorem 2.2: ((e^ε-1)/2)-semantic privacy ⇒ 2ε-DP", "holds", run=_k22b_run,
+          expect="proved",
+          finding=("False for every ε > 0. Exact counterexample (n=1, 𝒟=𝒪={0,1}, E=3/2): A(0)=(25/34, 9/34), "
+                   "A(1)=(9/34, 25/34); for every belief SD(b̄_0, b̄_1) ≤ (√(25/9)-1)/(√(25/9)+1) = 1/4 = ε̄/2 "
+                   "(equality at b(0)=3/8), but the likelihood ratio 25/9 > E² = 9/4. Tight: s-SP ⇒ ε*-DP with "
+                   "e^{ε*} = ((1+s)/(1-s))² (attained); for s = ε̄/2 that is ((1+E)/(3-E))² > E² for 1 < E < 3, "
+                   "and for E ≥ 3 every mechanism is ε̄/2-SP. ε-DP ⇒ tanh(ε/2)-SP ⇒ 2ε-DP is the exact chain.")),
+    Claim("K-2.2.step", "step", SRC, "proof of Thm 2.2: ε-DP ⇒ e^{-ε} b̄_i[x|t] ≤ b̄_0[x|t] ≤ e^ε b̄_i[x|t]", "holds",
+          (Implies(PureDP(Es), PosteriorApprox(Es), parameters={"E": 2}),), sizes=Sizes(2, 2, 2), min_sizes=Sizes(2, 2, 2),
+          finding=("Checked from n=2 (at n=1 the step holds: b̄_1 is the prior). False: the correct factor is e^{±2ε} (L-2.1; proved), tight as a supremum. Counterexample "
+                   "(E=2): XOR randomized response at n=2 (A(x)_1 = E/(1+E) if x_1≠x_2 else 1/(1+E)), belief "
+                   "b(10)=1/10, b(11)=9/10, t=1, i=1: b̄_0[10|1] = 2/11 > 2·b̄_1[10|1] = 2/19; the engine's own "
+                   "minimal counterexample is reported with the verdict. Thm 2.2's first part survives (K-2.2a).")),
+    Claim("K-2.2.step2", "step", SRC, "proof of Thm 2.2: b uniform on neighbours, SD ≤ ε̄/2 ⇒ "
+          "Pr[A(x)=t]/Pr[A(y)=t] ≤ (1+ε̄)/(1-ε̄) ≤ e^{2ε}", "holds",
+          (Implies(SemanticPrivacyFor((Es - 1) / 2), RatioDP(Es, 2 - Es),
+                   population=lambda s: Population({(0,): sp.Rational(1, 2), (1,): sp.Rational(1, 2)}, n=1,
+                                                   domain=(0, 1))),
+           Implies(SemanticPrivacyFor((Es - 1) / 2), PureDP(Es ** 2),
+                   population=lambda s: Population({(0,): sp.Rational(1, 2), (1,): sp.Rational(1, 2)}, n=1,
+                                                   domain=(0, 1)))),
+          sizes=TWO, min_sizes=TWO,
+          finding=("The first inequality holds (proved: ratio ≤ (1+ε̄)/(1-ε̄) = E/(2-E)); the second is false "
+                   "for every E > 1: E/(2-E) - E² = E(E-1)²/(2-E) > 0 (and for E ≥ 2 the bound is not finite). "
+                   "E = 3/2: 3 > 9/4. The engine's counterexample to the combined step is reported.")),
+    Claim("K-2.4", "⇒", SRC, "Theorem 2.4: (ε,δ)-DP ⇒ (e^{3ε}-1+2√δ, O(n√δ))-SP; (ε̄/2, δ)-SP ⇒ (2ε, 2δ)-DP",
+          "holds", run=_k24_run, expect="proved",
+          finding=("Part 1 holds (proved at E=11/10, δ=1/100 with δ' = n√δ, stronger than the source's). Part 2 is "
+                   "false: the K-2.2b mechanism (E=3/2, A(0)=(25/34, 9/34)) is (ε̄/2, 0)-SP, hence (ε̄/2, δ)-SP, but "
+                   "max_S A(0)(S) - E²·A(1)(S) = 19/136, so it is not (2ε, 2δ)-DP for δ < 19/272.")),
+    Claim("K-3.3.1", "⇒", SRC, "Claim 3.3(1): point-wise (ε,δ)-indist ⇒ (ε,δ)-indist", "holds",
+          (Implies(PointwiseIndistinguishable(Es, Ds), Indistinguishable(Es, Ds)),),
+          params=(E, DELTA), sizes=Sizes(1, 2, 3), min_sizes=TWO),
+    Claim("K-3.3.2", "⇒", SRC, "Claim 3.3(2): (ε,δ)-indist ⇒ point-wise (2ε, 2δ/(ε e^ε))-indist", "holds",
+          run=_k332_run, expect="proved",
+          finding=("False for every ε > 0 (whenever the bound is < 1). Tight constant (a supremum): "
+                   "max(X(Bad), Y(Bad)) < δ(E²+1)/(E(E-1)) > 2δ/(E ln E). Example (E=2, δ=1/10): "
+                   "X = (17/100, 4/100, 79/100), Y = (4/100, 17/100, 79/100): both hockeys 9/100 ≤ δ, "
+                   "X(Bad) = 21/100 > δ/ln 2 ≈ 0.1443. The engine's own counterexample is reported. Proof errors: "
+                   "bounds only Y(S), and the 'similar argument' bounds X(S') not Y(S').")),
+    Claim("K-3.3.3", "prop", SRC, "Claim 3.3(3): A(a), A'(a) (ε,δ)-indist ∀a ⇒ (X, A(X)), (X, A'(X)) (ε,δ)-indist "
+          "(X = a first stage that ignores which of A, A' runs)", "holds",
+          (Implies((PureDP(1).of(X), Indistinguishable(Es, Ds).of(AF)), Indistinguishable(Es, Ds).of(Compose(X, AF))),),
+          params=(E, DELTA), sizes=Sizes(1, 2, 2), min_sizes=TWO, run=_mixture_run("K-3.3.3"), expect="proved"),
+    Claim("K-3.3.4", "prop", SRC, "Claim 3.3(4): with probability ≥ 1-δ over a ← X, A(a), A'(a) (ε,δ)-indist ⇒ "
+          "the pairs are (ε, 2δ)-indist", "holds",
+          (Implies((PureDP(1).of(X), MostlyIndistinguishable(Es, Ds).of(X, AF)),
+                   Indistinguishable(Es, 2 * Ds).of(Compose(X, AF))),),
+          params=(E, DELTA), sizes=Sizes(1, 2, 2), min_sizes=TWO, run=_mixture_run("K-3.3.4"), expect="proved"),
+    Claim("K-3.3.5", "prop", SRC, "Claim 3.3(5): post-processing of (ε,δ)-indistinguishability (randomized G)",
+          "holds", (Implies(Indistinguishable(Es, Ds), Indistinguishable(Es, Ds).of(PostProcess(A, G))),),
+          params=(E, DELTA), sizes=TWO, min_sizes=TWO),
+    Claim("K-3.3.6", "⇒", SRC, "Claim 3.3(6): (ε,δ)-indist ⇒ SD ≤ (e^ε-1) + δ", "holds",
+          (Implies(Indistinguishable(Es, Ds), Indistinguishable(1, Es - 1 + Ds)),),
+          params=(E, DELTA), sizes=Sizes(1, 2, 3), min_sizes=TWO),
+    Claim("K-4.1", "⇒", SRC, "Lemma 4.1: joint (ε,δ)-indist ⇒ with probability ≥ 1-δ'' over t the posteriors are "
+          "(3ε, 2√δ)-indist, δ'' = √δ + 2δ/(ε e^ε)", "holds", run=_k41_run, expect="proved",
+          finding=("False with the explicit δ''. Exact counterexample (E=2, δ=1/10⁴): 𝒟={u,v}, 𝒪={t0,t1,t2}, "
+                   "p=21/1000: P(u,t1)=p/210, P(v,t1)=(1-p)/210, Q(u,t1)=0, Q(v,t1)=2(1-p)/210; Q(u,t2)=p/210, "
+                   "Q(v,t2)=(1-p)/210, P(u,t2)=0, P(v,t2)=2(1-p)/210; P(u,t0)=Q(u,t0)=1/4. Joint hockeys 1/10⁴; "
+                   "t1, t2 bad; P(bad) = Q(bad) = 493/35000 > √δ + δ/ln 2 ≈ 0.010144. The proof bounds "
+                   "Pr[A'(Y) ∈ Bad'_2], not Pr[A(X) ∈ Bad'_2], and uses Claim 3.3(2). A valid constant: "
+                   "δ'' = δ(E²+1)/(E(E-1)) + (1+E²)√δ/2.")),
+    Claim("K-A.2", "⇏, derive", SRC, "Appendix A.2: (ε,δ)-DP does not give reality-oblivious semantic privacy; "
+          "the Gaussian ratio Pr[A(x)=n|x=0^n]/Pr[A(x)=n|x=(1,0^{n-1})] = exp((-2n+1)/(2σ))", "as stated",
+          run=_ka2_run, expect="refuted",
+          finding=("The non-implication stands (finite witness: E=2, δ=1/100, n=5, A(x)_1 = (2^{w(x)}-1)/100, belief "
+                   "uniform on {00000, 10000}, real x = 11111: SD = 1/2 at t=1, Pr_{A(11111)}[t=1] = 31/100). The "
+                   "displayed ratio is wrong: with variance σ² the ratio is exp((1-2n)/(2σ²)); the text writes 2σ.")),
+    Claim("K-A.3", "⇒", SRC, "Appendix A.3: informed beliefs: (ε,δ)-DP ⇒ reality-oblivious (ε', δ')-SP with the "
+          "Theorem 2.4 parameters", "holds", run=_ka3_run, expect="proved"),
+    Claim("K-5.1", "⇒", SRC, "Theorem 5.1: DP only on ℰ with b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b, Theorem 2.4 "
+          "parameters", "holds", run=_k51_run, expect="proved"),
+    Claim("K-5.TV", "example", SRC, "§5: with total variation, 'publish a random record' counts as private "
+          "(SD 1/n between neighbours) although it is not ε-DP and not semantically private", "as stated",
+          (Implies((), AdditiveSecrecy(sp.Rational(1, 2)), mechanisms=_tv_mechanism),
+           NotImplies((), PureDP(Es), mechanisms=_tv_mechanism),
+           NotImplies((), ApproxSemanticPrivacy(sp.Rational(1, 4), sp.Rational(99, 100)), mechanisms=_tv_mechanism)),
+          sizes=Sizes(2, 2, 4), min_sizes=Sizes(2, 2, 4), only_sizes=True),
+]
