@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from .search import Settings, check_implication
+from .search import Settings, check_implication, fresh_context
 from .verdicts import Derived, Proved, Refuted, Sizes, Unknown
 
 
@@ -48,6 +48,7 @@ def _part_agrees(p: PartResult) -> bool:
 def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
     """Run a claim. ``explore``: seconds to spend proving larger sizes after the default grid."""
     settings = settings or Settings()
+    fresh_context()
     t0 = time.monotonic()
     if claim.derive is not None:
         v = claim.derive()

@@ -52,6 +52,14 @@ class _Timeout(Exception):
     pass
 
 
+def fresh_context():
+    """Start a new z3 context, so that a claim's solver runs do not depend on what ran
+    before in the same process (z3's heuristics depend on its term tables). z3py keeps its
+    default context in a module global; dropping it makes z3 create a new one on next use."""
+    import z3.z3 as core
+    core._main_ctx = None
+
+
 def _value(model, v):
     """A z3 model value as an exact sympy number (rational), or None if algebraic."""
     x = model.eval(v, model_completion=True)
