@@ -322,11 +322,11 @@ def cmd_eval(args):
 
 def cmd_derive(args):
     params = _params(args.param)
+    from theorems.saeidian_pml import derive
     try:
-        from theorems.derivations import derive
-    except ModuleNotFoundError as e:
-        raise DPCheckError("derivations are not available in this build") from e
-    v = derive(" ".join(args.what), plot=args.plot, **params)
+        v = derive(" ".join(args.what), plot=args.plot, **params)
+    except TypeError as e:  # an unexpected --param name
+        raise DPCheckError(f"bad --param for {' '.join(args.what)!r}: {e}") from None
     print(f"formula: {v.formula}")
     print(f"assumptions: {v.assumptions}")
     for k, x in v.extras.items():
