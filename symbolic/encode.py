@@ -62,6 +62,7 @@ class Encoding:
     sizes: Sizes
     fixed_params: dict
     fixed_witness: object = None
+    witness_family: bool = False
     ops: Z3Ops = field(default_factory=Z3Ops)
 
     def __post_init__(self):
@@ -83,13 +84,20 @@ class Encoding:
             else:
                 self.hyps.append(self.eval(ni, self.pop))
         self.witness = None
+        self.family_concl = None
         c = self.imp.conclusion
         if c.notion.population in ("all", "product"):
             if self.fixed_witness is not None:  # a structured witness: refuting cheaply
                 self.witness = const_population(self.fixed_witness)
+            elif self.witness_family and c.notion.sufficient is not None:
+                # ∃𝒫 ¬body(A, 𝒫) ⟺ ∃q in the notion's sufficient family: ¬body(A, q) (its lemma)
+                fam = c.notion.sufficient(self.sizes.n, self.domain)
+                self.family_concl = [(q, self.eval(c, const_population(q))) for q in fam]
+                self.concl = self.ops.And([b for _, b in self.family_concl])
             else:
                 self.witness = self.new_population("P'", product=c.notion.population == "product")
-            self.concl = self.eval(c, self.witness)
+            if self.family_concl is None:
+                self.concl = self.eval(c, self.witness)
         else:
             self.concl = self.eval(c, self.pop)
 

@@ -116,7 +116,8 @@ def claim_json(res) -> dict:
         "finding": c.finding,
         "parts": [{"implication": p.implication, "expected": "holds" if p.expect_holds else "fails",
                    "verdict": p.verdict.name, "seconds": round(p.seconds, 3),
-                   "sizes_proved": [s.as_dict() for s, *_ in getattr(p.verdict, "sizes_proved", ())]}
+                   "sizes_proved": [{**s.as_dict(), "seconds": t, "how": how}
+                                    for s, t, how in getattr(p.verdict, "sizes_proved", ())]}
                   for p in res.parts],
         "explored": [{"sizes": s.as_dict(), "seconds": t} for s, t in res.explored],
     }

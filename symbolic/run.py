@@ -60,12 +60,11 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         v, parts = claim.run(settings)
         return ClaimResult(claim, v, tuple(parts), time.monotonic() - t0)
     lo = claim.sizes if claim.only_sizes else claim.min_sizes
-    deadline = t0 + settings.budget
     parts = []
-    for imp in claim.parts:
+    for imp in claim.parts:  # each part has its own time budget
         ts = time.monotonic()
         a, b = (imp.sizes, imp.sizes) if imp.sizes is not None else (lo, claim.sizes)
-        v = check_implication(imp, claim.params, a, b, settings, deadline)
+        v = check_implication(imp, claim.params, a, b, settings, ts + settings.budget)
         parts.append(PartResult(str(imp), imp.expect_holds, v, time.monotonic() - ts))
     verdict = combine([p.verdict for p in parts])
     explored = ()

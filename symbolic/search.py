@@ -79,13 +79,19 @@ class Solver:
     """CEGIS over one encoding: ``solve(extra)`` finds values for the unknowns such that the
     hypotheses hold (∀𝒫 ones for every population) and the conclusion fails."""
 
-    def __init__(self, enc: Encoding, settings: Settings, deadline: float, extra=(), nlsat=False):
+    def __init__(self, enc: Encoding, settings: Settings, deadline: float, extra=(), nlsat=False, learned=None):
         self.enc, self.settings, self.deadline = enc, settings, deadline
         self.s = z3.Tactic("qfnra-nlsat").solver() if nlsat else z3.Solver()
         self.s.add(enc.base + enc.hyps + enc.ops.side + list(extra))
         self.instances = {id(ni): [] for ni in enc.universal}
         self.tried = {}
         self.rounds = 0
+        if learned is not None:  # populations another query on the same encoding already learned
+            for ni in enc.universal:
+                self.tried[id(ni)] = set(learned.tried.get(id(ni), ()))
+                for pop in learned.instances.get(id(ni), []):
+                    self._instantiate(ni, pop)
+            return
         for ni in enc.universal:  # seed: the uniform population
             self._instantiate(ni, const_population(uniform(n=enc.sizes.n, domain=enc.domain)))
 
@@ -126,7 +132,8 @@ class Solver:
         if not self.enc.universal:
             return None
         fixed_env, fixed_params = self._fixed(model)
-        for ni in self.enc.universal:  # the oracle tries structured populations first
+        refined = None
+        for ni in self.enc.universal:  # the oracle tries structured populations first, adding all that break the guess
             product = ni.notion.population == "product"
             for q in structured_populations(self.enc.sizes, product=product):
                 if q in self.tried.setdefault(id(ni), set()):
@@ -135,7 +142,9 @@ class Solver:
                 if z3.is_false(holds):
                     self.tried[id(ni)].add(q)
                     self._instantiate(ni, const_population(q))
-                    return ni
+                    refined = ni
+        if refined is not None:
+            return refined
         for ni in self.enc.universal:
             check = Encoding.__new__(Encoding)
             check.__dict__.update(self.enc.__dict__)
@@ -253,9 +262,10 @@ def structured_populations(sizes: Sizes, product=False):
     return _STRUCTURED[key]
 
 
-def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False, witness=None):
+def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False, witness=None,
+         family=False, fail_fast=False):
     imp2 = replace(imp, population=population) if population is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness)
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness, family)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
     solver = Solver(enc, settings, deadline)
     unknown = []
@@ -263,11 +273,13 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
         if part is False:
             continue
         if split:  # one small query per disjunct, with the nonlinear real arithmetic procedure
-            solver = Solver(enc, settings, deadline, extra=[part] if part is not True else [], nlsat=True)
+            prev = solver
+            solver = Solver(enc, settings, deadline, extra=[part] if part is not True else [], nlsat=True,
+                            learned=prev)
             try:
                 status, info = solver.solve()
             except z3.Z3Exception:
-                solver = Solver(enc, settings, deadline)
+                solver = Solver(enc, settings, deadline, learned=prev)
                 status, info = solver.solve((part,))
         else:
             status, info = solver.solve((part,) if part is not True else ())
@@ -281,6 +293,8 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
             return SizeResult("sat", asg, how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, part
         if status == "unknown":
             unknown.append(str(info))
+            if fail_fast:
+                break
     if unknown:
         return SizeResult("unknown", reason="; ".join(sorted(set(unknown)))), enc, solver, None
     return SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, None
@@ -340,8 +354,18 @@ def search_size(imp, params, sizes, settings, deadline):
         if not (nonlinear and settings.split):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
+        has_family = imp.conclusion.notion.sufficient is not None
         if res.status == "unknown" and settings.split:
-            res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=True)
+            # with a family to fall back on, give the lemma-free split a shorter leash
+            split_settings = replace(settings, timeout=min(settings.timeout, 5.0)) if has_family else settings
+            res, enc, solver, part = _run(imp, params, sizes, split_settings, deadline, {}, split=True,
+                                          fail_fast=has_family)
+        if res.status == "unknown" and has_family:
+            # last resort: the conclusion's ∀𝒫 on its finite sufficient family (a lemma, stated
+            # and proved in the notion's docstring and cross-checked against z3 in the tests)
+            res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=True, family=True)
+            if res.status != "unknown":
+                res.how += "; conclusion's ∀𝒫 decided on its sufficient family"
     except _Timeout:
         res = SizeResult("unknown", reason="time budget exhausted")
     res.seconds = time.monotonic() - t0
