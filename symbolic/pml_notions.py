@@ -295,17 +295,20 @@ def _cond_pml(ops, A, P, *, E):
     A(r⊕u)(y)·Σ_w P(r⊕w) ≤ E·Σ_v P(r⊕v)·A(r⊕v)(y) for every u. Affine in P (and multi-affine in
     the marginals of a product P); at a point mass δ_d it is DP's A(d[i→u])(y) ≤ E·A(d)(y) for the
     slice of d and 0 ≤ 0 elsewhere, so point masses decide it (module lemma)."""
-    out = []
+    return ops.And(ops.le(lhs, rhs, why=lambda i=i, r=r, u=u, o=o: f"i={i+1}, x_-i={r}, u={u}, y={o}: "
+                                                                  f"P(y|X_i=u, x_-i) > E·P(y|x_-i)")
+                   for i, r, u, o, lhs, rhs in _cond_terms(ops, A, P, E))
+
+
+def _cond_terms(ops, A, P, E):
+    """(i, r, u, y, A(r⊕u)(y)·m_r, E·Σ_v P(r⊕v)·A(r⊕v)(y)) for every index, rest, value and output."""
     for i in range(A.n):
         for r in _rests(A, i):
             mass = ops.sum(P.p(_put(r, i, w)) for w in A.domain)
             for o in A.outputs:
                 rhs = E * ops.sum(P.p(_put(r, i, v)) * A.p(_put(r, i, v), o) for v in A.domain)
                 for u in A.domain:
-                    out.append(ops.le(A.p(_put(r, i, u), o) * mass, rhs,
-                                      why=lambda i=i, r=r, u=u, o=o: f"i={i+1}, x_-i={r}, u={u}, y={o}: "
-                                      f"P(y|X_i=u, x_-i) > E·P(y|x_-i)"))
-    return ops.And(out)
+                    yield i, r, u, o, A.p(_put(r, i, u), o) * mass, rhs
 
 
 ConditionalPMLAllPriors = Notion(
@@ -343,14 +346,9 @@ def _entry_pml_joint(ops, A, P, *, E):
     supremum is approached along P = tδ_a + (1-t)δ_b, t → 0, and both sides vanish at t = 0), so
     it has no ``sufficient`` family; see :func:`entry_pml_all_priors_exact`."""
     out = []
-    for i in range(A.n):
-        for o in A.outputs:
-            py = output_prob(ops, A, P, o)
-            for u in A.domain:
-                pu = P.marginal(ops, i, u)
-                lhs = ops.sum(P.p(d) * A.p(d, o) for d in A.rows if d[i] == u)
-                out.append(ops.le(lhs, E * pu * py, why=lambda i=i, u=u, o=o: f"i={i+1}, u={u}, y={o}: "
-                                  f"P(y|X_i=u) > E·P_Y(y)"))
+    for i, u, o, pu, joint, py in _entry_terms(ops, A, P):
+        out.append(ops.le(joint, E * pu * py, why=lambda i=i, u=u, o=o: f"i={i+1}, u={u}, y={o}: "
+                          f"P(y|X_i=u) > E·P_Y(y)"))
     return ops.And(out)
 
 
@@ -437,16 +435,9 @@ def _not_attained_pml(ops, A, P, *, E):
 
 
 def _not_attained_cond(ops, A, P, *, E):
-    out = []
-    for i in range(A.n):
-        for r in _rests(A, i):
-            mass = ops.sum(P.p(_put(r, i, w)) for w in A.domain)
-            for o in A.outputs:
-                rhs = E * ops.sum(P.p(_put(r, i, v)) * A.p(_put(r, i, v), o) for v in A.domain)
-                for u in A.domain:
-                    out.append(ops.Implies(ops.gt(rhs, 0), ops.lt(A.p(_put(r, i, u), o) * mass, rhs,
-                               why=lambda i=i, r=r, u=u, o=o: f"i={i+1}, x_-i={r}, u={u}, y={o}: attained")))
-    return ops.And(out)
+    return ops.And(ops.Implies(ops.gt(rhs, 0), ops.lt(lhs, rhs, why=lambda i=i, r=r, u=u, o=o:
+                                                      f"i={i+1}, x_-i={r}, u={u}, y={o}: attained"))
+                   for i, r, u, o, lhs, rhs in _cond_terms(ops, A, P, E))
 
 
 def _not_attained_entry(ops, A, P, *, E):
@@ -510,16 +501,17 @@ def _entry_group_bound(ops, A, P, *, E):
     """ℓ(X_i→y) ≤ -log(P(X_i=u) + (1 - P(X_i=u))E^{-n}) for the maximising u, multiplied out:
     P(y, X_i=u)·(P_u·E^n + 1 - P_u) ≤ P_u·E^n·P_Y(y)."""
     En = E ** A.n
-    out = []
+    return ops.And(ops.le(j * (pu * En + 1 - pu), pu * En * py, why=lambda i=i, u=u, o=o: f"i={i+1}, u={u}, y={o}")
+                   for i, u, o, pu, j, py in _entry_terms(ops, A, P))
+
+
+def _entry_terms(ops, A, P):
+    """(i, u, y, P(X_i=u), P(y, X_i=u), P_Y(y)) for every index, value and output."""
     for i in range(A.n):
         for o in A.outputs:
             py = output_prob(ops, A, P, o)
             for u in A.domain:
-                pu = P.marginal(ops, i, u)
-                j = ops.sum(P.p(d) * A.p(d, o) for d in A.rows if d[i] == u)
-                out.append(ops.le(j * (pu * En + 1 - pu), pu * En * py,
-                                  why=lambda i=i, u=u, o=o: f"i={i+1}, u={u}, y={o}"))
-    return ops.And(out)
+                yield i, u, o, P.marginal(ops, i, u), ops.sum(P.p(d) * A.p(d, o) for d in A.rows if d[i] == u), py
 
 
 EntryLeakageGroupBound = Notion("EntryLeakageGroupBound", (E_SPEC,), _entry_group_bound, population="given",

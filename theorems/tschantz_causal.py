@@ -127,7 +127,14 @@ def source_appb_population(sizes=None):
 
 
 _P4_SIZES, _APPB_SIZES = Sizes(2, 3, 2), Sizes(1, 3, 2)
-_SOURCE = {"parameters": {"E": 2}}  # the source's examples hold for any ε; one value shows it
+
+
+def _with_source_example(hyp, concl, population, mechanisms, sizes):
+    """hyp ⇏ concl searched by the engine, then checked again on the source's own counterexample
+    (which holds for any ε; E = 2 shows it)."""
+    return (NotImplies(hyp, concl),
+            NotImplies(hyp, concl, population=population, mechanisms=mechanisms, sizes=sizes,
+                       label="the source's example", parameters={"E": 2}))
 
 # --- §6: BRP on other models -------------------------------------------------------------------
 
@@ -251,9 +258,8 @@ CLAIMS = [
     Claim("T-P4", "⇒", SRC, "T-D1 ⇒ T-D7, for every 𝒫", "holds", (Implies(PureDP(Es), DataPointInterventionDPFor(Es)),)),
     Claim("T-P4.converse", "⇏", SRC, "T-D7 ⇏ T-D1 (source: n=2, 𝒟={0,1,2}, 𝒫(D_i=2)=0, A(⟨2,2⟩)=0 surely)",
           "not implied",
-          (NotImplies(DataPointInterventionDPFor(Es), PureDP(Es)),
-           NotImplies(DataPointInterventionDPFor(Es), PureDP(Es), population=source_p4_population,
-                      mechanisms=source_p4_mechanism, sizes=_P4_SIZES, label="the source's example", **_SOURCE)),
+          _with_source_example(DataPointInterventionDPFor(Es), PureDP(Es), source_p4_population, source_p4_mechanism,
+                               _P4_SIZES),
           sizes=Sizes(2, 3, 2),
           finding=("minimal counterexample is smaller than the source's: n=2 is needed (as the source says) but "
                    "|𝒟|=2 suffices: 𝒫 = point mass on ⟨0,0⟩, A(⟨1,1⟩) outputs 0 surely, every other database outputs 1 surely, any ε "
@@ -281,9 +287,8 @@ CLAIMS = [
     Claim("T-F2e", "⇔", SRC, "Figure 2(e): restricted to independent data points, Bayesian₀ DP ⇔ DP", "equivalent",
           Equivalent(PureDP(Es), IndependentBayesian0DP(Es))),
     Claim("T-APPB", "⇏", SRC, "T-D10 ⇏ T-D1 (source: n=1, 𝒟={0,1,2}, 𝒫(D_1=2)=0, A(2)=0 surely)", "not implied",
-          (NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)),
-           NotImplies(StrongAdversaryDPFor(Es), PureDP(Es), population=source_appb_population,
-                      mechanisms=source_appb_mechanism, sizes=_APPB_SIZES, label="the source's example", **_SOURCE)),
+          _with_source_example(StrongAdversaryDPFor(Es), PureDP(Es), source_appb_population, source_appb_mechanism,
+                               _APPB_SIZES),
           sizes=Sizes(1, 3, 2),
           finding=("minimal counterexample is smaller than the source's: n=1, |𝒟|=2 suffices: 𝒫 = point mass "
                    "on 0, A(0) outputs 1 surely, A(1) outputs 0 surely (the source uses 𝒟={0,1,2}); the source's own example "
