@@ -14,7 +14,7 @@ from typing import Callable
 import sympy as sp
 
 from .errors import InvalidSize
-from .notions import Notion, NotionInstance, ParamSpec
+from .notions import Notion, NotionInstance
 from .verdicts import Sizes
 
 

@@ -13,7 +13,7 @@ import sympy as sp
 from .errors import InvalidDistribution, InvalidParameter, InvalidSize
 from .exact import exact
 from .ops import ExactOps
-from .prob import Dist, Kernel, check_row
+from .prob import Dist, Kernel
 from .tables import MechTable, databases
 
 

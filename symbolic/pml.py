@@ -22,7 +22,7 @@ before the logarithm, which keeps everything rational in the kernel's entries.
 """
 from __future__ import annotations
 
-from typing import Callable, Hashable, Mapping
+from typing import Callable, Mapping
 
 import sympy as sp
 

@@ -32,7 +32,6 @@ use the exact support-restricted definition.
 """
 from __future__ import annotations
 
-import itertools
 
 from .notions import E_SPEC, Notion
 from .population import point_mass

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .search import Settings, check_implication, fresh_context
 from .verdicts import Derived, Proved, Refuted, Sizes, Unknown

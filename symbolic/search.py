@@ -344,7 +344,7 @@ def search_size(imp, params, sizes, settings, deadline):
             break
         if res.status == "sat":
             res.how = "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items()) + (
-                f", structured population" if pop is not None else "") + f"; {res.how}"
+                ", structured population" if pop is not None else "") + f"; {res.how}"
             res.seconds = time.monotonic() - t0
             return res, (fp, pop, wit)
     try:

@@ -27,14 +27,12 @@ Theorem 2.1 (posteriors p(·|a), p_{-i}(·|a)).
 """
 from __future__ import annotations
 
-import itertools
 
-import sympy as sp
 
 from .notions import DELTA_SPEC, E_SPEC, Notion, ParamSpec
 from dataclasses import dataclass
 
-from .tables import databases, replace
+from .tables import replace
 from .terms import Term
 
 LEVEL_SPEC = ParamSpec("eps", lower=0, meaning="a statistical-difference level is a distance, so ≥ 0")

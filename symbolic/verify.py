@@ -11,11 +11,9 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from .encode import eval_notion, free_terms
-from .errors import DPCheckError
+from .encode import eval_notion
 from .ops import ExactOps, exact_sign
-from .tables import MechTable, PopTable
-from .terms import AdaptiveVar, KernelVar, MechVar
+from .tables import MechTable
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,9 @@
 """Causal models: do(), exact queries, M^A and prog_status; Lemmas 1-2 of the T-source."""
-import itertools
 
 import sympy as sp
 
 from symbolic.causal import mechanism_model, prog_status_model
-from symbolic.mechanism import Mechanism, randomized_response, truncated_geometric
+from symbolic.mechanism import randomized_response, truncated_geometric
 from symbolic.ops import ExactOps
 from symbolic.tables import MechTable, PopTable, databases
 

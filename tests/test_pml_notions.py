@@ -3,7 +3,6 @@ solver's CEGIS oracle idea: the family must catch the violations we construct by
 from __future__ import annotations
 
 import sympy as sp
-import pytest
 
 from symbolic import pml_notions as pn
 from symbolic.dp_notions import PureDP
@@ -11,7 +10,6 @@ from symbolic.mechanism import Mechanism
 from symbolic.ops import ExactOps
 from symbolic.population import Population, product, uniform
 from symbolic.prob import Dist
-from symbolic.tables import databases
 
 R = sp.Rational
 

@@ -1,10 +1,9 @@
 """The search: proofs, CEGIS, exact re-verification that cannot be fooled, minimal counterexamples."""
 import sympy as sp
-import pytest
 
 import symbolic.search as search
 from symbolic.claims import E, Equivalent, Implies, NotImplies
-from symbolic.dp_notions import (DataPointInterventionDP, DataPointInterventionDPFor, PureDP, StrongAdversaryDP,
+from symbolic.dp_notions import (DataPointInterventionDP, PureDP, StrongAdversaryDP,
                                  StrongAdversaryDPFor)
 from symbolic.run import check_claim
 from symbolic.search import Settings, check_implication

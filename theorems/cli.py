@@ -171,7 +171,7 @@ def _run_one(claim_id, profile):
 
 def cmd_audit(args):
     from symbolic.search import Settings
-    from theorems.registry import SOURCES, by_source, claims
+    from theorems.registry import SOURCES, by_source
     Settings.profile(args.profile)  # validates the name
     letters = args.sources or list(SOURCES)
     todo = [c.id for c in by_source(letters) if c.kind != "def"]

@@ -21,19 +21,18 @@ from symbolic.claims import Claim, Definition, E, Equivalent, Implies, NotImplie
 from symbolic.dp_notions import FreeLunchPrivacy, PureDP
 from symbolic.mechanism import Mechanism
 from symbolic.ops import ExactOps
-from symbolic.pml import leakage_capacity, likelihood_ratios, max_pml_ratio, pml, pml_ratio
+from symbolic.pml import leakage_capacity, likelihood_ratios, max_pml_ratio
 from symbolic.pml_notions import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
                                   ConditionalPMLGivenFirst, ConditionalPMLProductPriors, Discloses,
                                   DisclosesToAllAdversaries, EAboveOne, EntryLeakageGroupBound,
-                                  EntryPMLAllPriors, EntryPMLBelowLevel, EntryPMLProductPriors,
+                                  EntryPMLProductPriors,
                                   EpsAtLeastLogInvOneMinusPmin, EpsAtLeastLogInvPmin, EpsBelowLogInvPmin,
-                                  FullSupport, IsProduct, LeakageCapacityAtMost, MinEntropyAbove,
+                                  FullSupport, LeakageCapacityAtMost, MinEntropyAbove,
                                   MinEntropyAtLeast, MinPositiveEntry, NoDisclosure,
                                   NoDisclosureToAnyAdversary, NondegenerateAttribute, NoSinglingOut,
                                   NoZeroPattern, ZeroPattern, PMLAllPriors, PMLBelowLevel, PMLProductPriors, PMLUnder,
                                   PosteriorBound, PreProcessing, SecretEntropyAbove, TightDP, TightFLP,
                                   entry_pml_limit_checks)
-from symbolic.population import Population
 from symbolic.prob import Dist, Kernel
 from symbolic.run import PartResult, combine
 from symbolic.search import check_implication
@@ -120,7 +119,6 @@ def th10_mechanism(n, E_):
 
 
 def _th10_run(settings):
-    import time
     Ep, p, n = sp.Symbol("E", positive=True), sp.Symbol("p", positive=True), sp.Symbol("n", positive=True, integer=True)
     checks, extras = [], {}
     formula = None
@@ -156,7 +154,6 @@ def _th10_run(settings):
     checks.append(("n=2: with η·uniform mixed in (full support) the leakage tends to the same value as η → 0",
                    sp.simplify(sp.limit(r[1], eta, 0) - 1 / (p + (1 - p) * Ep ** (-2))) == 0))
     # the matching upper bound for every ε-DP mechanism and every population (engine, z3)
-    t = time.monotonic()
     part = _part(Implies(PureDP(Es), EntryLeakageGroupBound(Es)), (E,), Sizes(1, 2, 2), Sizes(2, 2, 2), settings)
     checks.append((f"every ε-DP A, every population: ℓ(X_i→y) ≤ -log(P(x_i) + (1-P(x_i))e^(-nε)) "
                    f"({part.verdict.name} by z3 up to n=2, |D|=2, |O|=2)", part.verdict.name == "proved"))
@@ -173,7 +170,6 @@ def _prop12():
     checks = [("λ → 0 gives the DP level ε", sp.simplify(d.extras["lambda_to_0"] - eps) == 0),
               ("at λ = 1/2: log(2e^ε/(e^ε+1)), whose series starts ε/2 (almost halved)",
                sp.simplify(d.extras["series_at_half"].coeff(eps, 1) - sp.Rational(1, 2)) == 0)]
-    import math
     for n, b, p in ((3, 1.0, 0.3), (5, 0.5, 0.5), (4, 0.8, 0.2)):
         ys = [k / 50 for k in range(-150, 201)]
         num, _ = cf.numeric_laplace_count_pml(n, b, p, ys)

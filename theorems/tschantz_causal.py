@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.brp import (brp_holds, brp_notion, dominant, effect_table, prog_status_model,
+from symbolic.brp import (brp_holds, brp_notion, dominant, prog_status_model,
                           randomized_response_model, relative_probabilities, sequence_model)
 from symbolic.causal import mechanism_model
-from symbolic.claims import (Always, Claim, Definition, E, Equivalent, Implication, Implies, NotImplies,
+from symbolic.claims import (Claim, Definition, E, Equivalent, Implies, NotImplies,
                              Param)
 from symbolic.dp_notions import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
                                  DataPointInterventionDPFor, IndependentBayesian0DP, PureDP,
@@ -22,7 +22,7 @@ from symbolic.mechanism import Mechanism, truncated_geometric
 from symbolic.notions import Notion
 from symbolic.ops import ExactOps
 from symbolic.population import Population
-from symbolic.run import PartResult, combine
+from symbolic.run import PartResult
 from symbolic.search import check_implication
 from symbolic.tables import databases
 from symbolic.terms import AdaptiveVar, KernelVar, MechVar
