@@ -51,14 +51,10 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
     fresh_context()
     t0 = time.monotonic()
     if claim.derive is not None:
-        v = claim.derive()
-        if isinstance(v, Derived) and not all(ok for _, ok in v.checks):
-            bad = [c for c, ok in v.checks if not ok]
-            v = Unknown("derived formula failed its checks: " + "; ".join(bad))
-        return ClaimResult(claim, v, (), time.monotonic() - t0)
+        return ClaimResult(claim, _checked(claim.derive()), (), time.monotonic() - t0)
     if claim.run is not None:
         v, parts = claim.run(settings)
-        return ClaimResult(claim, v, tuple(parts), time.monotonic() - t0)
+        return ClaimResult(claim, _checked(v), tuple(parts), time.monotonic() - t0)
     lo = claim.sizes if claim.only_sizes else claim.min_sizes
     parts = []
     for imp in claim.parts:  # each part has its own time budget
@@ -73,6 +69,14 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         if refutation is not None:  # a counterexample at a larger size overrides "proved"
             verdict = refutation
     return ClaimResult(claim, verdict, tuple(parts), time.monotonic() - t0, explored)
+
+
+def _checked(v):
+    """A derivation whose checks do not all pass is not a result."""
+    if isinstance(v, Derived) and not all(ok for _, ok in v.checks):
+        bad = [c for c, ok in v.checks if not ok]
+        return Unknown("derived formula failed its checks: " + "; ".join(bad))
+    return v
 
 
 def combine(verdicts):
