@@ -418,3 +418,45 @@ class DeterministicMap(Term):
 
     def __repr__(self):
         return "DeterministicMap(" + "".join(map(str, self.f)) + ")"
+
+
+# --- ratio-safe transcripts (used to decompose K App. A.3 through its proof) -------------------
+
+def ratio_safe(ops, A, t, K):
+    """t is K-ratio-safe: A(y)(t) ≤ K·A(z)(t) for every ordered pair of neighbours y, z."""
+    return ops.And(ops.le(A.p(d, t), K * A.p(replace(d, i, v), t)) for i, d, v in A.neighbours())
+
+
+def _ratio_safe_mass(ops, A, P=None, *, K, delta):
+    return ops.And(ops.le(ops.sum(ops.If(ops.Not(ratio_safe(ops, A, t, K)), A.p(x, t), 0) for t in A.outputs), delta,
+                          why=lambda x=x: f"real database {x}: Pr_{{t~A(x)}}[t not K-ratio-safe] > δ")
+                   for x in A.rows)
+
+
+RatioSafeMass = Notion("RatioSafeMass", (K_SPEC, DELTA_SPEC), _ratio_safe_mass, summary=(
+    "∀x: Pr_{t~A(x)}[some neighbours y, z have A(y)(t) > K·A(z)(t)] ≤ δ (no belief involved)"))
+
+
+def _informed_good_where_safe(ops, A, P, *, K, eps):
+    return ops.And(ops.Implies(ops.And([informed(ops, P, x), ops.gt(A.p(x, t), 0), ratio_safe(ops, A, t, K)]),
+                               ops.And(posterior_sd_ok(ops, A, P, i, t, eps) for i in range(A.n)))
+                   for x in A.rows for t in A.outputs)
+
+
+InformedGoodWhereSafe = Notion("InformedGoodWhereSafe", (K_SPEC, LEVEL_SPEC), _informed_good_where_safe,
+                               population="all", summary=(
+    "∀x, ∀b informed for x, ∀t with A(x)(t) > 0 and t K-ratio-safe, ∀i: SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε"))
+
+ALL += [RatioSafeMass, InformedGoodWhereSafe]
+
+
+def informed_good_where_safe_at(xi: int, j: int, t: int) -> Notion:
+    """One piece of InformedGoodWhereSafe: the xi-th database x (sorted), beliefs supported on
+    {y : y agrees with x off j}, transcript t. The conjunction over (xi, j, t) is InformedGoodWhereSafe."""
+    def body(ops, A, P, *, K, eps):
+        x = sorted(A.rows)[xi]
+        sup = ops.And(ops.eq(P.p(y), 0) for y in P.probs if any(y[k] != x[k] for k in range(len(x)) if k != j))
+        return ops.Implies(ops.And([sup, ops.gt(A.p(x, t), 0), ratio_safe(ops, A, t, K)]),
+                           ops.And(posterior_sd_ok(ops, A, P, i, t, eps) for i in range(A.n)))
+    return Notion(f"InformedGoodWhereSafe[x#{xi},j={j + 1},t={t}]", (K_SPEC, LEVEL_SPEC), body, population="all",
+                  summary="InformedGoodWhereSafe for one real database x, one informed coordinate j, one transcript t")

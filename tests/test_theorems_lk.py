@@ -65,3 +65,9 @@ def test_k41_bound_uses_a_valid_log_lower_bound():
 def test_group_tightness_recorded():
     r = check_claim(claims()["L-1.7"])
     assert "E**2" in r.verdict.certificate["tightness"] and "E**3" in r.verdict.certificate["tightness"]
+
+
+def test_ka3_decided_at_n2():
+    r = check_claim(claims()["K-A.3"])
+    assert r.verdict.name == "proved"
+    assert any(p.verdict.sizes_proved and any(s[0].n == 2 for s in p.verdict.sizes_proved) for p in r.parts)

@@ -30,7 +30,8 @@ from symbolic.search import check_implication
 from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
                                InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
                                PointwiseIndistinguishable, PosteriorApprox, RatioDP,
-                               RealityObliviousSemanticPrivacy, SemanticPrivacy, SemanticPrivacyFor, Spread,
+                               RatioSafeMass, RealityObliviousSemanticPrivacy, SemanticPrivacy, SemanticPrivacyFor, Spread,
+                               informed_good_where_safe_at,
                                TwoPointSemanticPrivacy, joint_posterior_indist)
 from symbolic.tables import databases
 from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
@@ -279,13 +280,33 @@ def _ka2_run(settings):
 
 def _ka3_run(settings):
     """Informed beliefs: (ε,δ)-DP ⇒ reality-oblivious (ε', δ')-SP, ε' = e^{3ε}-1+2√δ,
-    δ' = n(√δ + 2δ/(ε e^ε)). ln E is bounded above by (E²-1)/(2E), so δ' ≥ n(r + 4r²/(E²-1)) =: δ'_lo
-    and proving with δ'_lo proves the source's. Fixed E = 11/10, δ = r² = 1/100 (ε' < 1); z3 at n=2."""
+    δ' = n(√δ + 2δ/(ε e^ε)). ln E is bounded above by (E²-1)/(2E), so δ' ≥ n(r + 4r²/(E²-1)) ≥
+    r + 4r²/(E²-1) =: δ'_lo and proving with δ'_lo proves the source's. Fixed E = 11/10,
+    δ = r² = 1/100 (ε' < 1). The direct query times out at n=2, so it is decomposed (K = 3):
+    (1) z3, n=1 and n=2: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo): ∀x, Pr_{t~A(x)}[t not K-ratio-safe] ≤ δ'_lo,
+        where t is K-ratio-safe iff A(y)(t) ≤ K·A(z)(t) for all neighbours y, z (no belief involved).
+    (2) z3, n=2, one query per (real x, informed coordinate j, transcript t) (|𝒟|^n·n·|𝒪| = 16 pieces;
+        their conjunction is InformedGoodWhereSafe(K, ε')): for every belief b informed for x via j,
+        if A(x)(t) > 0 and t is K-ratio-safe then SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε' for every i.
+    (3) glue (monotonicity of a sum): for b informed for x, every bad t with A(x)(t) > 0 is not
+        K-ratio-safe by (2), so Pr_{t~A(x)}[bad] ≤ Pr_{t~A(x)}[not safe] ≤ δ'_lo by (1).
+    (4) z3 also proves the direct statement at n=1."""
     Ev, r = sp.Rational(11, 10), sp.Rational(1, 10)
-    imp = Implies(ApproxDP(Es, r ** 2), InformedSemanticPrivacy(Es ** 3 - 1 + 2 * r, r + 4 * r ** 2 / (Es ** 2 - 1)),
-                  parameters={"E": Ev})
-    parts = [_engine(imp, (E,), TWO, settings, lo=TWO)]
-    return _chain(parts, 0, "z3 at E=11/10, δ=1/100, n=1 (n=2 times out)")
+    K = 3
+    eps2, dlo = Es ** 3 - 1 + 2 * r, r + 4 * r ** 2 / (Es ** 2 - 1)
+    at = {"E": Ev}
+    n2 = Sizes(2, 2, 2)
+    parts = [_engine(Implies(ApproxDP(Es, r ** 2), RatioSafeMass(K, dlo), parameters=at), (E,), n2, settings, lo=TWO)]
+    for xi in range(4):
+        for j in range(2):
+            for t in range(2):
+                parts.append(_engine(Implies((), informed_good_where_safe_at(xi, j, t)(K, eps2), parameters=at),
+                                     (E,), n2, settings, lo=n2))
+    parts.append(_engine(Implies(ApproxDP(Es, r ** 2), InformedSemanticPrivacy(eps2, dlo), parameters=at),
+                         (E,), TWO, settings, lo=TWO))
+    return _chain(parts, len(parts), "E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
+                  "16 pieces of InformedGoodWhereSafe(K, ε') at n=2 + monotonicity of the bad mass; "
+                  "direct statement at n=1 (z3)")
 
 
 def _k51_run(settings):
