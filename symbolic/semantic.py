@@ -460,3 +460,21 @@ def informed_good_where_safe_at(xi: int, j: int, t: int) -> Notion:
                            ops.And(posterior_sd_ok(ops, A, P, i, t, eps) for i in range(A.n)))
     return Notion(f"InformedGoodWhereSafe[x#{xi},j={j + 1},t={t}]", (K_SPEC, LEVEL_SPEC), body, population="all",
                   summary="InformedGoodWhereSafe for one real database x, one informed coordinate j, one transcript t")
+
+
+
+def posterior_spread_where_safe_at(i: int, t: int) -> Notion:
+    """For every belief b: if transcript t is K-ratio-safe then (a) Z0(t) = 0 ⇔ Zi(t) = 0 and
+    (b) w0[x]·wi[y] ≤ K2·w0[y]·wi[x] for all databases x ≠ y (w0[x] = b(x)A(x)(t), wi[x] = b(x)A(x_{-i})(t)),
+    i.e. after dividing by Z0·Zi > 0 the posteriors π = b̄_0[·|t], ρ = b̄_i[·|t] satisfy Spread(K2):
+    π(x)ρ(y) ≤ K2·π(y)ρ(x). One coordinate i (0-based), one transcript t."""
+    def body(ops, A, P, *, K, K2):
+        w0, wi, Z0, Zi = posterior_parts(ops, A, P, i, t)
+        zeros = ops.And([ops.Implies(ops.eq(Z0, 0), ops.eq(Zi, 0)), ops.Implies(ops.eq(Zi, 0), ops.eq(Z0, 0))])
+        spread = ops.And(ops.le(w0[x] * wi[y], K2 * w0[y] * wi[x], why=lambda x=x, y=y: f"x={x}, y={y}")
+                         for x in A.rows for y in A.rows if x != y)
+        return ops.Implies(ratio_safe(ops, A, t, K), ops.And([zeros, spread]))
+    return Notion(f"PosteriorSpreadWhereSafe[i={i + 1},t={t}]", (K_SPEC, ParamSpec("K2", lower=1)), body,
+                  population="all", summary=("∀b: t K-ratio-safe ⇒ Z0(t) = 0 ⇔ Zi(t) = 0 and the posteriors "
+                                             "b̄_0[·|t], b̄_i[·|t] satisfy Spread(K2), for one i and one t"))
+

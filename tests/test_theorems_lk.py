@@ -3,7 +3,7 @@ import pytest
 import sympy as sp
 
 from symbolic.run import check_claim
-from symbolic.verdicts import Refuted
+from symbolic.verdicts import Refuted, Sizes
 from theorems.registry import claims, definitions
 
 EXPECTED = {
@@ -71,3 +71,49 @@ def test_ka3_decided_at_n2():
     r = check_claim(claims()["K-A.3"])
     assert r.verdict.name == "proved"
     assert any(p.verdict.sizes_proved and any(s[0].n == 2 for s in p.verdict.sizes_proved) for p in r.parts)
+
+
+def test_k24_part1_is_decided_at_n2_through_ratio_safety():
+    r = check_claim(claims()["K-2.4"])
+    texts = {p.implication: p for p in r.parts}
+    spread = [p for t, p in texts.items() if t.startswith("True ⇒ PosteriorSpreadWhereSafe")]
+    assert len(spread) == 4 and all(p.verdict.name == "proved" and [s[0] for s in p.verdict.sizes_proved] == [Sizes(2, 2, 2)]
+                                    for p in spread)
+    mass = next(p for t, p in texts.items() if "RatioSafeMass" in t)
+    assert mass.verdict.name == "proved" and Sizes(2, 2, 2) in [s[0] for s in mass.verdict.sizes_proved]
+
+
+def test_posterior_spread_where_safe_exact_example():
+    from symbolic.mechanism import Mechanism
+    from symbolic.ops import ExactOps
+    from symbolic.population import uniform
+    from symbolic.semantic import posterior_spread_where_safe_at
+    from symbolic.tables import databases
+    R = sp.Rational
+    A = Mechanism.from_table({d: [R(1, 2) - R(sum(d), 8), R(1, 2) + R(sum(d), 8)] for d in databases(2, (0, 1))},
+                             n=2, domain=(0, 1), outputs=(0, 1)).table()
+    b = uniform(n=2, domain=(0, 1)).table()
+    for i in range(2):
+        for t in range(2):
+            inst = posterior_spread_where_safe_at(i, t)(3, 9)
+            assert inst.notion.body(ExactOps(), A, P=b, **inst.param_values())
+            tight = posterior_spread_where_safe_at(i, t)(3, 1)
+            assert not tight.notion.body(ExactOps(), A, P=b, **tight.param_values())
+
+
+def test_k51_global_ratio_safety_route_fails():
+    """The K-A.3 belief-free step is false under Theorem 5.1's hypothesis (see _k51_run)."""
+    from symbolic.mechanism import Mechanism
+    from symbolic.ops import ExactOps
+    from symbolic.semantic import RatioSafeMass, hockey
+    R = sp.Rational
+    h = R(1, 2)
+    rows = {(0, 0): [h, h], (0, 1): [h, h], (1, 0): [h, h], (1, 1): [0, 1]}
+    A = Mechanism.from_table(rows, n=2, domain=(0, 1), outputs=(0, 1)).table()
+    Ev, d = R(11, 10), R(1, 100)
+    nb = {x: [y for y in rows if sum(a != c for a, c in zip(x, y)) == 1] for x in rows}
+    inside = {x for x in rows if all(hockey(ExactOps(), rows[x], rows[y], Ev) <= d and
+                                     hockey(ExactOps(), rows[y], rows[x], Ev) <= d for y in nb[x])}
+    assert inside == {(0, 0)}
+    inst = RatioSafeMass(3, h - R(1, 1000))
+    assert not inst.notion.body(ExactOps(), A, **inst.param_values())

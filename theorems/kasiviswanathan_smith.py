@@ -30,7 +30,7 @@ from symbolic.search import check_implication
 from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
                                InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
                                PointwiseIndistinguishable, PosteriorApprox, RatioDP,
-                               RatioSafeMass, RealityObliviousSemanticPrivacy, SemanticPrivacy, SemanticPrivacyFor, Spread,
+                               RatioSafeMass, RealityObliviousSemanticPrivacy, posterior_spread_where_safe_at, SemanticPrivacy, SemanticPrivacyFor, Spread,
                                informed_good_where_safe_at,
                                TwoPointSemanticPrivacy, joint_posterior_indist)
 from symbolic.tables import databases
@@ -140,20 +140,59 @@ def _k22b_run(settings):
     return v, parts
 
 
+def _safe_sd_lemmas(K, eps2, at, n, settings):
+    """Belief-free-in-the-end per-(i, t) lemmas at size n: for every belief b, a K-ratio-safe t gives
+    SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε'. The direct query (degree 4 in b and A, under max) times out at n=2,
+    so it goes through the K-2.2a Spread machinery (K2 = K²):
+    (a) z3, one query per (i, t): t K-ratio-safe ⇒ Z0(t) = 0 ⇔ Zi(t) = 0 and w0[x]·wi[y] ≤ K²·w0[y]·wi[x]
+        (w0[x] = b(x)A(x)(t), wi[x] = b(x)A(x_{-i})(t)); dividing by Z0·Zi > 0, the posteriors
+        π = b̄_0[·|t], ρ = b̄_i[·|t] on the |𝒟|^n = 4 points of 𝒟² satisfy Spread(K²) (both zero: vacuous);
+    (b) z3: Spread(K²) on 4 points is kept by every deterministic merge 4 → 2 (14 non-constant maps);
+    (c) SD(π, ρ) = SD of the merge by the indicator of S = {π > ρ} (the maximising event, K-SD);
+    (d) z3: on 2 points Spread(K²) ⇒ SD ≤ ε'."""
+    parts = []
+    for i in range(n):
+        for t in range(2):
+            parts.append(_engine(Implies((), posterior_spread_where_safe_at(i, t)(K, K ** 2), parameters=at),
+                                 (E,), Sizes(n, 2, 2), settings, lo=Sizes(n, 2, 2)))
+    for f in itertools.product(range(2), repeat=4):
+        if len(set(f)) == 2:
+            parts.append(_engine(Implies(Spread(K ** 2), Spread(K ** 2).of(PostProcess(A, DeterministicMap(f)))),
+                                 (E,), Sizes(1, 2, 4), settings, lo=Sizes(1, 2, 4)))
+    parts.append(_engine(Implies(Spread(K ** 2), Indistinguishable(1, eps2), parameters=at), (E,), TWO, settings))
+    return parts
+
+
 def _k24_run(settings):
     """Theorem 2.4. Part 1 ((ε,δ)-DP ⇒ (e^{3ε}-1+2√δ, O(n√δ))-SP) with δ = r² fixed at E = 11/10,
-    r = 1/10 (so ε' < 1 is not vacuous), proved by z3 at n=1 with δ' = n·r, which is *stronger* than
-    the source's n(√δ + 2δ/(εe^ε)). Part 2 ((ε̄/2, δ)-SP ⇒ (2ε, 2δ)-DP): as for Theorem 2.2, z3 proves
-    TwoPointSP(s) ⇒ ApproxSemanticPrivacy(s, δ) at n=1 and refutes TwoPointSP((E-1)/2) ⇒
-    ApproxDP(E², 2δ)."""
+    r = 1/10 (so ε' < 1 is not vacuous). The explicit δ' = n(√δ + 2δ/(εe^ε)) ≥ n·δ'_lo ≥ δ'_lo :=
+    r + 4r²/(E²-1) (ln E ≤ (E²-1)/(2E)), so proving with δ'_lo (or with n·r at n=1) proves the source's.
+    At n=2, following the K-A.3 route with K = 3 (all beliefs, not only informed ones):
+    (1) z3, n=1 and n=2: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo): ∀x, Pr_{t~A(x)}[t not K-ratio-safe] ≤ δ'_lo
+        (no belief involved);
+    (2) per (i, t) at n=2, for every belief: t K-ratio-safe ⇒ SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε' (see
+        _safe_sd_lemmas: z3 per (i, t) to Spread(K²) of the posteriors, merges 4 → 2, Spread(K²) ⇒
+        SD ≤ ε' on 2 points; (K-1)/(K+1) = 1/2 ≤ ε' = 0.531);
+    (3) glue: by (2) every bad t (∃i: SD > ε') is not K-ratio-safe, so for every belief b
+        Pr_{x~b, t~A(x)}[bad] = Σ_x b(x)·Pr_{t~A(x)}[bad] ≤ Σ_x b(x)·Pr_{t~A(x)}[not safe] ≤ δ'_lo by (1);
+    (4) z3 proves the direct statement at n=1 with δ' = n·r.
+    Part 2 ((ε̄/2, δ)-SP ⇒ (2ε, 2δ)-DP): as for Theorem 2.2, z3 proves TwoPointSP(s) ⇒
+    ApproxSemanticPrivacy(s, δ) at n=1 and refutes TwoPointSP((E-1)/2) ⇒ ApproxDP(E², 2δ)."""
     s = (Es - 1) / 2
-    r = sp.Rational(1, 10)
-    p1 = Implies(ApproxDP(Es, r ** 2), ApproxSemanticPrivacy(Es ** 3 - 1 + 2 * r, r),
-                 parameters={"E": sp.Rational(11, 10)})
+    Ev, r, K = sp.Rational(11, 10), sp.Rational(1, 10), 3
+    at = {"E": Ev}
+    eps2, dlo = Es ** 3 - 1 + 2 * r, r + 4 * r ** 2 / (Es ** 2 - 1)
+    p1 = Implies(ApproxDP(Es, r ** 2), ApproxSemanticPrivacy(Es ** 3 - 1 + 2 * r, r), parameters=at)
     parts = [_engine(Implies(TwoPointSemanticPrivacy(s), ApproxSemanticPrivacy(s, Ds)), (E, DELTA), TWO, settings),
-             _engine(p1, (E,), TWO, settings),
-             _engine(Implies(TwoPointSemanticPrivacy(s), ApproxDP(Es ** 2, 2 * Ds)), (E, DELTA), TWO, settings)]
-    return _chain(parts, 2, "part 1 proved at E=11/10, δ=1/100, n=1; part 2: TwoPointSP ⇒ (s,δ)-SP proved, "
+             _engine(Implies(ApproxDP(Es, r ** 2), RatioSafeMass(K, dlo), parameters=at), (E,), Sizes(2, 2, 2),
+                     settings, lo=TWO)]
+    parts += _safe_sd_lemmas(K, eps2, at, 2, settings)
+    parts.append(_engine(p1, (E,), TWO, settings))
+    lemmas = len(parts)
+    parts.append(_engine(Implies(TwoPointSemanticPrivacy(s), ApproxDP(Es ** 2, 2 * Ds)), (E, DELTA), TWO, settings))
+    return _chain(parts, lemmas, "part 1 at E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
+                  "per-(i, t) ratio-safe ⇒ posterior Spread(K²) at n=2 + Spread kept by merges 4→2 + "
+                  "Spread(K²) ⇒ SD ≤ ε' + glue; direct at n=1; part 2: TwoPointSP ⇒ (s,δ)-SP proved, "
                   "TwoPointSP((E-1)/2) ⇏ ApproxDP(E², 2δ)")
 
 
@@ -312,7 +351,13 @@ def _ka3_run(settings):
 def _k51_run(settings):
     """Theorem 5.1 with explicit constants: ℰ = databases all of whose neighbours are (ε,δ)-indist;
     b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b with ε' = e^{3ε}-1+2√δ, δ' = n(√δ + 2δ/(εe^ε)) ≥ n·√δ; proved by z3
-    with the stronger δ' = n√δ, fixed E = 11/10, δ = 1/100, at n=1."""
+    with the stronger δ' = n√δ, fixed E = 11/10, δ = 1/100, at n=1.
+    Not extended to n=2 along the K-2.4 / K-A.3 route: its belief-free step is false here. Global
+    ratio-safety (every neighbour pair within K at t) constrains pairs outside ℰ, whose mass under A(x),
+    x ∈ ℰ, is not small: n=2, A(00) = A(01) = A(10) = (1/2, 1/2), A(11) = (0, 1) has ℰ = {00}
+    (b = point mass on 00 has b(ℰ) = 1) yet Pr_{t~A(00)}[t not K-ratio-safe] = 1/2 for every K
+    (t = 0: A(01)(0) = 1/2 > K·A(11)(0) = 0); tests/test_theorems_lk.py checks this exactly. An
+    ℰ-relative safety needs a per-t lemma charging bad safe t to the posterior mass outside ℰ, not done."""
     Ev, r = sp.Rational(11, 10), sp.Rational(1, 10)
     imp = Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, Es ** 3 - 1 + 2 * r, r), parameters={"E": Ev})
     parts = [_engine(imp, (E,), TWO, settings)]
@@ -356,9 +401,12 @@ CLAIMS = [
                    "E = 3/2: 3 > 9/4. The engine's counterexample to the combined step is reported.")),
     Claim("K-2.4", "⇒", SRC, "Theorem 2.4: (ε,δ)-DP ⇒ (e^{3ε}-1+2√δ, O(n√δ))-SP; (ε̄/2, δ)-SP ⇒ (2ε, 2δ)-DP",
           "holds", run=_k24_run, expect="proved",
-          finding=("Part 1 holds (proved at E=11/10, δ=1/100 with δ' = n√δ, stronger than the source's). Part 2 is "
+          finding=("Part 1 holds (proved at E=11/10, δ=1/100: at n=1 with δ' = n√δ, at n=2 with δ' = √δ + 4δ/(E²-1), "
+                   "both stronger than the source's). Part 2 is "
                    "false: the K-2.2b mechanism (E=3/2, A(0)=(25/34, 9/34)) is (ε̄/2, 0)-SP, hence (ε̄/2, δ)-SP, but "
-                   "max_S A(0)(S) - E²·A(1)(S) = 19/136, so it is not (2ε, 2δ)-DP for δ < 19/272.")),
+                   "max_S A(0)(S) - E²·A(1)(S) = 19/136, so it is not (2ε, 2δ)-DP for δ < 19/272. The engine's "
+                   "own witness may sit at a larger E (e.g. E=3, where ε̄/2 = 1 makes semantic privacy vacuous and "
+                   "a deterministic table breaks 2ε-DP); the K-2.2b mechanism shows the failure for every 1 < E < 3.")),
     Claim("K-3.3.1", "⇒", SRC, "Claim 3.3(1): point-wise (ε,δ)-indist ⇒ (ε,δ)-indist", "holds",
           (Implies(PointwiseIndistinguishable(Es, Ds), Indistinguishable(Es, Ds)),),
           params=(E, DELTA), sizes=Sizes(1, 2, 3), min_sizes=TWO),
