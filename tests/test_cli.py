@@ -86,3 +86,13 @@ def test_eval_exact_verdicts(tmp_path):
     assert code == 1 and "fails" in out
     code, _, err = run("eval", "PureDP", "--mechanism", f, "--param", "E=1/2")
     assert code == 2 and "below 1" in err
+
+
+def test_derive_commands(tmp_path):
+    code, out, _ = run("derive", "pml", "laplace-count")
+    assert code == 0 and "λ → 0: epsilon" in out and "log(2*exp(epsilon)/(exp(epsilon) + 1))" in out
+    png = tmp_path / "ex33.png"
+    code, out, _ = run("derive", "pml", "threshold", "--plot", str(png))
+    assert code == 0 and png.stat().st_size > 1000 and "FAILED" not in out
+    code, _, err = run("derive", "nothing")
+    assert code == 2 and "nothing to derive" in err

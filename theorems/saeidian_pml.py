@@ -259,7 +259,19 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
                   for e in (2, 3, sp.Rational(3, 2))]
         return Derived(tight, "binary randomized response: keep the bit with probability e^ε/(1+e^ε)", tuple(checks),
                        {"log ratios": sp.Tuple(*[sp.simplify(l) for l in logs.values()])})
-    raise UnknownName(f"nothing to derive for {key!r}; try 'pml laplace-count' or 'epsilon randomized-response'")
+    if key in ("pml threshold", "chernoff threshold", "threshold"):
+        d = cf.chernoff_threshold_leakage(**params)
+        extras = {k: v for k, v in d.extras.items()}
+        if plot is not None:
+            from symbolic.plots import plot_ex33_bound
+            extras["plot"] = str(plot_ex33_bound(plot))
+        checks = []
+        for n_, k_, p_ in ((20, 10, sp.Rational(1, 5)), (50, 25, sp.Rational(3, 10)), (100, 60, sp.Rational(1, 2))):
+            r = cf.threshold_check(n_, k_, p_)
+            checks.append((f"n={n_}, k={k_}, p={p_}: exact leakage ≤ Chernoff bound (exact rationals)", bool(r["holds"])))
+        return Derived(d.formula, d.assumptions, tuple(checks), extras)
+    raise UnknownName(f"nothing to derive for {key!r}; try 'pml laplace-count', 'pml threshold' "
+                      f"or 'epsilon randomized-response'")
 
 
 def _rr_table(e):
