@@ -80,10 +80,6 @@ def brp_all_data_points(ops, A, P=None, *, E):
     return ops.And(brp_holds(ops, sem, f"D{i+1}", "O", E) for i in range(A.n))
 
 
-def _mechanism_sem(A, P=None, E=None):
-    return mechanism_model(A, P)
-
-
 def rr_kernel_row(E, k, r):
     """k-ary randomized response: keep with probability E/(E+k-1)."""
     return tuple(E / (E + k - 1) if v == r else 1 / (E + k - 1) for v in range(k))

@@ -84,22 +84,19 @@ class Encoding:
             else:
                 self.hyps.append(self.eval(ni, self.pop))
         self.witness = None
-        self.family_concl = None
         c = self.imp.conclusion
-        if c.notion.population in ("all", "product"):
+        if c.notion.population not in ("all", "product"):
+            self.concl = self.eval(c, self.pop)
+        elif self.witness_family and self.fixed_witness is None and c.notion.sufficient is not None:
+            # ∃𝒫 ¬body(A, 𝒫) ⟺ ∃q in the notion's sufficient family: ¬body(A, q) (its lemma)
+            fam = c.notion.sufficient(self.sizes.n, self.domain)
+            self.concl = self.ops.And([self.eval(c, const_population(q)) for q in fam])
+        else:
             if self.fixed_witness is not None:  # a structured witness: refuting cheaply
                 self.witness = const_population(self.fixed_witness)
-            elif self.witness_family and c.notion.sufficient is not None:
-                # ∃𝒫 ¬body(A, 𝒫) ⟺ ∃q in the notion's sufficient family: ¬body(A, q) (its lemma)
-                fam = c.notion.sufficient(self.sizes.n, self.domain)
-                self.family_concl = [(q, self.eval(c, const_population(q))) for q in fam]
-                self.concl = self.ops.And([b for _, b in self.family_concl])
             else:
                 self.witness = self.new_population("P'", product=c.notion.population == "product")
-            if self.family_concl is None:
-                self.concl = self.eval(c, self.witness)
-        else:
-            self.concl = self.eval(c, self.pop)
+            self.concl = self.eval(c, self.witness)
 
     # -- unknowns ---------------------------------------------------------------------------
     def real(self, group, key, name):

@@ -84,10 +84,6 @@ def counterexample_text(cx) -> str:
     return "\n".join(lines)
 
 
-def verdict_name(v) -> str:
-    return v.name
-
-
 def claim_json(res) -> dict:
     c, v = res.claim, res.verdict
     bounds = None

@@ -107,13 +107,11 @@ def _explore(claim, settings, seconds):
                 continue
             seen.add(s.as_tuple())
             ts = time.monotonic()
-            left = end - ts
             ok = True
             for imp in claim.parts:
                 if imp.sizes is not None:
                     continue
-                v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False),
-                                      deadline=min(end, ts + left))
+                v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False), deadline=end)
                 if isinstance(v, Refuted):
                     return tuple(done), v
                 if not isinstance(v, Proved):

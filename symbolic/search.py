@@ -327,13 +327,12 @@ def search_size(imp, params, sizes, settings, deadline):
     values = [dict(zip([p.name for p in free_params], [sp.Rational(v)] * len(free_params)))
               for v in settings.refute_values if all(_in_range(p, v) for p in free_params)] if free_params else [{}]
     kind = imp.conclusion.notion.population
-    wit_kinds = [kind] if kind in ("all", "product") else [None]
+    needs_witness = kind in ("all", "product")
     for fp in values:  # only queries that are linear once E is fixed: structured 𝒫 and witnesses
-        pops = structured_populations(sizes) if needs_pop and settings.structured else [None]
-        wits = (structured_populations(sizes, product=kind == "product")
-                if wit_kinds[0] and settings.structured else [None])
-        if (needs_pop and not settings.structured) or (wit_kinds[0] and not settings.structured):
+        if (needs_pop or needs_witness) and not settings.structured:
             continue
+        pops = structured_populations(sizes) if needs_pop else [None]
+        wits = structured_populations(sizes, product=kind == "product") if needs_witness else [None]
         cheap += [(fp, pop, w) for pop in pops for w in wits]
     t0 = time.monotonic()
     for fp, pop, wit in cheap:
@@ -349,7 +348,7 @@ def search_size(imp, params, sizes, settings, deadline):
             return res, (fp, pop, wit)
     try:
         # a conclusion over all populations brings products 𝒫'·A·E: split on its disjuncts at once
-        nonlinear = imp.conclusion.notion.population in ("all", "product") or needs_pop
+        nonlinear = needs_witness or needs_pop
         res = SizeResult("unknown")
         if not (nonlinear and settings.split):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings

@@ -131,7 +131,7 @@ def cmd_check(args):
         claim = claim.with_sizes(args.n, args.domain, args.outputs)
     if args.smt2:
         _write_smt2(claim, args.smt2)
-    res = check_claim(claim, _settings(args), explore=max(0.0, args.budget - 0.0) if args.budget else 0.0)
+    res = check_claim(claim, _settings(args), explore=max(0.0, args.budget or 0.0))
     doc = claim_json(res)
     if args.json:
         print(_output([doc]))
@@ -288,10 +288,7 @@ def cmd_eval(args):
     from symbolic.mechanism import Mechanism
     from symbolic.ops import ExactOps
     from symbolic.population import Population
-    table = _notions()
-    if args.notion not in table:
-        raise UnknownName(f"unknown notion {args.notion!r}; notions: {', '.join(sorted(table))}")
-    notion = table[args.notion]
+    notion = _notion(args.notion)
     doc = _load_json(args.mechanism, "mechanism")
     if not isinstance(doc, dict) or "rows" not in doc or "n" not in doc:
         raise DPCheckError('mechanism file needs "n", "domain", "outputs" and "rows"')
@@ -336,16 +333,15 @@ def cmd_derive(args):
     return 0 if all(ok for _, ok in v.checks) else 1
 
 
-def _notions():
+def _notion(name):
+    """A registered notion by name (ε-DP and variations, semantic privacy, PML notions)."""
     import symbolic.dp_notions as dn
-    table = {n.name: n for n in dn.ALL}
-    for mod in ("symbolic.semantic", "symbolic.pml_notions"):
-        try:
-            m = __import__(mod, fromlist=["ALL"])
-            table.update({n.name: n for n in getattr(m, "ALL", [])})
-        except ModuleNotFoundError:
-            pass
-    return table
+    import symbolic.pml_notions as pn
+    import symbolic.semantic as sem
+    table = {n.name: n for m in (dn, sem, pn) for n in m.ALL}
+    if name not in table:
+        raise UnknownName(f"unknown notion {name!r}; notions: {', '.join(sorted(table))}")
+    return table[name]
 
 
 def cmd_implies(args):
@@ -353,12 +349,9 @@ def cmd_implies(args):
     from symbolic.report import claim_json, result_text
     from symbolic.run import check_claim
     from symbolic.verdicts import Sizes
-    table = _notions()
     got = []
     for name in (args.a, args.b):
-        if name not in table:
-            raise UnknownName(f"unknown notion {name!r}; notions: {', '.join(sorted(table))}")
-        n = table[name]
+        n = _notion(name)
         if [p.name for p in n.params] not in (["E"], []):
             raise DPCheckError(f"notion {name} has parameters {[p.name for p in n.params]}; `implies` takes notions "
                                f"with parameter E only")
