@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from .notions import DELTA_SPEC, E_SPEC, Notion, ParamSpec
 from dataclasses import dataclass
+import itertools
 
 from .tables import replace
 from .terms import Term
@@ -380,15 +381,18 @@ Spread = Notion("Spread", (K_SPEC,), _spread, summary=(
     "CrossRatio gives after multiplying by b(x)·b(y) ≥ 0"))
 
 
+def locally_indist(ops, A, x, E, delta):
+    """x ∈ ℰ (K Thm 5.1): A(x) and A(y) are (ε,δ)-indistinguishable (both directions) for every
+    neighbour y of x."""
+    nb = [replace(x, i, v) for i in range(A.n) for v in A.domain if v != x[i]]
+    return ops.And(ops.And([ops.le(hockey(ops, _row(A, x), _row(A, y), E), delta),
+                            ops.le(hockey(ops, _row(A, y), _row(A, x), E), delta)]) for y in nb)
+
+
 def conditional_semantic_privacy(ops, A, P, *, E, delta, eps2, delta2):
     """K Thm 5.1: ℰ = {x : A(x), A(y) (ε,δ)-indistinguishable for every neighbour y};
     if b(ℰ) ≥ 1 - δ then A is (ε', δ')-semantically private for b."""
-    inside = {}
-    for x in A.rows:
-        nb = [replace(x, i, v) for i in range(A.n) for v in A.domain if v != x[i]]
-        inside[x] = ops.And(ops.And([ops.le(hockey(ops, _row(A, x), _row(A, y), E), delta),
-                                     ops.le(hockey(ops, _row(A, y), _row(A, x), E), delta)]) for y in nb)
-    mass = ops.sum(ops.If(inside[x], P.p(x), 0) for x in A.rows)
+    mass = ops.sum(ops.If(locally_indist(ops, A, x, E, delta), P.p(x), 0) for x in A.rows)
     return ops.Implies(ops.ge(mass, 1 - delta), _approx_semantic(ops, A, P, eps=eps2, delta=delta2))
 
 
@@ -478,3 +482,120 @@ def posterior_spread_where_safe_at(i: int, t: int) -> Notion:
                   population="all", summary=("∀b: t K-ratio-safe ⇒ Z0(t) = 0 ⇔ Zi(t) = 0 and the posteriors "
                                              "b̄_0[·|t], b̄_i[·|t] satisfy Spread(K2), for one i and one t"))
 
+
+
+# --- slices of the two games at one transcript (used to decompose K Theorem 5.1) -------------
+#
+# For a belief b, a coordinate i and a transcript t, the *slice* of (b, A(b)) and (b, A_i(b)) at t
+# is the pair of sub-probability vectors over the atoms x ∈ 𝒟^n (sorted)
+#     c_x = b(x)·A(x)(t),    d_x = b(x)·A(x_{-i})(t),
+# stored as a two-row table (n = 1, 𝒟 = {0, 1}): row 0 = (c, 1 - Σc), row 1 = (d, 1 - Σd); the last
+# output ⊥ only completes the rows to distributions. Then Σc = Z0(t), Σd = Zi(t) and the posteriors
+# are b̄_0[·|t] = c/Σc, b̄_i[·|t] = d/Σd.
+
+def slice_table(A, b, i, t):
+    """The slice at (i, t) as an exact :class:`~symbolic.tables.MechTable` (atoms = sorted databases)."""
+    from .tables import MechTable
+    xs = sorted(A.rows)
+    c = [b.p(x) * A.p(x, t) for x in xs]
+    d = [b.p(x) * A.p(minus_i(x, i, A.domain), t) for x in xs]
+    return MechTable(1, (0, 1), tuple(range(len(xs) + 1)), {(0,): tuple(c) + (1 - sum(c),),
+                                                              (1,): tuple(d) + (1 - sum(d),)})
+
+
+def _slice(T):
+    return T.rows[(0,)][:-1], T.rows[(1,)][:-1]
+
+
+def _slice_conditions(ops, c, d, S, E, delta):
+    """Σ_{j∈S} [max(0, c_j - E·d_j) + max(0, d_j - E·c_j)] ≤ δ, Σ_{j∉S} c_j ≤ δ, Σ_{j∉S} d_j ≤ δ."""
+    out = [j for j in range(len(c)) if j not in S]
+    return [ops.le(ops.sum(ops.max0(c[j] - E * d[j]) + ops.max0(d[j] - E * c[j]) for j in S), delta,
+                   why="Σ over S of the slice gaps exceeds δ"),
+            ops.le(ops.sum(c[j] for j in out), delta, why="Σ c outside S exceeds δ"),
+            ops.le(ops.sum(d[j] for j in out), delta, why="Σ d outside S exceeds δ")]
+
+
+def _local_slice_gap(ops, A, P=None, *, E, delta):
+    out = []
+    for x in A.rows:
+        gaps = []
+        for i in range(A.n):
+            y = minus_i(x, i, A.domain)
+            for t in A.outputs:
+                p, q = A.p(x, t), A.p(y, t)
+                gaps.append(ops.le(ops.max0(p - E * q) + ops.max0(q - E * p), delta,
+                                   why=lambda x=x, i=i, t=t: f"x={x} ∈ ℰ, i={i + 1}, t={t}: slice gap > δ"))
+        out.append(ops.Implies(locally_indist(ops, A, x, E, delta), ops.And(gaps)))
+    return ops.And(out)
+
+
+LocalSliceGap = Notion("LocalSliceGap", (E_SPEC, DELTA_SPEC), _local_slice_gap, summary=(
+    "∀x ∈ ℰ (A(x) (ε,δ)-indist from every neighbour), ∀i, t: max(0, A(x)(t) - e^ε A(x_{-i})(t)) + "
+    "max(0, A(x_{-i})(t) - e^ε A(x)(t)) ≤ δ (no belief involved)"))
+
+
+def _slice_conditions_expanded(ops, c, d, S, E, delta):
+    """The same conditions with the S-part free of max: for E ≥ 1 at most one of c_j - E·d_j,
+    d_j - E·c_j is positive, so Σ_{j∈S} max(0, c_j - E d_j, d_j - E c_j) ≤ δ iff every choice of one
+    term from {0, c_j - E d_j, d_j - E c_j} per j ∈ S sums to ≤ δ (3^|S| linear constraints)."""
+    out = []
+    for choice in itertools.product(range(3), repeat=len(S)):
+        terms = [(0, c[j] - E * d[j], d[j] - E * c[j])[k] for j, k in zip(S, choice)]
+        out.append(ops.le(ops.sum(terms), delta, why="Σ over S of the slice gaps exceeds δ"))
+    return out + _slice_conditions(ops, c, d, S, E, delta)[1:]
+
+
+def slice_hypothesis(S, expanded=False) -> Notion:
+    """The slice condition with atom set S ⊆ {0..m-1} (indices of sorted databases) on a slice table;
+    ``expanded`` writes the S-part as 3^|S| linear constraints (equivalent for E ≥ 1, and much easier
+    for the solver as a hypothesis)."""
+    S = tuple(sorted(S))
+    conditions = _slice_conditions_expanded if expanded else _slice_conditions
+
+    def body(ops, T, P=None, *, E, delta):
+        c, d = _slice(T)
+        return ops.And(conditions(ops, c, d, S, E, delta))
+    return Notion(f"SliceHypothesis[S={list(S)}{', expanded' if expanded else ''}]", (E_SPEC, DELTA_SPEC), body,
+                  summary=("slice table (c, d): Σ_{j∈S} [max(0, c_j - e^ε d_j) + max(0, d_j - e^ε c_j)] ≤ δ, "
+                           "Σ_{j∉S} c_j ≤ δ and Σ_{j∉S} d_j ≤ δ"))
+
+
+def event_merge(S, U, m):
+    """The merge of m atoms by membership in S and in the event U: j ↦ 0 (S∩U), 1 (S∖U), 2 (U∖S),
+    3 (neither); ⊥ (index m) ↦ 4."""
+    return tuple((0 if j in U else 1) + (0 if j in S else 2) for j in range(m)) + (4,)
+
+
+def slice_merges(S) -> Notion:
+    """Every event merge of a slice table (see :func:`event_merge`) satisfies SliceHypothesis({0, 1})."""
+    S = tuple(sorted(S))
+
+    def body(ops, T, P=None, *, E, delta):
+        c, d = _slice(T)
+        m = len(c)
+        out = []
+        for bits in itertools.product((0, 1), repeat=m):
+            U = {j for j in range(m) if bits[j]}
+            f = event_merge(S, U, m)
+            cc = [ops.sum(c[j] for j in range(m) if f[j] == k) for k in range(4)]
+            dd = [ops.sum(d[j] for j in range(m) if f[j] == k) for k in range(4)]
+            out.append(ops.And(_slice_conditions(ops, cc, dd, (0, 1), E, delta)))
+        return ops.And(out)
+    return Notion(f"SliceMerges[S={list(S)}]", (E_SPEC, DELTA_SPEC), body, summary=(
+        "for every event U, the 4-atom merge (S∩U, S∖U, U∖S, neither) satisfies SliceHypothesis({0, 1})"))
+
+
+def _slice_event_bound(ops, T, P=None, *, eps, beta):
+    c, d = _slice(T)
+    C, D = ops.sum(c), ops.sum(d)
+    gap = (c[0] + c[2]) * D - (d[0] + d[2]) * C
+    return ops.Or([ops.le(C, beta),
+                   ops.And([ops.gt(D, 0), ops.le(gap, eps * C * D,
+                                                 why="π({0,2}) - ρ({0,2}) > ε with Σc > β")])])
+
+
+SliceEventBound = Notion("SliceEventBound", (LEVEL_SPEC, ParamSpec("beta", lower=0)), _slice_event_bound, summary=(
+    "4-atom slice table: Σc ≤ β, or Σd > 0 and π({0,2}) - ρ({0,2}) ≤ ε for π = c/Σc, ρ = d/Σd"))
+
+ALL += [LocalSliceGap, SliceEventBound]

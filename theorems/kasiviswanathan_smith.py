@@ -16,6 +16,7 @@ should be "or"; K:19 "Q[S)" is Q(S).
 from __future__ import annotations
 
 import itertools
+import time
 
 import sympy as sp
 
@@ -26,8 +27,8 @@ from symbolic.mechanism import Mechanism
 from symbolic.ops import exact_sign
 from symbolic.population import Population
 from symbolic.run import PartResult, combine
-from symbolic.search import check_implication
-from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
+from symbolic.search import check_implication, fresh_context
+from symbolic.semantic import (AdditiveSecrecy, LocalSliceGap, SliceEventBound, slice_hypothesis, slice_merges, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
                                InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
                                PointwiseIndistinguishable, PosteriorApprox, RatioDP,
                                RatioSafeMass, RealityObliviousSemanticPrivacy, posterior_spread_where_safe_at, SemanticPrivacy, SemanticPrivacyFor, Spread,
@@ -59,17 +60,24 @@ DEFINITIONS = [
 
 
 def _engine(imp, params, sizes, settings, expect=True, lo=None):
+    fresh_context()  # each lemma's solver run independent of the lemmas before it
+    start = time.monotonic()
     v = check_implication(imp, params, lo or sizes, sizes, settings)
-    return PartResult(str(imp), expect, v, 0.0)
+    return PartResult(str(imp), expect, v, time.monotonic() - start)
 
 
-def _chain(parts, lemmas, method):
-    """Lemma parts must be proved; the verdict is then the combination of all parts."""
+def _chain(parts, lemmas, method, claim_sizes=None):
+    """Lemma parts must be proved; the verdict is then the combination of all parts. ``claim_sizes``:
+    the sizes at which the chained argument establishes the claim itself (the lemma parts have their
+    own sizes); they become the verdict's bounds."""
     for p in parts[:lemmas]:
         if not isinstance(p.verdict, Proved):
             return Unknown(f"lemma not proved: {p.implication}: {getattr(p.verdict, 'reason', p.verdict.name)}"), parts
     v = combine([p.verdict for p in parts])
     if isinstance(v, Proved):
+        if claim_sizes:
+            top = max(claim_sizes, key=lambda s: s.as_tuple())
+            v = Proved(top, tuple((s, None, "chain of the lemmas below") for s in claim_sizes), v.certificate)
         v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "method": method})
     elif isinstance(v, Refuted):
         v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched, v.note + "; " + method)
@@ -97,7 +105,8 @@ def _k22a_run(settings):
               _engine(Implies(Spread(Es ** 2), Indistinguishable(1, (Es - 1) / (Es + 1))), (E,), TWO, settings),
               _engine(Implies(PureDP(Es), SemanticPrivacy(Es - 1)), (E,), TWO, settings)]
     return _chain(parts, len(parts), "CrossRatio(E²) at n=2 + Spread kept by merges 4→2 + Spread(E²) ⇒ "
-                  "SD ≤ E-1 (tight (E-1)/(E+1)) on 2 points + direct at n=1 (z3)")
+                  "SD ≤ E-1 (tight (E-1)/(E+1)) on 2 points + direct at n=1 (z3)",
+                  claim_sizes=(TWO, Sizes(2, 2, 2)))
 
 
 def _sup_sd_n1(tab):
@@ -193,7 +202,7 @@ def _k24_run(settings):
     return _chain(parts, lemmas, "part 1 at E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
                   "per-(i, t) ratio-safe ⇒ posterior Spread(K²) at n=2 + Spread kept by merges 4→2 + "
                   "Spread(K²) ⇒ SD ≤ ε' + glue; direct at n=1; part 2: TwoPointSP ⇒ (s,δ)-SP proved, "
-                  "TwoPointSP((E-1)/2) ⇏ ApproxDP(E², 2δ)")
+                  "TwoPointSP((E-1)/2) ⇏ ApproxDP(E², 2δ)", claim_sizes=(TWO, Sizes(2, 2, 2)))
 
 
 def _mixture_run(index):
@@ -345,23 +354,56 @@ def _ka3_run(settings):
                          (E,), TWO, settings, lo=TWO))
     return _chain(parts, len(parts), "E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
                   "16 pieces of InformedGoodWhereSafe(K, ε') at n=2 + monotonicity of the bad mass; "
-                  "direct statement at n=1 (z3)")
+                  "direct statement at n=1 (z3)", claim_sizes=(TWO, Sizes(2, 2, 2)))
 
 
 def _k51_run(settings):
     """Theorem 5.1 with explicit constants: ℰ = databases all of whose neighbours are (ε,δ)-indist;
-    b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b with ε' = e^{3ε}-1+2√δ, δ' = n(√δ + 2δ/(εe^ε)) ≥ n·√δ; proved by z3
-    with the stronger δ' = n√δ, fixed E = 11/10, δ = 1/100, at n=1.
-    Not extended to n=2 along the K-2.4 / K-A.3 route: its belief-free step is false here. Global
-    ratio-safety (every neighbour pair within K at t) constrains pairs outside ℰ, whose mass under A(x),
-    x ∈ ℰ, is not small: n=2, A(00) = A(01) = A(10) = (1/2, 1/2), A(11) = (0, 1) has ℰ = {00}
-    (b = point mass on 00 has b(ℰ) = 1) yet Pr_{t~A(00)}[t not K-ratio-safe] = 1/2 for every K
-    (t = 0: A(01)(0) = 1/2 > K·A(11)(0) = 0); tests/test_theorems_lk.py checks this exactly. An
-    ℰ-relative safety needs a per-t lemma charging bad safe t to the posterior mass outside ℰ, not done."""
+    b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b, ε' = e^{3ε}-1+2√δ, δ' = n(√δ + 2δ/(εe^ε)) ≥ n·√δ. Proved with the
+    stronger δ' = n·r (δ = r²) at fixed E = 11/10, r = 1/10 (ε' = 0.531 < 1, not vacuous):
+    z3 proves the direct statement at n=1; at n=2 (|𝒟| = 2, |𝒪| ∈ {2, 3}) the direct query times out
+    (degree 4 in b and A under max), so it goes through slices (symbolic.semantic: c_x = b(x)A(x)(t),
+    d_x = b(x)A(x_{-i})(t) over the 4 atoms x ∈ 𝒟², so that Z0(t) = Σc, Zi(t) = Σd, b̄_0 = c/Σc,
+    b̄_i = d/Σd), with β = δ'/3 = 1/15:
+    (1) z3, belief-free, n ≤ 2: LocalSliceGap: x ∈ ℰ ⇒ max(0, A(x)(t) - E·A(x_{-i})(t)) +
+        max(0, A(x_{-i})(t) - E·A(x)(t)) ≤ δ for every i, t (x_{-i} is x or a neighbour of x).
+    (2) hand (max(0, λz) = λ·max(0, z) for λ ≥ 0): multiplying (1) by b(x) and summing over S = ℰ gives
+        Σ_{x∈ℰ} gaps ≤ δ·b(ℰ) ≤ δ, and Σ_{x∉ℰ} c_x, Σ_{x∉ℰ} d_x ≤ b(𝒟²∖ℰ) ≤ δ: the slice at every (i, t)
+        satisfies SliceHypothesis(ℰ).
+    (3) z3, one query per S ⊆ 𝒟² (16): SliceHypothesis(S) ⇒ SliceMerges(S): for every event U the
+        4-atom merge (S∩U, S∖U, U∖S, neither) satisfies SliceHypothesis({0, 1}); merging keeps Σc, Σd
+        and c(U), d(U).
+    (4) z3, on 4-atom slice tables: SliceHypothesis({0, 1}) ⇒ its expanded form (the S-part as 9 linear
+        constraints; E, δ symbolic), and the expanded form ⇒ SliceEventBound(ε', β) with β = δ'/3:
+        Σc ≤ β, or Σd > 0 and π({0,2}) - ρ({0,2}) ≤ ε'. (With the max-form hypothesis z3's answer depends
+        on what ran before in the context: 1 s or a timeout.)
+    (5) glue: take U = {x : b̄_0[x|t] > b̄_i[x|t]}, so SD(b̄_0[·|t], b̄_i[·|t]) = π(U) - ρ(U), which the
+        merge by U turns into π'({0,2}) - ρ'({0,2}). By (2)-(4), a transcript t that is bad for some i
+        (SD > ε', or exactly one of Z0, Zi zero) has Z0(t) ≤ β, so Pr_{x~b, t~A(x)}[bad] =
+        Σ_{bad t} Z0(t) ≤ |𝒪|·β ≤ δ' for |𝒪| ≤ 3.
+    The K-2.4 / K-A.3 route (global ratio safety) does not carry over: its belief-free step is false
+    under this hypothesis (n=2, A(00) = A(01) = A(10) = (1/2, 1/2), A(11) = (0, 1), ℰ ∋ 00; see
+    tests/test_theorems_lk.py)."""
     Ev, r = sp.Rational(11, 10), sp.Rational(1, 10)
-    imp = Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, Es ** 3 - 1 + 2 * r, r), parameters={"E": Ev})
-    parts = [_engine(imp, (E,), TWO, settings)]
-    return _chain(parts, 0, "z3 at E=11/10, δ=1/100, n=1")
+    at = {"E": Ev}
+    eps2 = Es ** 3 - 1 + 2 * r
+    d2 = 2 * r  # δ' = n·r at n = 2
+    parts = [_engine(Implies((), LocalSliceGap(Es, r ** 2), parameters=at), (E,), Sizes(2, 2, 3), settings, lo=TWO)]
+    atoms = range(4)
+    for k in range(5):
+        for S in itertools.combinations(atoms, k):
+            parts.append(_engine(Implies(slice_hypothesis(S)(Es, r ** 2), slice_merges(S)(Es, r ** 2), parameters=at),
+                                 (E,), Sizes(1, 2, 5), settings, lo=Sizes(1, 2, 5)))
+    canon, expanded = slice_hypothesis((0, 1)), slice_hypothesis((0, 1), expanded=True)
+    five = Sizes(1, 2, 5)
+    parts += [_engine(Implies(canon(Es, Ds), expanded(Es, Ds)), (E, DELTA), five, settings, lo=five),
+              _engine(Implies(expanded(Es, r ** 2), SliceEventBound(eps2, d2 / 3), parameters=at), (E,), five,
+                      settings, lo=five)]
+    parts.append(_engine(Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, eps2, r), parameters=at), (E,), TWO,
+                         settings))
+    return _chain(parts, len(parts), "E=11/10, δ=1/100: LocalSliceGap at n≤2 + slice hypothesis kept by the 16·16 "
+                  "event merges + SliceEventBound(ε', δ'/3) on 4 atoms + glue (sum over bad t); direct at n=1 "
+                  "(z3)", claim_sizes=(TWO, Sizes(2, 2, 2), Sizes(2, 2, 3)))
 
 
 def _tv_mechanism(sizes=None):
