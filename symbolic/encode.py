@@ -175,6 +175,13 @@ class Encoding:
 
     # -- formulas ---------------------------------------------------------------------------
     def to_num(self, expr, penv):
+        """A parameter expression in z3. Where it divides (x^-k), the search keeps to parameter values
+        with x ≠ 0: a claim says nothing where its own expressions are undefined (z3 would otherwise
+        give x/0 an arbitrary value and "refute" the claim there)."""
+        expr = sp.sympify(expr)
+        for sub in sp.preorder_traversal(expr):
+            if sub.is_Pow and sub.exp.is_negative and sub.base.free_symbols:
+                self.base.append(to_z3(sub.base, penv, self.ops) != 0)
         return to_z3(expr, penv, self.ops)
 
     def eval(self, ni, pop, env=None, penv=None):

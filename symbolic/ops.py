@@ -25,6 +25,8 @@ def exact_sign(x) -> int:
         return int(x.p > 0) - int(x.p < 0)
     if x.free_symbols:
         raise UndecidedComparison(f"cannot decide the sign of {x}: it still has symbols")
+    if x.has(sp.zoo, sp.oo, -sp.oo, sp.nan) or x.is_real is False:
+        raise UndecidedComparison(f"{x} is not a finite real number (an expression divides by zero here?)")
     for cand in (x, sp.nsimplify(x), sp.simplify(x)):
         if cand.is_zero:
             return 0

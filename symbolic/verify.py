@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .encode import eval_notion
-from .ops import ExactOps, exact_sign
+
+from .ops import ExactOps, UndecidedComparison, exact_sign
 from .tables import MechTable
 
 
@@ -34,7 +35,15 @@ def _check_row(row, what, problems):
 
 
 def verify(imp, params, asg: Assignment):
-    """Return (ok, violated_text, problems)."""
+    """Return (ok, violated_text, problems). A value the exact evaluation cannot decide (for instance a
+    parameter expression that divides by zero at the candidate's parameters) is a problem, never a pass."""
+    try:
+        return _verify(imp, params, asg)
+    except UndecidedComparison as e:
+        return False, "", [f"exact evaluation failed: {e}"]
+
+
+def _verify(imp, params, asg: Assignment):
     problems = []
     for name, tab in asg.mechanisms.items():
         if isinstance(tab, MechTable):

@@ -90,3 +90,17 @@ def test_verify_rejects_a_non_counterexample():
     ok, _, problems = verify(NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)), (E,),
                              Assignment({"A": A}, {"P": P}, {"E": sp.Rational(1, 2)}))
     assert not ok and any("below" in p for p in problems)
+
+
+def test_parameter_expressions_are_only_searched_where_defined():
+    """(E²-1)/(E-1) = E+1 for E ≠ 1: ε-DP ⇒ (E+1)-DP holds. At E = 1 the expression divides by zero;
+    the search must keep away from it (z3 would give 0/0 any value) and the exact check must
+    refuse such a candidate instead of crashing."""
+    from symbolic.mechanism import randomized_response
+    wide = (Es ** 2 - 1) / (Es - 1)
+    imp = Implies(PureDP(Es), PureDP(wide))
+    v = check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(1, 2, 2), FAST)
+    assert isinstance(v, Proved)
+    A = randomized_response(2, n=1).table()
+    ok, _, problems = verify(NotImplies(PureDP(Es), PureDP(wide)), (E,), Assignment({"A": A}, {}, {"E": sp.Integer(1)}))
+    assert not ok and any("not a finite real number" in p for p in problems)
