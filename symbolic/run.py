@@ -41,6 +41,35 @@ class ClaimResult:
         return not isinstance(v, Unknown) and not (isinstance(v, Refuted) and not v.verified_exactly)
 
 
+def run_part(imp, params, sizes, settings, *, lo=None, expect=True) -> PartResult:
+    """One engine call of a ``run=`` claim: the grid ``lo``..``sizes`` in a fresh z3 context (so that
+    its answer does not depend on the parts run before it), timed."""
+    fresh_context()
+    start = time.monotonic()
+    v = check_implication(imp, params, lo or sizes, sizes, settings)
+    return PartResult(str(imp), expect, v, time.monotonic() - start)
+
+
+def chain(parts, lemmas, method, claim_sizes=None):
+    """A proof through lemmas: the first ``lemmas`` parts must be proved (else the verdict is
+    Unknown, naming the first that is not); the verdict is then the combination of all parts, with
+    ``method`` (the glue between the lemmas, in words) in the certificate. ``claim_sizes``: the sizes
+    at which the chained argument establishes the claim itself (the lemmas have their own sizes);
+    they become the verdict's bounds. Returns (verdict, parts)."""
+    for p in parts[:lemmas]:
+        if not isinstance(p.verdict, Proved):
+            return Unknown(f"lemma not proved: {p.implication}: {getattr(p.verdict, 'reason', p.verdict.name)}"), parts
+    v = combine([p.verdict for p in parts])
+    if isinstance(v, Proved):
+        if claim_sizes:
+            top = max(claim_sizes, key=lambda s: s.as_tuple())
+            v = Proved(top, tuple((s, None, "chain of the lemmas below") for s in claim_sizes), v.certificate)
+        v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "method": method})
+    elif isinstance(v, Refuted):
+        v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched, v.note + "; " + method)
+    return v, parts
+
+
 def _part_agrees(p: PartResult) -> bool:
     return isinstance(p.verdict, Proved) if p.expect_holds else isinstance(p.verdict, Refuted)
 

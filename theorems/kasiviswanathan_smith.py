@@ -16,7 +16,6 @@ should be "or"; K:19 "Q[S)" is Q(S).
 from __future__ import annotations
 
 import itertools
-import time
 
 import sympy as sp
 
@@ -26,8 +25,7 @@ from symbolic.dp_notions import ApproxDP, PureDP
 from symbolic.mechanism import Mechanism
 from symbolic.ops import exact_sign
 from symbolic.population import Population
-from symbolic.run import PartResult, combine
-from symbolic.search import check_implication, fresh_context
+from symbolic.run import PartResult, chain, run_part
 from symbolic.semantic import (AdditiveSecrecy, LocalSliceGap, SliceEventBound, slice_hypothesis, slice_merges, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
                                InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
                                PointwiseIndistinguishable, PosteriorApprox, RatioDP,
@@ -36,7 +34,7 @@ from symbolic.semantic import (AdditiveSecrecy, LocalSliceGap, SliceEventBound, 
                                TwoPointSemanticPrivacy, joint_posterior_indist)
 from symbolic.tables import databases
 from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.verdicts import Derived, Proved, Refuted, Sizes, Unknown
+from symbolic.verdicts import Derived, Refuted, Sizes
 
 SRC = "K"
 Es = E.symbol
@@ -59,31 +57,6 @@ DEFINITIONS = [
 ]
 
 
-def _engine(imp, params, sizes, settings, expect=True, lo=None):
-    fresh_context()  # each lemma's solver run independent of the lemmas before it
-    start = time.monotonic()
-    v = check_implication(imp, params, lo or sizes, sizes, settings)
-    return PartResult(str(imp), expect, v, time.monotonic() - start)
-
-
-def _chain(parts, lemmas, method, claim_sizes=None):
-    """Lemma parts must be proved; the verdict is then the combination of all parts. ``claim_sizes``:
-    the sizes at which the chained argument establishes the claim itself (the lemma parts have their
-    own sizes); they become the verdict's bounds."""
-    for p in parts[:lemmas]:
-        if not isinstance(p.verdict, Proved):
-            return Unknown(f"lemma not proved: {p.implication}: {getattr(p.verdict, 'reason', p.verdict.name)}"), parts
-    v = combine([p.verdict for p in parts])
-    if isinstance(v, Proved):
-        if claim_sizes:
-            top = max(claim_sizes, key=lambda s: s.as_tuple())
-            v = Proved(top, tuple((s, None, "chain of the lemmas below") for s in claim_sizes), v.certificate)
-        v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "method": method})
-    elif isinstance(v, Refuted):
-        v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched, v.note + "; " + method)
-    return v, parts
-
-
 # --- Theorem 2.2 ---------------------------------------------------------------------------------
 
 def _k22a_run(settings):
@@ -96,15 +69,15 @@ def _k22a_run(settings):
     (3) SD(π, ρ) = SD of the merge by the indicator of S = {π > ρ} (the maximising event, K-SD).
     (4) z3: on 2 points Spread(E²) ⇒ SD ≤ E-1, and even ≤ (E-1)/(E+1) (the tight level).
     (5) z3 proves the direct statement at n=1."""
-    parts = [_engine(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings)]
+    parts = [run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings)]
     for f in itertools.product(range(2), repeat=4):
         if len(set(f)) == 2:
-            parts.append(_engine(Implies(Spread(Es ** 2), Spread(Es ** 2).of(PostProcess(A, DeterministicMap(f)))),
+            parts.append(run_part(Implies(Spread(Es ** 2), Spread(Es ** 2).of(PostProcess(A, DeterministicMap(f)))),
                                  (E,), Sizes(1, 2, 4), settings))
-    parts += [_engine(Implies(Spread(Es ** 2), Indistinguishable(1, Es - 1)), (E,), TWO, settings),
-              _engine(Implies(Spread(Es ** 2), Indistinguishable(1, (Es - 1) / (Es + 1))), (E,), TWO, settings),
-              _engine(Implies(PureDP(Es), SemanticPrivacy(Es - 1)), (E,), TWO, settings)]
-    return _chain(parts, len(parts), "CrossRatio(E²) at n=2 + Spread kept by merges 4→2 + Spread(E²) ⇒ "
+    parts += [run_part(Implies(Spread(Es ** 2), Indistinguishable(1, Es - 1)), (E,), TWO, settings),
+              run_part(Implies(Spread(Es ** 2), Indistinguishable(1, (Es - 1) / (Es + 1))), (E,), TWO, settings),
+              run_part(Implies(PureDP(Es), SemanticPrivacy(Es - 1)), (E,), TWO, settings)]
+    return chain(parts, len(parts), "CrossRatio(E²) at n=2 + Spread kept by merges 4→2 + Spread(E²) ⇒ "
                   "SD ≤ E-1 (tight (E-1)/(E+1)) on 2 points + direct at n=1 (z3)",
                   claim_sizes=(TWO, Sizes(2, 2, 2)))
 
@@ -136,9 +109,9 @@ def _k22b_run(settings):
     by (1) the counterexample is (ε̄/2)-semantically private; (3) sympy recomputes its sup over beliefs
     of the SD exactly."""
     s = (Es - 1) / 2
-    parts = [_engine(Implies(TwoPointSemanticPrivacy(s), SemanticPrivacy(s)), (E,), TWO, settings),
-             _engine(Implies(TwoPointSemanticPrivacy(s), PureDP(Es ** 2)), (E,), TWO, settings)]
-    v, parts = _chain(parts, 1, "TwoPointSP ⇒ SP proved at n=1 (z3); TwoPointSP((E-1)/2) ⇏ PureDP(E²)")
+    parts = [run_part(Implies(TwoPointSemanticPrivacy(s), SemanticPrivacy(s)), (E,), TWO, settings),
+             run_part(Implies(TwoPointSemanticPrivacy(s), PureDP(Es ** 2)), (E,), TWO, settings)]
+    v, parts = chain(parts, 1, "TwoPointSP ⇒ SP proved at n=1 (z3); TwoPointSP((E-1)/2) ⇏ PureDP(E²)")
     if isinstance(v, Refuted):
         cx = v.counterexample
         sup = _sup_sd_n1(cx.mechanisms["A"])
@@ -162,13 +135,13 @@ def _safe_sd_lemmas(K, eps2, at, n, settings):
     parts = []
     for i in range(n):
         for t in range(2):
-            parts.append(_engine(Implies((), posterior_spread_where_safe_at(i, t)(K, K ** 2), parameters=at),
+            parts.append(run_part(Implies((), posterior_spread_where_safe_at(i, t)(K, K ** 2), parameters=at),
                                  (E,), Sizes(n, 2, 2), settings, lo=Sizes(n, 2, 2)))
     for f in itertools.product(range(2), repeat=4):
         if len(set(f)) == 2:
-            parts.append(_engine(Implies(Spread(K ** 2), Spread(K ** 2).of(PostProcess(A, DeterministicMap(f)))),
+            parts.append(run_part(Implies(Spread(K ** 2), Spread(K ** 2).of(PostProcess(A, DeterministicMap(f)))),
                                  (E,), Sizes(1, 2, 4), settings, lo=Sizes(1, 2, 4)))
-    parts.append(_engine(Implies(Spread(K ** 2), Indistinguishable(1, eps2), parameters=at), (E,), TWO, settings))
+    parts.append(run_part(Implies(Spread(K ** 2), Indistinguishable(1, eps2), parameters=at), (E,), TWO, settings))
     return parts
 
 
@@ -192,14 +165,14 @@ def _k24_run(settings):
     at = {"E": Ev}
     eps2, dlo = Es ** 3 - 1 + 2 * r, r + 4 * r ** 2 / (Es ** 2 - 1)
     p1 = Implies(ApproxDP(Es, r ** 2), ApproxSemanticPrivacy(Es ** 3 - 1 + 2 * r, r), parameters=at)
-    parts = [_engine(Implies(TwoPointSemanticPrivacy(s), ApproxSemanticPrivacy(s, Ds)), (E, DELTA), TWO, settings),
-             _engine(Implies(ApproxDP(Es, r ** 2), RatioSafeMass(K, dlo), parameters=at), (E,), Sizes(2, 2, 2),
+    parts = [run_part(Implies(TwoPointSemanticPrivacy(s), ApproxSemanticPrivacy(s, Ds)), (E, DELTA), TWO, settings),
+             run_part(Implies(ApproxDP(Es, r ** 2), RatioSafeMass(K, dlo), parameters=at), (E,), Sizes(2, 2, 2),
                      settings, lo=TWO)]
     parts += _safe_sd_lemmas(K, eps2, at, 2, settings)
-    parts.append(_engine(p1, (E,), TWO, settings))
+    parts.append(run_part(p1, (E,), TWO, settings))
     lemmas = len(parts)
-    parts.append(_engine(Implies(TwoPointSemanticPrivacy(s), ApproxDP(Es ** 2, 2 * Ds)), (E, DELTA), TWO, settings))
-    return _chain(parts, lemmas, "part 1 at E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
+    parts.append(run_part(Implies(TwoPointSemanticPrivacy(s), ApproxDP(Es ** 2, 2 * Ds)), (E, DELTA), TWO, settings))
+    return chain(parts, lemmas, "part 1 at E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
                   "per-(i, t) ratio-safe ⇒ posterior Spread(K²) at n=2 + Spread kept by merges 4→2 + "
                   "Spread(K²) ⇒ SD ≤ ε' + glue; direct at n=1; part 2: TwoPointSP ⇒ (s,δ)-SP proved, "
                   "TwoPointSP((E-1)/2) ⇏ ApproxDP(E², 2δ)", claim_sizes=(TWO, Sizes(2, 2, 2)))
@@ -219,8 +192,8 @@ def _mixture_run(index):
         parts = []
         for w in (0, 1, sp.Rational(1, 3), sp.Rational(1, 2), sp.Rational(1, 10)):
             X0 = constant({0: w, 1: 1 - w}, n=1, domain=(0, 1))
-            parts.append(_engine(_replace(imp, mechanisms={"X": X0}), (E, DELTA), TWO, settings))
-        return _chain(parts, 0, "z3 for X fixed (5 distributions) + the block identity (linear in X)")
+            parts.append(run_part(_replace(imp, mechanisms={"X": X0}), (E, DELTA), TWO, settings))
+        return chain(parts, 0, "z3 for X fixed (5 distributions) + the block identity (linear in X)")
     return run
 
 
@@ -238,7 +211,7 @@ def _k332_run(settings):
     Ev = sp.Integer(2)
     imp = Implies(Indistinguishable(Es, Ds), PointwiseIndistinguishable(Es ** 2, 2 * Ds / (Es * _l_lo(Ev))),
                   parameters={"E": Ev})
-    parts = [_engine(imp, (E, DELTA), Sizes(1, 2, 3), settings, lo=TWO)]
+    parts = [run_part(imp, (E, DELTA), Sizes(1, 2, 3), settings, lo=TWO)]
     v = parts[0].verdict
     if isinstance(v, Refuted):
         cx = v.counterexample
@@ -252,9 +225,9 @@ def _k332_run(settings):
     # the constant that does hold, E and δ symbolic (E > 1: the search keeps to E - 1 ≠ 0), and
     # 99/100 of it refuted at E = 2 (so no smaller constant factor works uniformly in δ)
     good = Ds * (Es ** 2 + 1) / (Es * (Es - 1))
-    parts.append(_engine(Implies(Indistinguishable(Es, Ds), PointwiseIndistinguishable(Es ** 2, good)), (E, DELTA),
+    parts.append(run_part(Implies(Indistinguishable(Es, Ds), PointwiseIndistinguishable(Es ** 2, good)), (E, DELTA),
                          Sizes(1, 2, 3), settings, lo=TWO))
-    parts.append(_engine(Implies(Indistinguishable(Es, Ds), PointwiseIndistinguishable(Es ** 2, sp.Rational(99, 100) * good),
+    parts.append(run_part(Implies(Indistinguishable(Es, Ds), PointwiseIndistinguishable(Es ** 2, sp.Rational(99, 100) * good),
                                  parameters={"E": Ev}), (E, DELTA), Sizes(1, 2, 3), settings, expect=False, lo=TWO))
     held, tight = parts[-2].verdict, parts[-1].verdict
     if isinstance(v, Refuted):
@@ -294,7 +267,7 @@ def _k41_run(settings):
     J = joint_posterior_indist(2)
     imp = Implies(Indistinguishable(Es, r ** 2), J(Es ** 3, 2 * r, bound), parameters={"E": Ev},
                   mechanisms=_k41_mechanism)
-    parts = [_engine(imp, (E,), Sizes(1, 2, 6), settings)]
+    parts = [run_part(imp, (E,), Sizes(1, 2, 6), settings)]
     v = parts[0].verdict
     if isinstance(v, Refuted):
         exact_bound = r + 2 * r ** 2 / (Ev * sp.log(Ev))
@@ -325,7 +298,7 @@ def _ka2_run(settings):
     q = sp.Rational(1, 4)
     imp = NotImplies(ApproxDP(Es, sp.Rational(1, 100)), RealityObliviousSemanticPrivacy(q, q),
                      parameters={"E": 2}, mechanisms=_ka2_mechanism)
-    parts = [_engine(imp, (E,), Sizes(5, 2, 2), settings, expect=False)]
+    parts = [run_part(imp, (E,), Sizes(5, 2, 2), settings, expect=False)]
     g = gaussian_ratio_ks()
     same = bool(g.extras["display_agrees"])
     parts.append(PartResult(f"source display {g.extras['displayed']} = derived ratio {g.formula}", True,
@@ -357,15 +330,15 @@ def _ka3_run(settings):
     eps2, dlo = Es ** 3 - 1 + 2 * r, r + 4 * r ** 2 / (Es ** 2 - 1)
     at = {"E": Ev}
     n2 = Sizes(2, 2, 2)
-    parts = [_engine(Implies(ApproxDP(Es, r ** 2), RatioSafeMass(K, dlo), parameters=at), (E,), n2, settings, lo=TWO)]
+    parts = [run_part(Implies(ApproxDP(Es, r ** 2), RatioSafeMass(K, dlo), parameters=at), (E,), n2, settings, lo=TWO)]
     for xi in range(4):
         for j in range(2):
             for t in range(2):
-                parts.append(_engine(Implies((), informed_good_where_safe_at(xi, j, t)(K, eps2), parameters=at),
+                parts.append(run_part(Implies((), informed_good_where_safe_at(xi, j, t)(K, eps2), parameters=at),
                                      (E,), n2, settings, lo=n2))
-    parts.append(_engine(Implies(ApproxDP(Es, r ** 2), InformedSemanticPrivacy(eps2, dlo), parameters=at),
+    parts.append(run_part(Implies(ApproxDP(Es, r ** 2), InformedSemanticPrivacy(eps2, dlo), parameters=at),
                          (E,), TWO, settings, lo=TWO))
-    return _chain(parts, len(parts), "E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
+    return chain(parts, len(parts), "E=11/10, δ=1/100, K=3: (ε,δ)-DP ⇒ RatioSafeMass(K, δ'_lo) at n≤2 + "
                   "16 pieces of InformedGoodWhereSafe(K, ε') at n=2 + monotonicity of the bad mass; "
                   "direct statement at n=1 (z3)", claim_sizes=(TWO, Sizes(2, 2, 2)))
 
@@ -401,20 +374,20 @@ def _k51_run(settings):
     at = {"E": Ev}
     eps2 = Es ** 3 - 1 + 2 * r
     d2 = 2 * r  # δ' = n·r at n = 2
-    parts = [_engine(Implies((), LocalSliceGap(Es, r ** 2), parameters=at), (E,), Sizes(2, 2, 3), settings, lo=TWO)]
+    parts = [run_part(Implies((), LocalSliceGap(Es, r ** 2), parameters=at), (E,), Sizes(2, 2, 3), settings, lo=TWO)]
     atoms = range(4)
     for k in range(5):
         for S in itertools.combinations(atoms, k):
-            parts.append(_engine(Implies(slice_hypothesis(S)(Es, r ** 2), slice_merges(S)(Es, r ** 2), parameters=at),
+            parts.append(run_part(Implies(slice_hypothesis(S)(Es, r ** 2), slice_merges(S)(Es, r ** 2), parameters=at),
                                  (E,), Sizes(1, 2, 5), settings, lo=Sizes(1, 2, 5)))
     canon, expanded = slice_hypothesis((0, 1)), slice_hypothesis((0, 1), expanded=True)
     five = Sizes(1, 2, 5)
-    parts += [_engine(Implies(canon(Es, Ds), expanded(Es, Ds)), (E, DELTA), five, settings, lo=five),
-              _engine(Implies(expanded(Es, r ** 2), SliceEventBound(eps2, d2 / 3), parameters=at), (E,), five,
+    parts += [run_part(Implies(canon(Es, Ds), expanded(Es, Ds)), (E, DELTA), five, settings, lo=five),
+              run_part(Implies(expanded(Es, r ** 2), SliceEventBound(eps2, d2 / 3), parameters=at), (E,), five,
                       settings, lo=five)]
-    parts.append(_engine(Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, eps2, r), parameters=at), (E,), TWO,
+    parts.append(run_part(Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, eps2, r), parameters=at), (E,), TWO,
                          settings))
-    return _chain(parts, len(parts), "E=11/10, δ=1/100: LocalSliceGap at n≤2 + slice hypothesis kept by the 16·16 "
+    return chain(parts, len(parts), "E=11/10, δ=1/100: LocalSliceGap at n≤2 + slice hypothesis kept by the 16·16 "
                   "event merges + SliceEventBound(ε', δ'/3) on 4 atoms + glue (sum over bad t); direct at n=1 "
                   "(z3)", claim_sizes=(TWO, Sizes(2, 2, 2), Sizes(2, 2, 3)))
 

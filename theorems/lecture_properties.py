@@ -21,8 +21,7 @@ from symbolic.closed_forms import histogram_laplace_scales, laplace_k_releases_s
 from symbolic.dp_notions import FreeLunchPrivacy, PureDP
 from symbolic.mechanism import name_and_shame, truncated_geometric
 from symbolic.ops import ExactOps
-from symbolic.run import PartResult, combine
-from symbolic.search import check_implication
+from symbolic.run import combine, run_part
 from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, CrossRatio, EventApprox, PointwiseApprox, PosteriorApprox,
                                additive_secrecy_at_distance, minus_i, posterior_parts, pure_dp_at_distance,
                                statistical_difference)
@@ -50,11 +49,6 @@ DEFINITIONS = [
 
 # --- helpers: chains of engine proofs ------------------------------------------------------------
 
-def _engine(imp, params, sizes, settings, expect=True, lo=None):
-    v = check_implication(imp, params, lo or sizes, sizes, settings)
-    return PartResult(str(imp), expect, v, 0.0)
-
-
 def _deterministic_parts():
     """Every deterministic B: {0,1,2} → {0,1} (8 maps) as its own fixed-kernel implication."""
     out = []
@@ -71,7 +65,7 @@ def _group_run(settings):
     computed exactly by sympy with E symbolic."""
     parts = []
     for n, k in ((2, 1), (2, 2), (3, 2), (3, 3)):
-        parts.append(_engine(Implies(PureDP(Es), pure_dp_at_distance(k)(Es ** k)), (E,), Sizes(n, 2, 2), settings))
+        parts.append(run_part(Implies(PureDP(Es), pure_dp_at_distance(k)(Es ** k)), (E,), Sizes(n, 2, 2), settings))
     v = combine([p.verdict for p in parts])
     Ex = sp.Symbol("E", positive=True)
     tight = []
@@ -124,9 +118,9 @@ def _thm21_run(settings):
     p(x|a) ≤ E²·p_{-i}(x|a), and the mirror; (3) normalisers: x_{-i} is x or a neighbour, so
     ε-DP gives A(x)(a) = 0 ⇔ A(x_{-i})(a) = 0, hence Z0 = 0 ⇔ Zi = 0; (4) the engine also proves
     the direct statement at n=1."""
-    parts = [_engine(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings),
-             _engine(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(3, 2, 2), settings),
-             _engine(Implies(PureDP(Es), PosteriorApprox(Es ** 2)), (E,), Sizes(1, 2, 2), settings,
+    parts = [run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings),
+             run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(3, 2, 2), settings),
+             run_part(Implies(PureDP(Es), PosteriorApprox(Es ** 2)), (E,), Sizes(1, 2, 2), settings,
                      lo=Sizes(1, 2, 2))]
     ids = _posterior_identity(2) and _posterior_identity(3)
     v = combine([p.verdict for p in parts])
@@ -142,12 +136,12 @@ def _add_props_run(settings):
     """Three engine proofs, each with only its own parameters free (symbolic): adaptive composition
     at n=1 (δ1+δ2; the bilinear SD of the joint times out at n=2), post-processing by a free kernel
     and group privacy at distance 2, both at n=2."""
-    parts = [_engine(Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
+    parts = [run_part(Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
                              AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2))), (D1, D2), Sizes(1, 2, 2),
                      settings),
-             _engine(Implies(AdditiveSecrecy(DELTA.symbol), AdditiveSecrecy(DELTA.symbol).of(PostProcess(A, B))),
+             run_part(Implies(AdditiveSecrecy(DELTA.symbol), AdditiveSecrecy(DELTA.symbol).of(PostProcess(A, B))),
                      (DELTA,), Sizes(2, 2, 2), settings, lo=Sizes(1, 2, 2)),
-             _engine(Implies(AdditiveSecrecy(DELTA.symbol), additive_secrecy_at_distance(2)(2 * DELTA.symbol)),
+             run_part(Implies(AdditiveSecrecy(DELTA.symbol), additive_secrecy_at_distance(2)(2 * DELTA.symbol)),
                      (DELTA,), Sizes(2, 2, 2), settings)]
     return combine([p.verdict for p in parts]), parts
 
@@ -176,7 +170,7 @@ def _ns_run(settings):
     half = sp.Rational(1, 2)
     imp = NotImplies(AdditiveSecrecy(half), PosteriorApprox(Es),
                      mechanisms=lambda s: {"A": name_and_shame(half, n=1)})
-    part = _engine(imp, (E,), Sizes(1, 2, 3), settings, expect=False)
+    part = run_part(imp, (E,), Sizes(1, 2, 3), settings, expect=False)
     checks.append((f"engine: NS_1/2 satisfies 1/2-additive secrecy and eq. (7) fails ({part.verdict.name})",
                    part.verdict.name == "refuted"))
     return Derived(sp.Eq(sp.Symbol("Pr_published"), 1 - (1 - d) ** sp.Symbol("n")),

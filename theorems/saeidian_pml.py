@@ -34,8 +34,7 @@ from symbolic.pml_notions import (CapacityClosedForm, ConditionalPMLAllPriors, C
                                   PosteriorBound, PreProcessing, SecretEntropyAbove, TightDP, TightFLP,
                                   entry_pml_limit_checks)
 from symbolic.prob import Dist, Kernel
-from symbolic.run import PartResult, combine
-from symbolic.search import check_implication
+from symbolic.run import PartResult, combine, run_part
 from symbolic.tables import databases
 from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
 from symbolic.verdicts import Derived, Proved, Sizes
@@ -64,10 +63,7 @@ DEFINITIONS = [
 
 
 def _part(imp, params, lo, hi, settings):
-    import time
-    t = time.monotonic()
-    v = check_implication(imp, params, lo, hi, settings)
-    return PartResult(str(imp), imp.expect_holds, v, time.monotonic() - t)
+    return run_part(imp, params, hi, settings, lo=lo, expect=imp.expect_holds)
 
 
 def _sympy_part(text, ok, sizes, seconds, how):
