@@ -327,6 +327,24 @@ MostlyIndistinguishable = Notion("MostlyIndistinguishable", (E_SPEC, DELTA_SPEC)
     "applied to (X, family a ↦ A(a))"))
 
 
+def joint_bad_transcripts(ops, A, nx, E, delta):
+    """[(t is bad, P(t), Q(t)) for every transcript t] for P = row 0, Q = row 1 over 𝒟×𝒪 (outputs
+    j ↦ (j mod nx, j div nx)): t is bad when P(·|t), Q(·|t) are not (ε̂, δ̂)-indistinguishable
+    (cross-multiplied; exactly one of P(t), Q(t) zero is bad)."""
+    rows = list(A.rows)
+    p, q = _row(A, rows[0]), _row(A, rows[1])
+    cell = lambda r, x, t: r[t * nx + x]
+    bads = []
+    for t in range(len(p) // nx):
+        pt = ops.sum(cell(p, x, t) for x in range(nx))
+        qt = ops.sum(cell(q, x, t) for x in range(nx))
+        f = ops.sum(ops.max0(cell(p, x, t) * qt - E * cell(q, x, t) * pt) for x in range(nx))
+        g = ops.sum(ops.max0(cell(q, x, t) * pt - E * cell(p, x, t) * qt) for x in range(nx))
+        ok = _guard(ops, pt, qt, ops.And([ops.le(f, delta * pt * qt), ops.le(g, delta * pt * qt)]))
+        bads.append((ops.Not(ok), pt, qt))
+    return bads
+
+
 def joint_posterior_indist(nx: int) -> Notion:
     """K Lemma 4.1's conclusion for two joint distributions P = row 0, Q = row 1 on 𝒟×𝒪, given as
     one table with outputs j ↦ (x, t) = (j mod nx, j div nx):
@@ -334,19 +352,8 @@ def joint_posterior_indist(nx: int) -> Notion:
     Bad t, cross-multiplied: Σ_x max(0, P(x,t)Q(t) - Ê·Q(x,t)P(t)) > δ̂·P(t)Q(t) or the symmetric one;
     with exactly one of P(t), Q(t) zero, t is bad."""
     def body(ops, A, P=None, *, E, delta, bound):
-        rows = list(A.rows)
-        p, q = _row(A, rows[0]), _row(A, rows[1])
-        ts = range(len(p) // nx)
-        cell = lambda r, x, t: r[t * nx + x]
+        bads = joint_bad_transcripts(ops, A, nx, E, delta)
         out = []
-        bads = []
-        for t in ts:
-            pt = ops.sum(cell(p, x, t) for x in range(nx))
-            qt = ops.sum(cell(q, x, t) for x in range(nx))
-            f = ops.sum(ops.max0(cell(p, x, t) * qt - E * cell(q, x, t) * pt) for x in range(nx))
-            g = ops.sum(ops.max0(cell(q, x, t) * pt - E * cell(p, x, t) * qt) for x in range(nx))
-            ok = _guard(ops, pt, qt, ops.And([ops.le(f, delta * pt * qt), ops.le(g, delta * pt * qt)]))
-            bads.append((ops.Not(ok), pt, qt))
         for k in (1, 2):
             out.append(ops.le(ops.sum(ops.If(bd, pq[k - 1], 0) for bd, *pq in bads), bound,
                               why=f"Pr over t ~ {'P' if k == 1 else 'Q'} of a bad t exceeds the bound"))
@@ -599,3 +606,43 @@ SliceEventBound = Notion("SliceEventBound", (LEVEL_SPEC, ParamSpec("beta", lower
     "4-atom slice table: Σc ≤ β, or Σd > 0 and π({0,2}) - ρ({0,2}) ≤ ε for π = c/Σc, ρ = d/Σd"))
 
 ALL += [LocalSliceGap, SliceEventBound]
+
+
+# --- per-transcript slices of two joint distributions (K Lemma 4.1, corrected constant) ---------
+
+def joint_slice_hypotheses(nx: int) -> Notion:
+    """For two joint distributions P = row 0, Q = row 1 on 𝒟×𝒪 (outputs j ↦ (x, t) = (j mod nx,
+    j div nx), as in :func:`joint_posterior_indist`): at every transcript t,
+    Σ_x max(0, P(x,t) - e^ε Q(x,t)) ≤ δ and Σ_x max(0, Q(x,t) - e^ε P(x,t)) ≤ δ."""
+    def body(ops, A, P=None, *, E, delta):
+        rows = list(A.rows)
+        p, q = _row(A, rows[0]), _row(A, rows[1])
+        out = []
+        for t in range(len(p) // nx):
+            c, d = p[t * nx:(t + 1) * nx], q[t * nx:(t + 1) * nx]
+            out += [ops.le(ops.sum(ops.max0(a - E * b) for a, b in zip(c, d)), delta, why=f"t={t}: P-side hockey > δ"),
+                    ops.le(ops.sum(ops.max0(b - E * a) for a, b in zip(c, d)), delta, why=f"t={t}: Q-side hockey > δ")]
+        return ops.And(out)
+    return Notion(f"JointSliceHypotheses[|D|={nx}]", (E_SPEC, DELTA_SPEC), body, summary=(
+        "at every transcript t, the cells (x, t) of P and Q have both hockey sums ≤ δ"))
+
+
+def _posterior_indist_where_heavy(ops, T, P=None, *, E, delta, Ehat, dhat, beta):
+    c, d = _slice(T)
+    hyp = [ops.le(ops.sum(ops.max0(a - E * b) for a, b in zip(c, d)), delta),
+           ops.le(ops.sum(ops.max0(b - E * a) for a, b in zip(c, d)), delta)]
+    C, D = ops.sum(c), ops.sum(d)
+    f = ops.sum(ops.max0(a * D - Ehat * b * C) for a, b in zip(c, d))
+    g = ops.sum(ops.max0(b * C - Ehat * a * D) for a, b in zip(c, d))
+    ok = _guard(ops, C, D, ops.And([ops.le(f, dhat * C * D), ops.le(g, dhat * C * D)]))
+    return ops.Implies(ops.And(hyp), ops.Or([ok, ops.And([ops.le(C, beta, why="Σc > β"), ops.le(D, beta, why="Σd > β")])]))
+
+
+PosteriorIndistWhereHeavy = Notion(
+    "PosteriorIndistWhereHeavy",
+    (E_SPEC, DELTA_SPEC, ParamSpec("Ehat", lower=1), ParamSpec("dhat", lower=0), ParamSpec("beta", lower=0)),
+    _posterior_indist_where_heavy, summary=(
+        "one transcript's slice (c, d) = (P(·,t), Q(·,t)) with both hockey sums ≤ δ: the posteriors c/Σc, "
+        "d/Σd are (ε̂, δ̂)-indistinguishable, or Σc ≤ β and Σd ≤ β"))
+
+ALL += [PosteriorIndistWhereHeavy]

@@ -234,3 +234,43 @@ def test_slice_event_bound_constant_is_not_vacuous():
                   SliceEventBound(E.symbol ** 3 - R(4, 5), R(1, 50)), parameters={"E": R(11, 10)})
     v = check_implication(imp, (E,), Sizes(1, 2, 5), Sizes(1, 2, 5), Settings())
     assert isinstance(v, Refuted) and v.verified_exactly
+
+
+def test_k41_slices_on_the_counterexample():
+    """On the Lemma 4.1 counterexample (joint hockeys 1/10⁴): every transcript's slice satisfies the
+    per-t hypothesis (step 1 of _k41_run); the bad transcripts are t1 and t2, which the per-t lemma
+    allows because P(t), Q(t) ≤ 1/100 there (with β = 1/1000 the lemma fails on t1)."""
+    from symbolic.ops import ExactOps
+    from symbolic.semantic import (PosteriorIndistWhereHeavy, joint_bad_transcripts, joint_slice_hypotheses)
+    from symbolic.tables import MechTable
+    from theorems.kasiviswanathan_smith import _k41_mechanism
+    R = sp.Rational
+    ops = ExactOps()
+    A = _k41_mechanism()["A"].table()
+    hyp = joint_slice_hypotheses(2)(2, R(1, 10 ** 4))
+    assert hyp.notion.body(ops, A, **hyp.param_values())
+    bads = joint_bad_transcripts(ops, A, 2, 8, R(1, 50))
+    assert [bool(b) for b, _, _ in bads] == [False, True, True]
+    assert sum(pt for b, pt, _ in bads if b) == R(493, 35000)
+    lemma = PosteriorIndistWhereHeavy(2, R(1, 10 ** 4), 8, R(1, 50), R(1, 100))
+    p, q = A.rows[(0,)], A.rows[(1,)]
+    for t in range(3):
+        c, d = p[2 * t:2 * t + 2], q[2 * t:2 * t + 2]
+        T = MechTable(1, (0, 1), (0, 1, 2), {(0,): tuple(c) + (1 - sum(c),), (1,): tuple(d) + (1 - sum(d),)})
+        assert lemma.notion.body(ops, T, **lemma.param_values())
+    tight = PosteriorIndistWhereHeavy(2, R(1, 10 ** 4), 8, R(1, 50), R(1, 1000))
+    c, d = p[2:4], q[2:4]
+    T = MechTable(1, (0, 1), (0, 1, 2), {(0,): tuple(c) + (1 - sum(c),), (1,): tuple(d) + (1 - sum(d),)})
+    assert not tight.notion.body(ops, T, **tight.param_values())
+
+
+def test_k41_per_transcript_constant_is_not_vacuous():
+    from symbolic.claims import E, Implies
+    from symbolic.search import Settings, check_implication, fresh_context
+    from symbolic.semantic import PosteriorIndistWhereHeavy
+    R = sp.Rational
+    fresh_context()
+    imp = Implies((), PosteriorIndistWhereHeavy(E.symbol, R(1, 10 ** 4), E.symbol ** 3, R(1, 50), R(1, 110)),
+                  parameters={"E": 2})
+    v = check_implication(imp, (E,), Sizes(1, 2, 3), Sizes(1, 2, 3), Settings())
+    assert isinstance(v, Refuted) and v.verified_exactly
