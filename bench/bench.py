@@ -1,4 +1,6 @@
-"""Benchmark: how long each claim takes to decide, at given sizes; prints a table.
+"""Benchmark: how long each claim takes to decide, at given sizes; prints a table ("sizes": the
+claim's default sizes or the ones asked for; "at": where the verdict was reached, a proof's largest
+sizes or a counterexample's).
 
     python bench/bench.py                      # the engine's acceptance set at n=2,|D|=2,|O|=2
     python bench/bench.py --source T           # every T claim at its default sizes
@@ -16,9 +18,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from symbolic.run import check_claim  # noqa: E402
 from symbolic.search import Settings  # noqa: E402
+from symbolic.verdicts import Proved, Refuted  # noqa: E402
 from theorems.registry import by_source, get  # noqa: E402
 
 ACCEPTANCE = ["T-P1", "T-P4.converse", "T-APPB", "T-P5"]
+
+
+def _decided_at(v):
+    """Where the verdict was reached: a proof's largest sizes, a counterexample's sizes."""
+    if isinstance(v, Proved):
+        return "%d,%d,%d" % v.bounds.as_tuple()
+    if isinstance(v, Refuted):
+        return "%d,%d,%d" % v.counterexample.sizes.as_tuple()
+    return "-"
 
 
 def main():
@@ -34,7 +46,7 @@ def main():
     if args.sizes is None and not args.source and not args.ids:
         sizes = [(2, 2, 2)]
     settings = Settings.profile(args.profile)
-    print(f"{'claim':<16} {'sizes':<9} {'verdict':<8} {'agrees':<6} {'seconds':>8}")
+    print(f"{'claim':<16} {'sizes':<9} {'verdict':<8} {'at':<9} {'agrees':<6} {'seconds':>8}")
     total = time.monotonic()
     for cid in ids:
         for sz in sizes:
@@ -50,8 +62,8 @@ def main():
             t = time.monotonic()
             r = check_claim(c, settings)
             label = ",".join(map(str, sz)) if sz else "%d,%d,%d" % c.sizes.as_tuple()
-            print(f"{cid:<16} {label:<9} {r.verdict.name:<8} {'yes' if r.agrees else 'NO':<6} "
-                  f"{time.monotonic() - t:8.2f}", flush=True)
+            print(f"{cid:<16} {label:<9} {r.verdict.name:<8} {_decided_at(r.verdict):<9} "
+                  f"{'yes' if r.agrees else 'NO':<6} {time.monotonic() - t:8.2f}", flush=True)
     print(f"total {time.monotonic() - total:.1f} s")
 
 
