@@ -359,6 +359,10 @@ def search_size(imp, params, sizes, settings, deadline):
             split_settings = replace(settings, timeout=min(settings.timeout, 5.0)) if has_family else settings
             res, enc, solver, part = _run(imp, params, sizes, split_settings, deadline, {}, split=True,
                                           fail_fast=has_family)
+        if res.status == "unknown" and not (nonlinear and settings.split) and settings.split \
+                and settings.timeout > 3.0:
+            # the short unsplit try may only have been cut off (a loaded machine): give it the full leash
+            res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=False)
         if res.status == "unknown" and has_family:
             # last resort: the conclusion's ∀𝒫 on its finite sufficient family (a lemma, stated
             # and proved in the notion's docstring and cross-checked against z3 in the tests)
