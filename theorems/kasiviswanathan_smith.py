@@ -389,6 +389,11 @@ def _k51_run(settings):
         merge by U turns into π'({0,2}) - ρ'({0,2}). By (2)-(4), a transcript t that is bad for some i
         (SD > ε', or exactly one of Z0, Zi zero) has Z0(t) ≤ β, so Pr_{x~b, t~A(x)}[bad] =
         Σ_{bad t} Z0(t) ≤ |𝒪|·β ≤ δ' for |𝒪| ≤ 3.
+    (6) n = 1: a slice has 2 atoms; padded with two atoms c = d = 0 it is a 4-atom slice table with the
+        same Σc, Σd, SD and slice conditions, so (3)-(5) with LocalSliceGap at n = 1 give bad mass ≤ 3β = 1/5
+        at (1, 2, 3) (the direct query there times out). That is 2r, not n·r = 1/10, but still below the
+        source's δ' = √δ + 2δ/(εe^ε) ≥ 1/10 + 2/11 at n = 1 (εe^ε ≤ (1/10)(11/10) since ln(1+x) ≤ x).
+        z3 proves the direct statement with δ' = n·r at (1, 2, 2).
     The K-2.4 / K-A.3 route (global ratio safety) does not carry over: its belief-free step is false
     under this hypothesis (n=2, A(00) = A(01) = A(10) = (1/2, 1/2), A(11) = (0, 1), ℰ ∋ 00; see
     tests/test_theorems_lk.py)."""
@@ -411,7 +416,7 @@ def _k51_run(settings):
                          settings))
     return chain(parts, len(parts), "E=11/10, δ=1/100: LocalSliceGap at n≤2 + slice hypothesis kept by the 16·16 "
                   "event merges + SliceEventBound(ε', δ'/3) on 4 atoms + glue (sum over bad t); direct at n=1 "
-                  "(z3)", claim_sizes=(TWO, Sizes(2, 2, 2), Sizes(2, 2, 3)))
+                  "(z3); n=1 by padding the slices", claim_sizes=(TWO, Sizes(1, 2, 3), Sizes(2, 2, 2), Sizes(2, 2, 3)))
 
 
 def _tv_mechanism(sizes=None):
