@@ -368,8 +368,8 @@ def _ka3_run(settings):
 def _k51_run(settings):
     """Theorem 5.1 with explicit constants: ℰ = databases all of whose neighbours are (ε,δ)-indist;
     b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b, ε' = e^{3ε}-1+2√δ, δ' = n(√δ + 2δ/(εe^ε)) ≥ n·√δ. Proved with the
-    stronger δ' = n·r (δ = r²) at fixed E = 11/10, r = 1/10 (ε' = 0.531 < 1, not vacuous):
-    z3 proves the direct statement at n=1; at n=2 (|𝒟| = 2, |𝒪| ∈ {2, 3}) the direct query times out
+    stronger δ' = n·r (δ = r²; 2r at (1, 2, 3), see (6)) at fixed E = 11/10, r = 1/10 (ε' = 0.531 < 1, not
+    vacuous): z3 proves the direct statement at (1, 2, 2); at n=2 (|𝒟| = 2, |𝒪| ∈ {2, 3}) the direct query times out
     (degree 4 in b and A under max), so it goes through slices (symbolic.semantic: c_x = b(x)A(x)(t),
     d_x = b(x)A(x_{-i})(t) over the 4 atoms x ∈ 𝒟², so that Z0(t) = Σc, Zi(t) = Σd, b̄_0 = c/Σc,
     b̄_i = d/Σd), with β = δ'/3 = 1/15:
