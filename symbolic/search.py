@@ -300,6 +300,60 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
     return SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, None
 
 
+def _conjuncts(terms):
+    out, todo = [], [z3.BoolVal(t) if isinstance(t, bool) else t for t in terms]
+    while todo:
+        t = todo.pop(0)
+        if z3.is_and(t):
+            todo[:0] = list(t.children())
+        else:
+            out.append(t)
+    return out
+
+
+def _unknowns(t, cache):
+    """The uninterpreted constants (unknowns and parameters) of a z3 term."""
+    key = t.get_id()
+    if key not in cache:
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            cache[key] = frozenset([t.decl().name()])
+        else:
+            cache[key] = frozenset().union(*[_unknowns(c, cache) for c in t.children()]) if t.num_args() else frozenset()
+    return cache[key]
+
+
+def _run_local(imp, params, sizes, settings, deadline, seconds):
+    """Prove by locality: ¬conclusion = D_1 ∨ … ∨ D_k; each D_j is refuted together with only those
+    hypothesis conjuncts (and range, simplex and side constraints) whose unknowns all occur in D_j.
+    Dropping constraints weakens the query, so each "unsat" is a valid refutation of D_j under the full hypotheses;
+    anything but "unsat" gives up (a model of the weakened query is no counterexample). Not used with
+    ∀𝒫 hypotheses or a ∀𝒫 conclusion. At n ≥ 2 this decides notions that are conjunctions over
+    neighbour pairs as fast as n=1: a pair's conclusion only meets the pair's own hypotheses."""
+    enc = Encoding(imp, params, sizes, dict(imp.parameters), None, False)
+    if enc.universal or enc.witness is not None:
+        return SizeResult("unknown", reason="locality: ∀𝒫 involved")
+    end = min(deadline, time.monotonic() + seconds)
+    cache = {}
+    hyps = [(h, _unknowns(h, cache)) for h in _conjuncts(enc.hyps) if not z3.is_true(h)]
+    parts = enc.negated_conclusion_parts()
+    for part in parts:
+        if part is False or (not isinstance(part, bool) and z3.is_false(part)):
+            continue
+        part = z3.BoolVal(part) if isinstance(part, bool) else part
+        support = _unknowns(part, cache)
+        keep = [h for h, u in hyps if u <= support]
+        keep += [c for c in enc.base + enc.ops.side if _unknowns(c, cache) <= support]
+        left = end - time.monotonic()
+        if left <= 0:
+            return SizeResult("unknown", reason="locality: time")
+        s = z3.Solver()
+        s.set("timeout", int(1000 * min(left, settings.timeout)))
+        s.add(keep)
+        if s.check(part) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
+            return SizeResult("unknown", reason="locality: a disjunct is not refuted by its own hypotheses")
+    return SizeResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns")
+
+
 def _rationalise(enc, solver, part, model):
     """Fix unknowns one at a time to nearby rationals while the query stays satisfiable."""
     fixes = []
@@ -354,6 +408,9 @@ def search_size(imp, params, sizes, settings, deadline):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
+        if res.status == "unknown" and not nonlinear and not any(
+                ni.notion.population in ("all", "product") for ni in imp.hypotheses):
+            res = _run_local(imp, params, sizes, settings, deadline, seconds=10.0)
         if res.status == "unknown" and settings.split:
             # with a family to fall back on, give the lemma-free split a shorter leash
             split_settings = replace(settings, timeout=min(settings.timeout, 5.0)) if has_family else settings

@@ -104,3 +104,24 @@ def test_parameter_expressions_are_only_searched_where_defined():
     A = randomized_response(2, n=1).table()
     ok, _, problems = verify(NotImplies(PureDP(Es), PureDP(wide)), (E,), Assignment({"A": A}, {}, {"E": sp.Integer(1)}))
     assert not ok and any("not a finite real number" in p for p in problems)
+
+
+def test_locality_proves_only_what_holds():
+    """The locality step (each violated neighbour pair refuted with that pair's hypotheses only)
+    proves adaptive composition of additive secrecy at n=2, and never proves a false claim."""
+    from symbolic.claims import Param
+    from symbolic.semantic import AdditiveSecrecy
+    from symbolic.terms import AdaptiveVar, Compose, MechVar
+    D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
+    A1 = MechVar("A1")
+    A2 = AdaptiveVar("A2", after=A1)
+    ok = Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
+                 AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2)))
+    deadline = __import__("time").monotonic() + 60
+    search.fresh_context()
+    assert search._run_local(ok, (D1, D2), Sizes(2, 2, 2), FAST, deadline, 30).status == "unsat"
+    bad = Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
+                  AdditiveSecrecy(D1.symbol).of(Compose(A1, A2)))
+    assert search._run_local(bad, (D1, D2), Sizes(2, 2, 2), FAST, deadline, 30).status == "unknown"
+    v = check_implication(bad, (D1, D2), Sizes(1, 2, 2), Sizes(2, 2, 2), FAST)
+    assert isinstance(v, Refuted) and v.verified_exactly

@@ -133,12 +133,13 @@ def _thm21_run(settings):
 
 
 def _add_props_run(settings):
-    """Three engine proofs, each with only its own parameters free (symbolic): adaptive composition
-    at n=1 (δ1+δ2; the bilinear SD of the joint times out at n=2), post-processing by a free kernel
-    and group privacy at distance 2, both at n=2."""
+    """Three engine proofs, each with only its own parameters free (symbolic), all up to n=2:
+    adaptive composition (δ1+δ2; at n=2 the one query times out, and the search's locality step
+    refutes each neighbour pair's violation with that pair's hypotheses only), post-processing by a
+    free kernel and group privacy at distance 2."""
     parts = [run_part(Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
-                             AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2))), (D1, D2), Sizes(1, 2, 2),
-                     settings),
+                             AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2))), (D1, D2), Sizes(2, 2, 2),
+                     settings, lo=Sizes(1, 2, 2)),
              run_part(Implies(AdditiveSecrecy(DELTA.symbol), AdditiveSecrecy(DELTA.symbol).of(PostProcess(A, B))),
                      (DELTA,), Sizes(2, 2, 2), settings, lo=Sizes(1, 2, 2)),
              run_part(Implies(AdditiveSecrecy(DELTA.symbol), additive_secrecy_at_distance(2)(2 * DELTA.symbol)),
