@@ -21,7 +21,7 @@ from symbolic.closed_forms import histogram_laplace_scales, laplace_k_releases_s
 from symbolic.dp_notions import FreeLunchPrivacy, PureDP
 from symbolic.mechanism import name_and_shame, truncated_geometric
 from symbolic.ops import ExactOps
-from symbolic.run import combine, run_part
+from symbolic.run import chain, combine, run_part
 from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, CrossRatio, EventApprox, PointwiseApprox, PosteriorApprox,
                                additive_secrecy_at_distance, minus_i, posterior_parts, pure_dp_at_distance,
                                statistical_difference)
@@ -122,14 +122,10 @@ def _thm21_run(settings):
              run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(3, 2, 2), settings),
              run_part(Implies(PureDP(Es), PosteriorApprox(Es ** 2)), (E,), Sizes(1, 2, 2), settings,
                      lo=Sizes(1, 2, 2))]
-    ids = _posterior_identity(2) and _posterior_identity(3)
-    v = combine([p.verdict for p in parts])
-    if not ids:
+    if not (_posterior_identity(2) and _posterior_identity(3)):
         return Unknown("the summation identity failed"), parts
-    if isinstance(v, Proved):
-        v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "method": "CrossRatio(E²) by z3 (n=2,3) + "
-                                              "sympy identity Σ_y b(x)b(y)(…) + direct z3 at n=1"})
-    return v, parts
+    return chain(parts, 2, "CrossRatio(E²) by z3 (n=2,3) + sympy identity Σ_y b(x)b(y)(…) + direct z3 at n=1",
+                 claim_sizes=(Sizes(1, 2, 2), Sizes(2, 2, 2), Sizes(3, 2, 2)))
 
 
 def _add_props_run(settings):
