@@ -312,14 +312,22 @@ def _conjuncts(terms):
 
 
 def _unknowns(t, cache):
-    """The uninterpreted constants (unknowns and parameters) of a z3 term."""
-    key = t.get_id()
-    if key not in cache:
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            cache[key] = frozenset([t.decl().name()])
+    """The uninterpreted constants (unknowns and parameters) of a z3 term (iterative, memoised by
+    term id: deep sums must not hit Python's recursion limit)."""
+    stack = [(t, False)]
+    while stack:
+        u, expanded = stack.pop()
+        key = u.get_id()
+        if key in cache:
+            continue
+        if z3.is_const(u) and u.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            cache[key] = frozenset([u.decl().name()])
+        elif expanded or not u.num_args():
+            cache[key] = frozenset().union(*[cache[c.get_id()] for c in u.children()])
         else:
-            cache[key] = frozenset().union(*[_unknowns(c, cache) for c in t.children()]) if t.num_args() else frozenset()
-    return cache[key]
+            stack.append((u, True))
+            stack.extend((c, False) for c in u.children() if c.get_id() not in cache)
+    return cache[t.get_id()]
 
 
 def _run_local(imp, params, sizes, settings, deadline, seconds):
