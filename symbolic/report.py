@@ -110,6 +110,7 @@ def claim_json(res) -> dict:
         "reason": reason,
         "minimal": v.minimal if isinstance(v, Refuted) else None,
         "finding": c.finding,
+        "certificate": {k: str(x) for k, x in v.certificate.items()} if isinstance(v, Proved) else None,
         "parts": [{"implication": p.implication, "expected": "holds" if p.expect_holds else "fails",
                    "verdict": p.verdict.name, "seconds": round(p.seconds, 3),
                    "sizes_proved": [{**s.as_dict(), "seconds": t, "how": how}
@@ -143,6 +144,8 @@ def result_text(res) -> str:
                      f"minimal among sizes searched: {'yes' if v.minimal else 'not known'}")
     if isinstance(v, Proved):
         lines.append(f"  {v.note}")
+        if "method" in v.certificate:
+            lines.append(f"  method: {v.certificate['method']}")
     if isinstance(v, Unknown):
         lines.append(f"  reason: {v.reason}")
     if isinstance(v, Derived):

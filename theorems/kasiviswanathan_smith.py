@@ -415,8 +415,8 @@ def _k51_run(settings):
     parts.append(run_part(Implies((), LocallyDPSemanticPrivacy(Es, r ** 2, eps2, r), parameters=at), (E,), TWO,
                          settings))
     return chain(parts, len(parts), "E=11/10, δ=1/100: LocalSliceGap at n≤2 + slice hypothesis kept by the 16·16 "
-                  "event merges + SliceEventBound(ε', δ'/3) on 4 atoms + glue (sum over bad t); direct at n=1 "
-                  "(z3); n=1 by padding the slices", claim_sizes=(TWO, Sizes(1, 2, 3), Sizes(2, 2, 2), Sizes(2, 2, 3)))
+                  "event merges + SliceEventBound(ε', δ'/3) on 4 atoms + glue (sum over bad t); direct "
+                  "at (1,2,2) (z3); (1,2,3) by padding the slices", claim_sizes=(TWO, Sizes(1, 2, 3), Sizes(2, 2, 2), Sizes(2, 2, 3)))
 
 
 def _tv_mechanism(sizes=None):
