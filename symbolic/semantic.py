@@ -646,3 +646,42 @@ PosteriorIndistWhereHeavy = Notion(
         "d/Σd are (ε̂, δ̂)-indistinguishable, or Σc ≤ β and Σd ≤ β"))
 
 ALL += [PosteriorIndistWhereHeavy]
+
+
+# --- mixtures (K Claim 3.3 parts 3 and 4 with the first stage X free) ---------------------------
+
+def _pair_rows(X):
+    rows = sorted(X.rows)
+    return [(rows[0], rows[1]), (rows[1], rows[0])]
+
+
+def _mixed_hockey(ops, X, fam, x, y, E):
+    """Σ_a X(x)(a)·hockey(A(a)(x), A(a)(y)): the second stage's hockeys averaged over the first."""
+    return ops.sum(X.p(x, a) * hockey(ops, _row(fam[a], x), _row(fam[a], y), E) for a in X.outputs)
+
+
+def _block_bound(ops, X, fam, P=None, *, E):
+    out = []
+    for x, y in _pair_rows(X):
+        joint_x = [X.p(x, a) * fam[a].p(x, o) for a in X.outputs for o in fam[a].outputs]
+        joint_y = [X.p(y, a) * fam[a].p(y, o) for a in X.outputs for o in fam[a].outputs]
+        out.append(ops.le(hockey(ops, joint_x, joint_y, E), _mixed_hockey(ops, X, fam, x, y, E),
+                          why=lambda x=x, y=y: f"rows {x}, {y}: joint hockey > the averaged hockeys"))
+    return ops.And(out)
+
+
+BlockHockeyBound = Notion("BlockHockeyBound", (E_SPEC,), _block_bound, arity=2, summary=(
+    "(X, second-stage family A(a)) on two rows: hockey((X, A(X)) row x, row y) ≤ Σ_a X(x)(a)·hockey(A(a) row x, "
+    "row y), both orders (equality when X's rows agree: max(0, c·z) = c·max(0, z))"))
+
+
+def _mixture_hockey(ops, X, fam, P=None, *, E, delta):
+    return ops.And(ops.le(_mixed_hockey(ops, X, fam, x, y, E), delta,
+                          why=lambda x=x, y=y: f"rows {x}, {y}: Σ_a X(a)·hockey(A(a)) > δ")
+                   for x, y in _pair_rows(X))
+
+
+MixtureHockeyBound = Notion("MixtureHockeyBound", (E_SPEC, DELTA_SPEC), _mixture_hockey, arity=2, summary=(
+    "(X, family A(a)) on two rows: Σ_a X(x)(a)·hockey(A(a) row x, row y) ≤ δ, both orders"))
+
+ALL += [BlockHockeyBound, MixtureHockeyBound]
