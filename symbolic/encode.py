@@ -75,6 +75,7 @@ class Encoding:
         self.env = {}             # free term name -> table / family / kernel (z3)
         self.penv = {}            # parameter name -> z3 term
         self._build_params()
+        self._guard_divisors()
         self._build_mechanisms()
         self.pop = self._build_shared_population()
         self.hyps, self.universal = [], []
@@ -174,14 +175,19 @@ class Encoding:
         return self.new_population("P")
 
     # -- formulas ---------------------------------------------------------------------------
-    def to_num(self, expr, penv):
-        """A parameter expression in z3. Where it divides (x^-k), the search keeps to parameter values
+    def _guard_divisors(self):
+        """Where a notion's parameter expression divides (x^-k), the search keeps to parameter values
         with x ≠ 0: a claim says nothing where its own expressions are undefined (z3 would otherwise
-        give x/0 an arbitrary value and "refute" the claim there)."""
-        expr = sp.sympify(expr)
-        for sub in sp.preorder_traversal(expr):
-            if sub.is_Pow and sub.exp.is_negative and sub.base.free_symbols:
-                self.base.append(to_z3(sub.base, penv, self.ops) != 0)
+        give x/0 an arbitrary value and "refute" the claim there). One constraint per divisor."""
+        seen = set()
+        for ni in list(self.imp.hypotheses) + [self.imp.conclusion]:
+            for a in ni.args:
+                for sub in sp.preorder_traversal(sp.sympify(a)):
+                    if sub.is_Pow and sub.exp.is_negative and sub.base.free_symbols and sub.base not in seen:
+                        seen.add(sub.base)
+                        self.base.append(to_z3(sub.base, self.penv, self.ops) != 0)
+
+    def to_num(self, expr, penv):
         return to_z3(expr, penv, self.ops)
 
     def eval(self, ni, pop, env=None, penv=None):
@@ -192,14 +198,19 @@ class Encoding:
         c = self.concl
         if isinstance(c, bool):
             return [not c]
-        out, todo = [], [c]
-        while todo:  # flatten nested conjunctions
-            x = todo.pop(0)
-            if z3.is_and(x):
-                todo[:0] = list(x.children())
-            else:
-                out.append(z3.Not(x))
-        return out
+        return [z3.Not(x) for x in conjuncts([c])]
+
+
+def conjuncts(terms):
+    """The conjuncts of z3 Booleans (Python bools allowed), nested conjunctions flattened, in order."""
+    out, todo = [], [z3.BoolVal(t) if isinstance(t, bool) else t for t in terms]
+    while todo:
+        t = todo.pop(0)
+        if z3.is_and(t):
+            todo[:0] = list(t.children())
+        else:
+            out.append(t)
+    return out
 
 
 def _const_table(mech):

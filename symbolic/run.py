@@ -61,10 +61,11 @@ def chain(parts, lemmas, method, claim_sizes=None):
             return Unknown(f"lemma not proved: {p.implication}: {getattr(p.verdict, 'reason', p.verdict.name)}"), parts
     v = combine([p.verdict for p in parts])
     if isinstance(v, Proved):
+        bounds, sizes = v.bounds, v.sizes_proved
         if claim_sizes:
-            top = max(claim_sizes, key=lambda s: s.as_tuple())
-            v = Proved(top, tuple((s, None, "chain of the lemmas below") for s in claim_sizes), v.certificate)
-        v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "method": method})
+            bounds = max(claim_sizes, key=lambda s: s.as_tuple())
+            sizes = tuple((s, None, "chain of the lemmas below") for s in claim_sizes)
+        v = Proved(bounds, sizes, {**v.certificate, "method": method})
     elif isinstance(v, Refuted):
         v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched, v.note + "; " + method)
     return v, parts

@@ -16,7 +16,7 @@ from fractions import Fraction
 import sympy as sp
 import z3
 
-from .encode import Encoding, const_population, z3val
+from .encode import Encoding, conjuncts, const_population, z3val
 from .population import Population, point_mass, uniform
 from .tables import MechTable, PopTable, databases
 from .verdicts import Counterexample, Proved, Refuted, Sizes, Unknown
@@ -300,17 +300,6 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
     return SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, None
 
 
-def _conjuncts(terms):
-    out, todo = [], [z3.BoolVal(t) if isinstance(t, bool) else t for t in terms]
-    while todo:
-        t = todo.pop(0)
-        if z3.is_and(t):
-            todo[:0] = list(t.children())
-        else:
-            out.append(t)
-    return out
-
-
 def _unknowns(t, cache):
     """The uninterpreted constants (unknowns and parameters) of a z3 term (iterative, memoised by
     term id: deep sums must not hit Python's recursion limit)."""
@@ -342,7 +331,7 @@ def _run_local(imp, params, sizes, settings, deadline, seconds):
         return SizeResult("unknown", reason="locality: ∀𝒫 involved")
     end = min(deadline, time.monotonic() + seconds)
     cache = {}
-    hyps = [(h, _unknowns(h, cache)) for h in _conjuncts(enc.hyps) if not z3.is_true(h)]
+    hyps = [(h, _unknowns(h, cache)) for h in conjuncts(enc.hyps) if not z3.is_true(h)]
     parts = enc.negated_conclusion_parts()
     for part in parts:
         if part is False or (not isinstance(part, bool) and z3.is_false(part)):
@@ -411,21 +400,19 @@ def search_size(imp, params, sizes, settings, deadline):
     try:
         # a conclusion over all populations brings products 𝒫'·A·E: split on its disjuncts at once
         nonlinear = needs_witness or needs_pop
-        res = SizeResult("unknown")
+        res, first = SizeResult("unknown"), None
         if not (nonlinear and settings.split):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
-        if res.status == "unknown" and not nonlinear and not any(
-                ni.notion.population in ("all", "product") for ni in imp.hypotheses):
+        if res.status == "unknown" and not nonlinear:
             res = _run_local(imp, params, sizes, settings, deadline, seconds=10.0)
         if res.status == "unknown" and settings.split:
             # with a family to fall back on, give the lemma-free split a shorter leash
             split_settings = replace(settings, timeout=min(settings.timeout, 5.0)) if has_family else settings
             res, enc, solver, part = _run(imp, params, sizes, split_settings, deadline, {}, split=True,
                                           fail_fast=has_family)
-        if res.status == "unknown" and not (nonlinear and settings.split) and settings.split \
-                and settings.timeout > 3.0:
+        if res.status == "unknown" and first is not None and first.timeout < settings.timeout:
             # the short unsplit try may only have been cut off (a loaded machine): give it the full leash
             res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=False)
         if res.status == "unknown" and has_family:

@@ -327,20 +327,29 @@ MostlyIndistinguishable = Notion("MostlyIndistinguishable", (E_SPEC, DELTA_SPEC)
     "applied to (X, family a ↦ A(a))"))
 
 
-def joint_bad_transcripts(ops, A, nx, E, delta):
-    """[(t is bad, P(t), Q(t)) for every transcript t] for P = row 0, Q = row 1 over 𝒟×𝒪 (outputs
-    j ↦ (j mod nx, j div nx)): t is bad when P(·|t), Q(·|t) are not (ε̂, δ̂)-indistinguishable
-    (cross-multiplied; exactly one of P(t), Q(t) zero is bad)."""
+def _normalised_indist(ops, c, d, E, delta):
+    """(ok, Σc, Σd): the normalised vectors c/Σc and d/Σd are (ε,δ)-indistinguishable, cross-multiplied:
+    Σ_x max(0, c_x·Σd - E·d_x·Σc) ≤ δ·Σc·Σd and the mirror (zero normalisers: see _guard, one zero fails)."""
+    C, D = ops.sum(c), ops.sum(d)
+    f = ops.sum(ops.max0(a * D - E * b * C) for a, b in zip(c, d))
+    g = ops.sum(ops.max0(b * C - E * a * D) for a, b in zip(c, d))
+    return _guard(ops, C, D, ops.And([ops.le(f, delta * C * D), ops.le(g, delta * C * D)])), C, D
+
+
+def _transcript_cells(A, nx):
+    """[(P(·, t), Q(·, t)) for every transcript t] for P = row 0, Q = row 1 over 𝒟×𝒪 (outputs
+    j ↦ (x, t) = (j mod nx, j div nx))."""
     rows = list(A.rows)
     p, q = _row(A, rows[0]), _row(A, rows[1])
-    cell = lambda r, x, t: r[t * nx + x]
+    return [(p[t * nx:(t + 1) * nx], q[t * nx:(t + 1) * nx]) for t in range(len(p) // nx)]
+
+
+def joint_bad_transcripts(ops, A, nx, E, delta):
+    """[(t is bad, P(t), Q(t)) for every transcript t]: t is bad when P(·|t), Q(·|t) are not
+    (ε̂, δ̂)-indistinguishable (cross-multiplied; exactly one of P(t), Q(t) zero is bad)."""
     bads = []
-    for t in range(len(p) // nx):
-        pt = ops.sum(cell(p, x, t) for x in range(nx))
-        qt = ops.sum(cell(q, x, t) for x in range(nx))
-        f = ops.sum(ops.max0(cell(p, x, t) * qt - E * cell(q, x, t) * pt) for x in range(nx))
-        g = ops.sum(ops.max0(cell(q, x, t) * pt - E * cell(p, x, t) * qt) for x in range(nx))
-        ok = _guard(ops, pt, qt, ops.And([ops.le(f, delta * pt * qt), ops.le(g, delta * pt * qt)]))
+    for c, d in _transcript_cells(A, nx):
+        ok, pt, qt = _normalised_indist(ops, c, d, E, delta)
         bads.append((ops.Not(ok), pt, qt))
     return bads
 
@@ -514,10 +523,15 @@ def _slice(T):
     return T.rows[(0,)][:-1], T.rows[(1,)][:-1]
 
 
+def _gap(ops, a, b, E):
+    """max(0, a - E·b) + max(0, b - E·a): the two-sided excess of a single cell."""
+    return ops.max0(a - E * b) + ops.max0(b - E * a)
+
+
 def _slice_conditions(ops, c, d, S, E, delta):
     """Σ_{j∈S} [max(0, c_j - E·d_j) + max(0, d_j - E·c_j)] ≤ δ, Σ_{j∉S} c_j ≤ δ, Σ_{j∉S} d_j ≤ δ."""
     out = [j for j in range(len(c)) if j not in S]
-    return [ops.le(ops.sum(ops.max0(c[j] - E * d[j]) + ops.max0(d[j] - E * c[j]) for j in S), delta,
+    return [ops.le(ops.sum(_gap(ops, c[j], d[j], E) for j in S), delta,
                    why="Σ over S of the slice gaps exceeds δ"),
             ops.le(ops.sum(c[j] for j in out), delta, why="Σ c outside S exceeds δ"),
             ops.le(ops.sum(d[j] for j in out), delta, why="Σ d outside S exceeds δ")]
@@ -530,8 +544,7 @@ def _local_slice_gap(ops, A, P=None, *, E, delta):
         for i in range(A.n):
             y = minus_i(x, i, A.domain)
             for t in A.outputs:
-                p, q = A.p(x, t), A.p(y, t)
-                gaps.append(ops.le(ops.max0(p - E * q) + ops.max0(q - E * p), delta,
+                gaps.append(ops.le(_gap(ops, A.p(x, t), A.p(y, t), E), delta,
                                    why=lambda x=x, i=i, t=t: f"x={x} ∈ ℰ, i={i + 1}, t={t}: slice gap > δ"))
         out.append(ops.Implies(locally_indist(ops, A, x, E, delta), ops.And(gaps)))
     return ops.And(out)
@@ -615,13 +628,10 @@ def joint_slice_hypotheses(nx: int) -> Notion:
     j div nx), as in :func:`joint_posterior_indist`): at every transcript t,
     Σ_x max(0, P(x,t) - e^ε Q(x,t)) ≤ δ and Σ_x max(0, Q(x,t) - e^ε P(x,t)) ≤ δ."""
     def body(ops, A, P=None, *, E, delta):
-        rows = list(A.rows)
-        p, q = _row(A, rows[0]), _row(A, rows[1])
         out = []
-        for t in range(len(p) // nx):
-            c, d = p[t * nx:(t + 1) * nx], q[t * nx:(t + 1) * nx]
-            out += [ops.le(ops.sum(ops.max0(a - E * b) for a, b in zip(c, d)), delta, why=f"t={t}: P-side hockey > δ"),
-                    ops.le(ops.sum(ops.max0(b - E * a) for a, b in zip(c, d)), delta, why=f"t={t}: Q-side hockey > δ")]
+        for t, (c, d) in enumerate(_transcript_cells(A, nx)):
+            out += [ops.le(hockey(ops, c, d, E), delta, why=f"t={t}: P-side hockey > δ"),
+                    ops.le(hockey(ops, d, c, E), delta, why=f"t={t}: Q-side hockey > δ")]
         return ops.And(out)
     return Notion(f"JointSliceHypotheses[|D|={nx}]", (E_SPEC, DELTA_SPEC), body, summary=(
         "at every transcript t, the cells (x, t) of P and Q have both hockey sums ≤ δ"))
@@ -629,12 +639,8 @@ def joint_slice_hypotheses(nx: int) -> Notion:
 
 def _posterior_indist_where_heavy(ops, T, P=None, *, E, delta, Ehat, dhat, beta):
     c, d = _slice(T)
-    hyp = [ops.le(ops.sum(ops.max0(a - E * b) for a, b in zip(c, d)), delta),
-           ops.le(ops.sum(ops.max0(b - E * a) for a, b in zip(c, d)), delta)]
-    C, D = ops.sum(c), ops.sum(d)
-    f = ops.sum(ops.max0(a * D - Ehat * b * C) for a, b in zip(c, d))
-    g = ops.sum(ops.max0(b * C - Ehat * a * D) for a, b in zip(c, d))
-    ok = _guard(ops, C, D, ops.And([ops.le(f, dhat * C * D), ops.le(g, dhat * C * D)]))
+    hyp = [ops.le(hockey(ops, c, d, E), delta), ops.le(hockey(ops, d, c, E), delta)]
+    ok, C, D = _normalised_indist(ops, c, d, Ehat, dhat)
     return ops.Implies(ops.And(hyp), ops.Or([ok, ops.And([ops.le(C, beta, why="Σc > β"), ops.le(D, beta, why="Σd > β")])]))
 
 

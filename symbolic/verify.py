@@ -12,7 +12,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .encode import eval_notion
-
 from .ops import ExactOps, UndecidedComparison, exact_sign
 from .tables import MechTable
 

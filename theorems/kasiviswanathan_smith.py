@@ -298,17 +298,17 @@ def _k41_run(settings):
                     v.note + f"; exact: Pr[bad t] = {mass} (under P and under Q) > √δ + 2δ/(ε e^ε) = "
                     f"{exact_bound}: {ok}")
     corrected = r ** 2 * (Ev ** 2 + 1) / (Ev * (Ev - 1)) + (1 + Ev ** 2) * r / 2
-    beta, at = sp.Rational(1, 100), {"E": Ev}
+    beta, at, outputs = sp.Rational(1, 100), {"E": Ev}, 2
     lemmas = [run_part(Implies(Indistinguishable(Es, r ** 2), joint_slice_hypotheses(2)(Es, r ** 2), parameters=at),
-                       (E,), Sizes(1, 2, 4), settings),
+                       (E,), Sizes(1, 2, 2 * outputs), settings),
               run_part(Implies((), PosteriorIndistWhereHeavy(Es, r ** 2, Es ** 3, 2 * r, beta), parameters=at), (E,),
                        Sizes(1, 2, 3), settings)]
     parts += lemmas
-    held = all(isinstance(p.verdict, Proved) for p in lemmas) and 2 * beta <= corrected
+    held = all(isinstance(p.verdict, Proved) for p in lemmas) and outputs * beta <= corrected
     if isinstance(v, Refuted):
         v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched,
-                    v.note + f"; corrected δ'' = {corrected} at |𝒟|=2, |𝒪|=2: "
-                    + ("proved (per-transcript slices, 2·β = 1/50 ≤ δ'')" if held else "not established"))
+                    v.note + f"; corrected δ'' = {corrected} at |𝒟|=2, |𝒪|={outputs}: "
+                    + (f"proved (per-transcript slices, |𝒪|·β = {outputs * beta} ≤ δ'')" if held else "not established"))
     return v, parts
 
 
