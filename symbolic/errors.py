@@ -33,3 +33,23 @@ class UnknownName(DPCheckError, KeyError):
 
 class ParseError(DPCheckError, ValueError):
     """Text from a file or the command line that is not a number or expression we accept."""
+
+
+def clip(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters (ending with …), for error messages
+    that echo user input: a 200 KB table or a 5,001-digit number is shown by its start only.
+
+    >>> clip("x" * 200, 12)
+    "'xxxxxxxxxx…"
+    >>> clip(10 ** 5000)
+    '<integer with 5001 digits>'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        digits = len(str(abs(value))) if value.bit_length() < 14000 else int(value.bit_length() * 0.30103) + 1
+        return f"<integer with {digits} digits>"
+    try:
+        text = value[:limit + 1] if isinstance(value, str) else value
+        text = repr(text)
+    except Exception:  # a repr that fails (huge numbers inside, deep nesting) is still an error to report
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"

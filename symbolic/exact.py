@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from .errors import FloatNotAllowed, ParseError
+from .errors import FloatNotAllowed, ParseError, clip
 
 
 def exact(value, *, what: str = "value") -> sp.Expr:
@@ -22,10 +22,10 @@ def exact(value, *, what: str = "value") -> sp.Expr:
     (3, 3/8, 1/2)
     """
     if isinstance(value, bool):
-        raise FloatNotAllowed(f"{what}={value!r} is a bool; give a number")
+        raise FloatNotAllowed(f"{what}={value!r} is a bool; give a number such as 1 or '3/8'")
     if isinstance(value, float) or isinstance(value, sp.Float):
         raise FloatNotAllowed(
-            f"{what}={value!r} is a float; dpcheck needs exact numbers: "
+            f"{what}={clip(value)} is a float; dpcheck needs exact numbers: "
             f"use sympy.Rational or a string such as '3/8'")
     if isinstance(value, int):
         return sp.Integer(value)
@@ -38,10 +38,12 @@ def exact(value, *, what: str = "value") -> sp.Expr:
             raise FloatNotAllowed(
                 f"{what}={value} contains a float; use sympy.Rational instead")
         return value
-    raise FloatNotAllowed(f"{what}={value!r} of type {type(value).__name__} is not an exact number")
+    raise FloatNotAllowed(f"{what}={clip(value)} of type {type(value).__name__} is not an exact number; "
+                          f"give an integer or a string such as '3/8'")
 
 
 _NUMBER = re.compile(r"^\s*([+-]?\d+)(?:\s*/\s*(\d+)|\.(\d+))?\s*$")
+MAX_DIGITS = 1000  # per integer in a number; Python's own int() stops at 4300
 
 
 def parse_number(text: str, *, what: str = "value") -> sp.Rational:
@@ -50,13 +52,19 @@ def parse_number(text: str, *, what: str = "value") -> sp.Rational:
     >>> parse_number("0.25"), parse_number("-3/6")
     (1/4, -1/2)
     """
+    if not isinstance(text, str):
+        raise ParseError(f"{what}={clip(text)} is not text; write an integer, a/b or a decimal")
     m = _NUMBER.match(text)
     if not m:
-        raise ParseError(f"{what}={text!r} is not a number; write an integer, a/b or a decimal")
+        raise ParseError(f"{what}={clip(text)} is not a number; write an integer, a/b or a decimal")
     whole, den, frac = m.groups()
+    longest = max(len(g.lstrip("+-")) for g in m.groups() if g is not None)
+    if longest > MAX_DIGITS:
+        raise ParseError(f"{what}={clip(text)} has a {longest}-digit integer; dpcheck reads at most {MAX_DIGITS} "
+                         f"digits per integer: write a shorter fraction")
     if den is not None:
         if int(den) == 0:
-            raise ParseError(f"{what}={text!r} divides by zero")
+            raise ParseError(f"{what}={clip(text)} divides by zero")
         return sp.Rational(int(whole), int(den))
     if frac is not None:
         sign = -1 if whole.startswith("-") else 1
@@ -66,6 +74,16 @@ def parse_number(text: str, *, what: str = "value") -> sp.Rational:
 
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/^(),]))")
 _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
+MAX_EXPR_CHARS, MAX_DEPTH, MAX_POWER_BITS = 10_000, 50, 100_000
+
+
+def _power(base, exponent, text):
+    """base ** exponent, refusing exact powers too big to compute (9^9^9 has 3.7e8 digits)."""
+    if exponent.is_Rational and base.is_Rational:
+        bits = max(int(base.p).bit_length(), int(base.q).bit_length(), 1) * abs(int(exponent.p))
+        if abs(int(exponent.p)) > MAX_POWER_BITS or bits > MAX_POWER_BITS:
+            raise ParseError(f"the power {clip(text)} is too large to compute exactly (over {MAX_POWER_BITS} bits)")
+    return base ** exponent
 
 
 def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Expr:
@@ -79,14 +97,22 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
     symbolic.errors.ParseError: unknown name '__import__' in '__import__'; known: exp, log, sqrt
     """
     symbols = dict(symbols or {})
-    toks, pos = [], 0
+    if not isinstance(text, str):
+        raise ParseError(f"expression {clip(text)} is not text")
+    if len(text) > MAX_EXPR_CHARS:
+        raise ParseError(f"expression {clip(text)} has {len(text)} characters; at most {MAX_EXPR_CHARS} are read")
+    toks, pos, depth = [], 0, 0
     while pos < len(text):
         if text[pos:].strip() == "":
             break
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ParseError(f"unexpected character {text[pos:].strip()[0]!r} in {text!r}")
-        toks.append(m.group(1) or m.group(2) or m.group(3))
+            raise ParseError(f"unexpected character {text[pos:].strip()[0]!r} in {clip(text)}")
+        tok = m.group(1) or m.group(2) or m.group(3)
+        depth += {"(": 1, ")": -1}.get(tok, 0)
+        if depth > MAX_DEPTH:
+            raise ParseError(f"expression {clip(text)} nests parentheses more than {MAX_DEPTH} deep")
+        toks.append(tok)
         pos = m.end()
     toks.append(None)
     i = 0
@@ -98,14 +124,14 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
         nonlocal i
         t = toks[i]
         if expected is not None and t != expected:
-            raise ParseError(f"expected {expected!r} in {text!r}, found {t!r}")
+            raise ParseError(f"expected {expected!r} in {clip(text)}, found {clip(t, 40)}")
         i += 1
         return t
 
     def atom():
         t = take()
         if t is None:
-            raise ParseError(f"unexpected end of {text!r}")
+            raise ParseError(f"unexpected end of {clip(text)}")
         if t == "(":
             e = expr()
             take(")")
@@ -115,7 +141,7 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
         if t == "+":
             return power()
         if t[0].isdigit():
-            return parse_number(t)
+            return parse_number(t, what="number")
         if t in _FUNCS and peek() == "(":
             take("(")
             e = expr()
@@ -124,13 +150,13 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
         if t in symbols:
             return symbols[t]
         known = ", ".join(sorted(set(symbols) | set(_FUNCS)))
-        raise ParseError(f"unknown name {t!r} in {text!r}; known: {known}")
+        raise ParseError(f"unknown name {clip(t, 40)} in {clip(text)}; known: {known}")
 
     def power():
         base = atom()
         if peek() in ("^", "**"):
             take()
-            return base ** power()
+            return _power(base, power(), text)
         return base
 
     def term():
@@ -151,7 +177,7 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
 
     result = expr()
     if peek() is not None:
-        raise ParseError(f"unexpected {peek()!r} in {text!r}")
+        raise ParseError(f"unexpected {peek()!r} in {clip(text)}")
     return result
 
 

@@ -10,11 +10,16 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from .errors import InvalidDistribution, InvalidParameter, InvalidSize
-from .exact import exact
+from .errors import DPCheckError, InvalidDistribution, InvalidParameter, InvalidSize, clip
+from .exact import MAX_DIGITS, exact
 from .ops import ExactOps
 from .prob import Dist, Kernel
 from .tables import MechTable, databases
+
+
+MAX_DATABASES = 10 ** 6   # tables built through the API: a memory guard
+MAX_FILE_DATABASES = 4096  # tables read from a user's file (exact evaluation of every neighbour pair)
+MAX_FILE_CELLS = 65536     # databases × outputs in a user's file
 
 
 def check_sizes(n=None, domain=None, outputs=None):
@@ -22,9 +27,25 @@ def check_sizes(n=None, domain=None, outputs=None):
         if v is None:
             continue
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidSize(f"{name}={v!r} must be a whole number")
+            raise InvalidSize(f"{name}={clip(v)} must be a whole number")
         if v < 1:
-            raise InvalidSize(f"{name}={v} must be at least 1")
+            raise InvalidSize(f"{name}={clip(v)} must be at least 1")
+
+
+def count_databases(n: int, domain_size: int, *, limit: int = MAX_DATABASES, what: str = "the table") -> int:
+    """|𝒟|^n, computed without enumerating anything; refuses more than ``limit`` databases.
+
+    >>> count_databases(3, 2)
+    8
+    """
+    check_sizes(n=n, domain=domain_size)
+    total = 1
+    for _ in range(n if domain_size > 1 else 0):  # at most log2(limit) + 1 steps
+        total *= domain_size
+        if total > limit:
+            raise InvalidSize(f"{what} would have |domain|^n = {domain_size}^{n} databases, over the limit of "
+                              f"{limit}; use a smaller n or domain")
+    return total
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,18 +76,24 @@ class Mechanism:
         if any(len(k) != n for k in keys):
             raise InvalidSize(f"databases in the table have different lengths; expected n={n}")
         domain = tuple(domain) if domain is not None else tuple(sorted({v for k in keys for v in k}, key=repr))
+        if len(set(domain)) != len(domain):
+            raise InvalidSize(f"domain {clip(domain)} repeats a value; list each value once")
+        count_databases(n, len(domain))
         outs = list(outputs) if outputs is not None else []
         if outputs is None:
             for row in table.values():
                 if isinstance(row, dict):
                     outs += [o for o in row if o not in outs]
         dbs = databases(n, domain)
-        missing = [d for d in dbs if d not in keys]
+        key_set, db_set = set(keys), set(dbs)
+        if len(key_set) != len(keys):
+            raise InvalidDistribution("table gives a database twice (once bare, once as a 1-tuple); give it once")
+        missing = [d for d in dbs if d not in key_set]
         if missing:
-            raise InvalidDistribution(f"table has no row for database(s) {missing[:3]}")
-        extra = [k for k in keys if k not in dbs]
+            raise InvalidDistribution(f"table has no row for database(s) {clip(missing[:3])}")
+        extra = [k for k in keys if k not in db_set]
         if extra:
-            raise InvalidDistribution(f"table rows {extra[:3]} are not databases over domain {domain}")
+            raise InvalidDistribution(f"table rows {clip(extra[:3])} are not databases over domain {clip(domain)}")
         rows = []
         lookup = {(k if isinstance(k, tuple) else (k,)): v for k, v in table.items()}
         for d in dbs:
@@ -74,13 +101,17 @@ class Mechanism:
             if isinstance(row, dict):
                 bad = [o for o in row if o not in outs]
                 if bad:
-                    raise InvalidDistribution(f"row {d}: outputs {bad} not in {tuple(outs)}")
+                    raise InvalidDistribution(f"row {d}: outputs {clip(bad)} not in {clip(tuple(outs))}")
                 probs = [row.get(o, 0) for o in outs]
             else:
+                if not isinstance(row, (list, tuple)):
+                    raise InvalidDistribution(
+                        f"row {d} is {clip(row, 40)} of type {type(row).__name__}; give a list of probabilities "
+                        f"aligned with the outputs, such as ['3/4', '1/4'], or a dict output -> probability")
                 probs = list(row)
                 if len(probs) != len(outs):
                     raise InvalidDistribution(
-                        f"row {d} has {len(probs)} entries but there are {len(outs)} outputs {tuple(outs)}")
+                        f"row {d} has {len(probs)} entries but there are {len(outs)} outputs {clip(tuple(outs))}")
             rows.append((d, Dist(outcomes=tuple(outs), probs=probs, what=f"row {d}")))
         return cls(n, domain, tuple(outs), tuple(rows), name)
 
@@ -114,6 +145,95 @@ class Mechanism:
         w = [max(len(r[j]) for r in [head] + body) for j in range(len(head))]
         fmt = lambda r: "  ".join(c.rjust(w[j]) for j, c in enumerate(r))
         return "\n".join([fmt(head)] + [fmt(r) for r in body])
+
+
+TABLE_FORMAT = '{"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}'
+
+
+def _int_list(value, what):
+    """A JSON list of distinct integers or strings (a domain, or the outputs)."""
+    if not isinstance(value, list) or not value:
+        raise InvalidSize(f'"{what}" must be a non-empty list such as [0, 1]; got {clip(value, 40)}')
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v.bit_length() > 64):
+            raise InvalidSize(f'"{what}" entries must be integers (or strings for outputs); got {clip(v, 40)}')
+    if len({str(v) for v in value}) != len(value):
+        raise InvalidSize(f'"{what}" repeats a value: {clip(value)}; list each value once')
+    return value
+
+
+def parse_database(text, n: int, domain=None) -> tuple:
+    """A database written as a JSON key: n comma-separated integers, e.g. "0,1"."""
+    example = ",".join(["0"] * n) if n <= 8 else "0,0,…"
+    if not isinstance(text, str):
+        raise DPCheckError(f"database {clip(text, 40)} must be text such as {example!r}")
+    parts = [p.strip() for p in text.split(",", n)]
+    ok = len(parts) == n and all(p.lstrip("+-").isdigit() and p.isascii() and len(p) <= MAX_DIGITS for p in parts)
+    if not ok:
+        raise DPCheckError(f"database {clip(text, 40)} is not {n} comma-separated integer(s) such as {example!r}")
+    d = tuple(int(p) for p in parts)
+    if domain is not None and any(v not in domain for v in d):
+        raise DPCheckError(f"database {clip(text, 40)} has a value outside the domain {clip(tuple(domain), 40)}")
+    return d
+
+
+def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
+    """A mechanism from the JSON table format of ``dpcheck eval`` (the document already parsed):
+    ``{"n", "domain", "outputs", "rows"}``; rows map "a,b" to a list of probabilities aligned with the
+    outputs, or to an object output -> probability. Probabilities are integers or strings "3/8";
+    everything is checked (types, sizes before any enumeration, ranges, sums) and nothing is evaluated.
+    """
+    if not isinstance(doc, dict):
+        raise InvalidSize(f"the mechanism must be a JSON object like {TABLE_FORMAT}; got a {_kind(doc)}")
+    unknown = [k for k in doc if k not in ("n", "domain", "outputs", "rows")]
+    if unknown:
+        raise InvalidSize(f"unknown key {clip(unknown[0], 40)} in the mechanism; keys are n, domain, outputs, rows")
+    if "n" not in doc or "rows" not in doc:
+        raise InvalidSize(f'the mechanism needs "n" and "rows" (and usually "domain", "outputs"): {TABLE_FORMAT}')
+    n, rows = doc["n"], doc["rows"]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidSize(f'"n"={clip(n, 40)} must be a whole number >= 1')
+    if not isinstance(rows, dict) or not rows:
+        raise InvalidSize(f'"rows" must be a non-empty object mapping databases to rows, like '
+                          f'{{"0": ["3/4", "1/4"]}}; got a {_kind(rows)}')
+    domain = _int_list(doc["domain"], "domain") if "domain" in doc else None
+    if domain is not None and any(isinstance(v, str) for v in domain):
+        raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
+    if domain is not None:  # the size check comes before reading any row
+        count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
+    table = {}
+    for key, row in rows.items():
+        d = parse_database(key, n, domain)
+        if d in table:
+            raise InvalidDistribution(f"database {clip(key, 40)} is given twice in \"rows\"")
+        table[d] = row
+    if domain is None:
+        domain = sorted({v for d in table for v in d})
+    count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
+    outputs = _int_list(doc["outputs"], "outputs") if "outputs" in doc else None
+    if outputs is not None:
+        if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
+            raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
+                              f"limit of {MAX_FILE_CELLS}")
+        by_text = {str(o): o for o in outputs}
+        for d, row in table.items():
+            if isinstance(row, dict):
+                bad = [o for o in row if o not in by_text]
+                if bad:
+                    raise InvalidDistribution(f"row {clip(','.join(map(str, d)), 40)} names output {clip(bad[0], 40)},"
+                                              f" which is not in \"outputs\" {clip(outputs, 40)}")
+                table[d] = {by_text[o]: p for o, p in row.items()}
+    for d, row in table.items():
+        if not isinstance(row, (list, dict)):
+            raise InvalidDistribution(
+                f"row {clip(','.join(map(str, d)), 40)} is {clip(row, 40)} (a {_kind(row)}); give a list of "
+                f"probabilities aligned with \"outputs\", such as [\"3/4\", \"1/4\"]")
+    return Mechanism.from_table(table, n=n, domain=domain, outputs=outputs, name=name)
+
+
+def _kind(value) -> str:
+    return {dict: "JSON object", list: "list", str: "string", bool: "boolean", type(None): "null",
+            int: "number", float: "number"}.get(type(value), type(value).__name__)
 
 
 def _E(E, what="E"):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from .errors import InvalidDistribution
+from .errors import InvalidDistribution, clip
 from .prob import Dist, check_row
 from .tables import PopTable, databases
 
@@ -22,13 +22,15 @@ class Population:
     name: str = "population"
 
     def __init__(self, table: dict, *, n: int, domain, name="population"):
-        from .mechanism import check_sizes
-        check_sizes(n=n)
+        from .mechanism import count_databases
         domain = tuple(domain)
+        count_databases(n, len(domain), what="the population")
         dbs = databases(n, domain)
-        extra = [k for k in table if k not in dbs]
+        db_set = set(dbs)
+        extra = [k for k in table if k not in db_set]
         if extra:
-            raise InvalidDistribution(f"population entries {extra[:3]} are not databases over {domain}^{n}")
+            raise InvalidDistribution(f"population entries {clip(extra[:3])} are not databases over "
+                                      f"{clip(domain, 40)}^{n}")
         probs = check_row([table.get(d, 0) for d in dbs], what=name)
         object.__setattr__(self, "n", n)
         object.__setattr__(self, "domain", domain)
@@ -74,3 +76,20 @@ def point_mass(d, *, domain) -> Population:
 def uniform(*, n: int, domain) -> Population:
     dbs = databases(n, tuple(domain))
     return Population({d: sp.Rational(1, len(dbs)) for d in dbs}, n=n, domain=domain, name="uniform")
+
+
+def population_from_json(doc, *, n: int, domain, name: str = "population") -> Population:
+    """A population from JSON: an object mapping databases "a,b" to probabilities (integers or strings
+    "3/8"); databases left out have probability 0. Checked like a mechanism table, never evaluated."""
+    from .mechanism import MAX_FILE_DATABASES, _kind, count_databases, parse_database
+    if not isinstance(doc, dict) or not doc:
+        raise InvalidDistribution(f'the population must be a non-empty JSON object like {{"0": "1/2", "1": "1/2"}}; '
+                                  f"got a {_kind(doc)}")
+    count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the population file")
+    table = {}
+    for key, p in doc.items():
+        d = parse_database(key, n, domain)
+        if d in table:
+            raise InvalidDistribution(f"database {clip(key, 40)} is given twice in the population")
+        table[d] = p
+    return Population(table, n=n, domain=domain, name=name)
