@@ -1,31 +1,84 @@
-"""The `dpcheck` command line: list, check, audit, derive, implies.
+"""The `dpcheck` command line: list, check, audit, derive, implies, eval.
 
-Exit codes: 0 every verdict definite (findings included); 1 some verdict unknown or some
-counterexample failed exact re-verification; 2 usage errors (bad IDs, sizes, numbers).
+Exit codes: 0 every verdict definite (proved, derived, or refuted with the counterexample re-verified
+exactly; findings included); 1 some verdict unknown, vacuous, unverified or not run; 2 usage errors
+(bad IDs, sizes, numbers, files: one line on stderr); 3 an internal error (a bug: one line on stderr);
+130 / 143 `audit` stopped by SIGINT / SIGTERM (the verdicts reached so far are printed and written).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
+import signal
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from symbolic.errors import DPCheckError, InvalidSize, UnknownName
+from symbolic.errors import DPCheckError, InvalidParameter, InvalidSize, UnknownName, clip
+
+MAX_FILE_BYTES = 10 * 2 ** 20   # a mechanism or population file
+MAX_FAMILY_DATABASES = 64       # tables for `eval` of notions over all populations
+MAX_SEARCH_DATABASES = 1024     # |domain|^n of the unknown tables in `check` and `implies`
+MAX_SEARCH_CELLS = 8192         # |domain|^n × |outputs|
+MAX_SECONDS = 86400.0
+MAX_JOBS = 256
+MAX_LINE = 2000                 # an error line; the user's input in it is cut at ~80 characters
+BUG = "this is a bug in dpcheck: please report it with the command line that caused it"
+
+
+class _ArgParser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2 through :func:`main`, never a usage dump)."""
+
+    def error(self, message):
+        raise DPCheckError(f"{_cut(message, 300)} (see `{self.prog} --help`)")
+
+
+def _cut(text, limit):
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _seconds(zero_ok):
+    def parse(text):
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{clip(text)} is not a number of seconds; write e.g. 10 or 0.5") from None
+        if not math.isfinite(v) or v > MAX_SECONDS:
+            raise argparse.ArgumentTypeError(f"{clip(text)} must be a finite number of seconds, at most {MAX_SECONDS:g}")
+        if zero_ok and v < 0:
+            raise argparse.ArgumentTypeError(f"{clip(text)} must be 0 or more seconds")
+        if not zero_ok and v < 0.001:
+            raise argparse.ArgumentTypeError(f"{clip(text)} must be positive (at least 0.001 s); "
+                                             f"--budget 0 turns exploring off")
+        return v
+    return parse
+
+
+def _count(lo, hi):
+    def parse(text):
+        if not re.fullmatch(r"\s*[+-]?\d+\s*", text or ""):
+            raise argparse.ArgumentTypeError(f"{clip(text)} is not a whole number")
+        v = int(text) if len(text.strip()) <= 12 else hi + 1
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{clip(text)} must be at least {lo} and at most {hi}")
+        return v
+    return parse
 
 
 def _parser():
-    p = argparse.ArgumentParser(prog="dpcheck", description="Machine-check claims about privacy definitions.")
+    p = _ArgParser(prog="dpcheck", description="Machine-check claims about privacy definitions.")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("list", help="every catalogue ID with its kind and source")
 
     c = sub.add_parser("check", help="check one claim")
     c.add_argument("id")
     _sizes(c)
-    c.add_argument("--timeout", type=float, help="seconds per solver call")
-    c.add_argument("--budget", type=float, default=60.0, help="seconds for the claim, exploring larger sizes "
-                   "after the default ones are proved (default 60; 0: no exploring)")
+    c.add_argument("--timeout", type=_seconds(False), help="seconds per solver call")
+    c.add_argument("--budget", type=_seconds(True), default=60.0, help="seconds for the claim, "
+                   "exploring larger sizes after the default ones are proved (default 60; 0: no exploring)")
     c.add_argument("--json", action="store_true", help="print only the JSON document")
     c.add_argument("--smt2", metavar="FILE", help="write the negated claim at the largest sizes as SMT-LIB")
 
@@ -34,7 +87,7 @@ def _parser():
     a.add_argument("--json", metavar="FILE")
     a.add_argument("--markdown", metavar="FILE")
     a.add_argument("--html", metavar="FILE")
-    a.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    a.add_argument("--jobs", type=_count(1, MAX_JOBS), default=os.cpu_count() or 1)
     a.add_argument("--profile", default="ci", help="settings profile: quick, ci, thorough")
 
     d = sub.add_parser("derive", help="closed forms, e.g. `derive pml laplace-count`, `derive epsilon randomized-response`")
@@ -58,32 +111,64 @@ def _parser():
 
 
 def _sizes(p):
-    p.add_argument("--n", type=int)
-    p.add_argument("--domain", type=int)
-    p.add_argument("--outputs", type=int)
-
-
-def _check_sizes(args):
     for k in ("n", "domain", "outputs"):
-        v = getattr(args, k, None)
-        if v is not None and v < 1:
-            raise InvalidSize(f"--{k}={v} must be at least 1")
+        p.add_argument(f"--{k}", type=_count(1, 10 ** 6))
+
+
+def _search_sizes(sizes):
+    """Refuse, before anything is enumerated, sizes whose unknown tables the solver cannot hold."""
+    from symbolic.mechanism import count_databases
+    dbs = count_databases(sizes.n, sizes.domain, limit=MAX_SEARCH_DATABASES, what=f"the solver's table at {sizes}")
+    if dbs * sizes.outputs > MAX_SEARCH_CELLS:
+        raise InvalidSize(f"the solver's table at {sizes} has {dbs} × {sizes.outputs} unknowns, over the limit of "
+                          f"{MAX_SEARCH_CELLS}; use smaller --n, --domain or --outputs")
+
+
+def _say(kind, message):
+    line = " ".join(str(message).split("\n")).replace("\r", " ")
+    print(f"dpcheck: {kind}: {_cut(line, MAX_LINE)}", file=sys.stderr, flush=True)
+
+
+class _Stop(BaseException):
+    """SIGINT or SIGTERM during `audit` (raised by its signal handler in the main process)."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+COMMANDS = {}
 
 
 def main(argv=None):
-    args = _parser().parse_args(argv)
     try:
-        _check_sizes(args)
-        return {"list": cmd_list, "check": cmd_check, "audit": cmd_audit, "derive": cmd_derive,
-                "implies": cmd_implies, "eval": cmd_eval}[args.cmd](args)
+        args = _parser().parse_args(argv)
+        return COMMANDS[args.cmd](args)
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else 0
     except DPCheckError as e:
-        print(f"dpcheck: error: {e}", file=sys.stderr)
+        _say("error", e)
+        return 2
+    except BrokenPipeError:  # output piped into `head` and closed early
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:
+            pass
+        return 0
+    except OSError as e:
+        if e.filename is None:
+            _say("internal error", f"{type(e).__name__}: {e} ({BUG})")
+            return 3
+        _say("error", f"cannot use file {clip(e.filename)}: {e.strerror or e}")
         return 2
     except KeyboardInterrupt:
+        _say("error", "interrupted")
         return 130
-    except BrokenPipeError:  # output piped into `head` and closed early
-        sys.stderr.close()
-        return 0
+    except _Stop as e:
+        return 128 + e.signum
+    except Exception as e:  # noqa: BLE001 -- anything else is a bug: one line, its own exit code
+        _say("internal error", f"{type(e).__name__}: {_cut(e, 300)} ({BUG})")
+        return 3
 
 
 def cmd_list(args):
@@ -100,9 +185,7 @@ def _settings(args, profile="ci"):
     from dataclasses import replace
     from symbolic.search import Settings
     s = Settings.profile(profile)
-    if getattr(args, "timeout", None):
-        if args.timeout <= 0:
-            raise InvalidSize(f"--timeout={args.timeout} must be positive")
+    if getattr(args, "timeout", None) is not None:  # validated by the parser: finite, >= 0.001 s
         s = replace(s, timeout=args.timeout)
     return s
 
@@ -117,21 +200,40 @@ def _output(results, file=None):
     return text
 
 
+def _definite(r) -> bool:
+    """Proved, derived, or refuted by a counterexample that exact re-verification confirmed."""
+    return r["verdict"] in ("proved", "derived") or (r["verdict"] == "refuted" and r.get("verified_exactly") is True)
+
+
 def _exit_code(results):
-    return 0 if all(r["verdict"] != "unknown" and (r["verdict"] != "refuted" or r["verified_exactly"])
-                    for r in results) else 1
+    """0 only when every verdict is definite; unknown, vacuous, unverified, not run (or anything new): 1."""
+    return 0 if all(_definite(r) for r in results) else 1
+
+
+def _claim(claim_id):
+    import difflib
+    from theorems.registry import claims
+    cs = claims()
+    if claim_id not in cs:
+        close = difflib.get_close_matches(claim_id[:40], list(cs), n=5, cutoff=0.5)
+        raise UnknownName(f"unknown claim ID {clip(claim_id)}" + (f"; similar: {', '.join(close)}" if close else "")
+                          + "; run `dpcheck list` for all IDs")
+    return cs[claim_id]
 
 
 def cmd_check(args):
     from symbolic.report import claim_json, result_text
     from symbolic.run import check_claim
-    from theorems.registry import get
-    claim = get(args.id)
+    claim = _claim(args.id)
     if any(getattr(args, k) is not None for k in ("n", "domain", "outputs")):
+        if not claim.parts:
+            raise InvalidSize(f"{claim.id} is a {claim.kind} claim without sizes; drop --n, --domain, --outputs")
         claim = claim.with_sizes(args.n, args.domain, args.outputs)
+        _search_sizes(claim.sizes)
+    settings = _settings(args)
     if args.smt2:
         _write_smt2(claim, args.smt2)
-    res = check_claim(claim, _settings(args), explore=max(0.0, args.budget or 0.0))
+    res = check_claim(claim, settings, explore=args.budget)
     doc = claim_json(res)
     if args.json:
         print(_output([doc]))
@@ -169,40 +271,185 @@ def _run_one(claim_id, profile):
     return claim_json(res), result_text(res), extra
 
 
+# --- audit: worker processes that a signal can stop -----------------------------------------------
+
+def _worker(conn, profile):
+    """Run claims sent by the parent, one at a time. SIGINT is ignored (the parent decides, and kills
+    us); SIGTERM and the parent's death kill us at once, even inside a solver call."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux): no orphans
+    except (OSError, AttributeError):
+        pass
+    import z3
+    z3.set_param("ctrl_c", False)  # else z3 catches SIGINT itself and answers "unknown"
+    while True:
+        try:
+            cid = conn.recv()
+        except (EOFError, OSError):
+            return
+        if cid is None:
+            return
+        try:
+            out = ("ok", _run_one(cid, profile))
+        except Exception as e:  # noqa: BLE001 -- reported by the parent as an internal error
+            out = ("error", f"{type(e).__name__}: {_cut(e, 300)}")
+        conn.send((cid, out))
+
+
+def _spawn(ctx, profile, procs):
+    """Start a worker with SIGINT/SIGTERM blocked until it has set its own handlers."""
+    mine, theirs = ctx.Pipe()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        p = ctx.Process(target=_worker, args=(theirs, profile), daemon=True)
+        p.start()
+        procs.append((p, mine))
+    finally:
+        theirs.close()
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    return p, mine
+
+
+def _run_pool(todo, profile, jobs, done):
+    """Run ``todo`` in ``jobs`` worker processes, calling ``done(cid, out)`` as each finishes.
+    However this ends (a signal, an error), every worker is killed and reaped before it returns."""
+    import multiprocessing as mp
+    from multiprocessing.connection import wait
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else None)
+    pending, procs, running, finished = list(todo), [], {}, False
+    try:
+        idle = [_spawn(ctx, profile, procs)[1] for _ in range(min(jobs, len(pending)))]
+        while pending or running:
+            while pending and idle:
+                conn, cid = idle.pop(), pending.pop(0)
+                running[conn] = cid
+                conn.send(cid)
+            for conn in wait(list(running)):
+                cid = running.pop(conn)
+                try:
+                    got, out = conn.recv()
+                except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
+                    p = next(p for p, c in procs if c is conn)
+                    p.join(1)
+                    done(cid, ("error", f"its worker process died (exit code {p.exitcode})"))
+                    if pending:
+                        idle.append(_spawn(ctx, profile, procs)[1])
+                    continue
+                done(got, out)
+                idle.append(conn)
+        finished = True
+    finally:
+        for p, conn in procs:
+            if finished and p.is_alive():
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+            elif p.is_alive():
+                p.kill()
+        for p, conn in procs:
+            p.join(5)
+            if p.is_alive():
+                p.kill()
+                p.join()
+            conn.close()
+
+
+def _not_run(cid, keys, reason):
+    """The record of a claim that did not run: the same keys as the others, with nulls."""
+    from theorems.registry import claims
+    c = claims()[cid]
+    doc = {k: None for k in keys}
+    doc.update(id=c.id, kind=c.kind, source=c.source, statement=c.statement, source_says=c.source_says,
+               verdict="not run", reason=reason)
+    return doc
+
+
+_RECORD_KEYS = ("id", "kind", "source", "statement", "source_says", "verdict", "agrees_with_source", "bounds",
+                "seconds", "counterexample", "verified_exactly", "formula", "reason", "minimal", "finding",
+                "certificate", "parts", "explored")
+
+
+def _writable(path, flag):
+    if os.path.isdir(path):
+        raise DPCheckError(f"{flag} {clip(path)} is a directory; give a file name")
+    if not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+        raise DPCheckError(f"{flag} {clip(path)}: cannot write in its directory (missing or read-only)")
+
+
 def cmd_audit(args):
     from symbolic.search import Settings
     from theorems.registry import SOURCES, by_source
     Settings.profile(args.profile)  # validates the name
-    letters = args.sources or list(SOURCES)
-    todo = [c.id for c in by_source(letters) if c.kind != "def"]
-    if args.jobs < 1:
-        raise InvalidSize(f"--jobs={args.jobs} must be at least 1")
+    bad = [s for s in args.sources if s not in SOURCES]
+    if bad:
+        raise UnknownName(f"unknown source {clip(bad[0], 40)}; sources: {', '.join(SOURCES)}")
+    for flag in ("json", "markdown", "html"):
+        if getattr(args, flag):
+            _writable(getattr(args, flag), f"--{flag}")
+    todo = [c.id for c in by_source(args.sources or list(SOURCES)) if c.kind != "def"]
     t0 = time.monotonic()
-    results, texts, extras = {}, {}, []
+    results, texts, extras, crashed = {}, {}, {}, []
     progress = _progress(len(todo))
-    if args.jobs == 1:
-        for cid in todo:
-            results[cid], texts[cid], ex = _run_one(cid, args.profile)
-            extras.append(ex)
-            progress(cid, results[cid])
-    else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            futs = {cid: pool.submit(_run_one, cid, args.profile) for cid in todo}
-            for cid in todo:
-                results[cid], texts[cid], ex = futs[cid].result()
-                extras.append(ex)
-                progress(cid, results[cid])
-    docs = [results[c] for c in todo]
+
+    def done(cid, out):
+        if out[0] == "ok":
+            results[cid], texts[cid], extras[cid] = out[1]
+        else:
+            crashed.append(cid)
+            _say("internal error", f"in {cid}: {out[1]} ({BUG})")
+            results[cid] = {**_not_run(cid, _RECORD_KEYS, f"internal error: {out[1]}"), "verdict": "unknown"}
+        progress(cid, results[cid])
+
+    stopped = None
+    handlers = {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            handlers[sig] = signal.signal(sig, _raise_stop)
+    except ValueError:  # not the main thread: signals stay as they are
+        pass
+    try:
+        try:
+            _run_pool(todo, args.profile, min(args.jobs, max(1, len(todo))), done)
+        except (_Stop, KeyboardInterrupt) as e:
+            stopped = getattr(e, "signum", signal.SIGINT)
+        for sig in handlers:  # a second Ctrl-C while writing the report is ignored
+            signal.signal(sig, lambda *_: None)
+        keys = list(next(iter(results.values()), dict.fromkeys(_RECORD_KEYS)))
+        reason = f"not run: the audit was stopped by {signal.Signals(stopped).name}" if stopped else None
+        docs = [results.get(c) or _not_run(c, keys, reason) for c in todo]
+        _report(docs, texts, [extras[c] for c in todo if c in extras], args, time.monotonic() - t0)
+    finally:
+        for sig, h in handlers.items():
+            signal.signal(sig, h)
+    if stopped:
+        _say("error", f"stopped by {signal.Signals(stopped).name}: {len(results)} of {len(todo)} claims done, "
+                      f"{len(todo) - len(results)} marked \"not run\"")
+        return 128 + stopped
+    return 3 if crashed else _exit_code(docs)
+
+
+def _raise_stop(signum, frame):
+    raise _Stop(signum)
+
+
+def _report(docs, texts, extras, args, seconds):
     print(_table(docs))
     for ex in extras:
         if ex:
             print("\n" + ex)
     for d in docs:
-        if d["verdict"] == "refuted" or not d["agrees_with_source"] or d["finding"]:
+        if d["id"] in texts and (d["verdict"] == "refuted" or not d["agrees_with_source"] or d["finding"]):
             print("\n" + texts[d["id"]])
-    n_agree = sum(d["agrees_with_source"] for d in docs)
+    n_agree = sum(d["agrees_with_source"] is True for d in docs)
+    not_run = sum(d["verdict"] == "not run" for d in docs)
     print(f"\n{len(docs)} claims, {n_agree} agree with the source, "
-          f"{sum(d['verdict'] == 'unknown' for d in docs)} unknown; {time.monotonic() - t0:.1f} s")
+          f"{sum(d['verdict'] == 'unknown' for d in docs)} unknown" + (f", {not_run} not run" if not_run else "")
+          + f"; {seconds:.1f} s", flush=True)
     if args.json:
         _output(docs, args.json)
     if args.markdown:
@@ -211,16 +458,15 @@ def cmd_audit(args):
     if args.html:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(_html(docs))
-    return _exit_code(docs)
 
 
 def _progress(total):
-    done = [0]
+    count = [0]
 
     def tick(cid, doc):
-        done[0] += 1
-        print(f"[{done[0]:>3}/{total}] {cid:<16} {doc['verdict']:<8} {doc['seconds']:6.2f} s", file=sys.stderr,
-              flush=True)
+        count[0] += 1
+        secs = "" if doc.get("seconds") is None else f"{doc['seconds']:6.2f} s"
+        print(f"[{count[0]:>3}/{total}] {cid:<16} {doc['verdict']:<8} {secs}", file=sys.stderr, flush=True)
     return tick
 
 
@@ -229,8 +475,9 @@ def _sz(b):
 
 
 def _rows(docs):
-    return [(d["id"], d["kind"], d["source_says"][:28], d["verdict"], "yes" if d["agrees_with_source"] else "NO",
-             _sz(d["bounds"]), f"{d['seconds']:.2f}") for d in docs]
+    agrees = {True: "yes", False: "NO", None: ""}
+    return [(d["id"], d["kind"], d["source_says"][:28], d["verdict"], agrees[d["agrees_with_source"]],
+             _sz(d["bounds"]), "" if d["seconds"] is None else f"{d['seconds']:.2f}") for d in docs]
 
 
 HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
@@ -256,58 +503,82 @@ def _html(docs):
 
 
 def _params(items):
+    """--param NAME=VALUE items: names are identifiers, values exact numbers (never evaluated)."""
     from symbolic.exact import parse_number
     params = {}
     for kv in items:
-        if "=" not in kv:
-            raise DPCheckError(f"--param {kv!r} must look like NAME=VALUE, e.g. E=3/2")
-        k, v = kv.split("=", 1)
-        params[k.strip()] = parse_number(v, what=k.strip())
+        k, eq, v = kv.partition("=")
+        k = k.strip()
+        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,39}", k):
+            raise DPCheckError(f"--param {clip(kv)} must look like NAME=VALUE with NAME a parameter name, e.g. E=3/2")
+        if k in params:
+            raise DPCheckError(f"--param {k} is given twice; give it once")
+        params[k] = parse_number(v, what=f"--param {k}")
     return params
 
 
+def _no_duplicates(pairs):
+    keys = set()
+    for k, _ in pairs:
+        if k in keys:
+            raise DPCheckError(f"key {clip(k, 40)} appears twice in one JSON object; give it once")
+        keys.add(k)
+    return dict(pairs)
+
+
+def _no_constant(name):
+    raise DPCheckError(f"{name} is not a probability; write exact numbers such as \"3/8\"")
+
+
 def _load_json(path, what):
+    """A JSON file of at most MAX_FILE_BYTES, UTF-8, without NaN/Infinity or repeated keys."""
+    with open(path, "rb") as f:  # OSError: one line from main
+        data = f.read(MAX_FILE_BYTES + 1)
+    where = f"{what} file {clip(path, 60)}"
+    if len(data) > MAX_FILE_BYTES:
+        raise DPCheckError(f"{where} is over {MAX_FILE_BYTES // 2 ** 20} MB; dpcheck reads tables up to that size")
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as e:
-        raise DPCheckError(f"cannot read {what} file {path!r}: {e.strerror}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DPCheckError(f"{where} is not UTF-8 text (byte {e.start} is {data[e.start:e.start + 1]!r}); "
+                           f"give a JSON file") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise DPCheckError(f"{what} file {path!r} is not JSON: {e.msg} at line {e.lineno}") from None
+        raise DPCheckError(f"{where} is not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except RecursionError:
+        raise DPCheckError(f"{where} nests JSON too deeply to read; a table needs three levels") from None
+    except ValueError as e:  # an integer literal over Python's 4300-digit limit
+        raise DPCheckError(f"{where} has a number too long to read ({_cut(e, 60)}); write probabilities as "
+                           f"strings \"a/b\" of at most 1000 digits each") from None
 
 
-def _key(text, n):
-    from symbolic.exact import parse_number
-    parts = [p.strip() for p in str(text).split(",")]
-    if len(parts) != n:
-        raise DPCheckError(f"database {text!r} should have {n} comma-separated values")
-    return tuple(int(parse_number(p, what="database value")) for p in parts)
+def _one_mechanism(notion, command):
+    if notion.arity != 1:
+        raise DPCheckError(f"{notion.name} is a notion of {notion.arity} mechanism(s) (arity {notion.arity}); "
+                           f"`{command}` takes notions of one mechanism (arity 1)")
 
 
 def cmd_eval(args):
-    from symbolic.mechanism import Mechanism
+    from symbolic.mechanism import mechanism_from_json
     from symbolic.ops import ExactOps
-    from symbolic.population import Population
+    from symbolic.population import population_from_json
     notion = _notion(args.notion)
-    doc = _load_json(args.mechanism, "mechanism")
-    if not isinstance(doc, dict) or "rows" not in doc or "n" not in doc:
-        raise DPCheckError('mechanism file needs "n", "domain", "outputs" and "rows"')
-    n = doc["n"]
-    if not isinstance(n, int) or n < 1:
-        raise InvalidSize(f'mechanism "n"={n!r} must be a whole number >= 1')
-    rows = {_key(k, n): v for k, v in doc["rows"].items()}
-    mech = Mechanism.from_table(rows, n=n, domain=doc.get("domain"), outputs=doc.get("outputs"), name=args.mechanism)
+    _one_mechanism(notion, "eval")
+    inst = notion(**_params(args.param))  # validates names and ranges before any file is read
+    if notion.population == "given" and not args.population:
+        raise DPCheckError(f"{notion.name} is relative to one population: give --population FILE")
+    mech = mechanism_from_json(_load_json(args.mechanism, "mechanism"), name="table")
     pop = None
     if args.population:
-        pdoc = _load_json(args.population, "population")
-        pop = Population({_key(k, n): v for k, v in pdoc.items()}, n=n, domain=mech.domain).table()
-    elif notion.population == "given":
-        raise DPCheckError(f"{notion.name} is relative to one population: give --population FILE")
-    params = _params(args.param)
-    inst = notion(**params)  # validates names and ranges
+        pop = population_from_json(_load_json(args.population, "population"), n=mech.n, domain=mech.domain).table()
     ops = ExactOps()
     if notion.population in ("all", "product"):
-        fam = notion.sufficient(n, mech.domain) if notion.sufficient else None
+        if len(mech.rows) > MAX_FAMILY_DATABASES:
+            raise InvalidSize(f"{notion.name} quantifies over populations, decided through a family that grows with "
+                              f"the databases: `eval` takes at most {MAX_FAMILY_DATABASES} databases (|domain|^n) "
+                              f"for it; this table has {len(mech.rows)}")
+        fam = notion.sufficient(mech.n, mech.domain) if notion.sufficient else None
         if fam is None:
             raise DPCheckError(f"{notion.name} quantifies over all populations and has no finite family to decide it")
         holds = all(notion.body(ops, mech.table(), P=q.table(), **inst.param_values()) for q in fam)
@@ -317,13 +588,41 @@ def cmd_eval(args):
     return 0 if holds else 1
 
 
+# What each derivation of theorems.saeidian_pml.derive takes (checked here, before it runs).
+_DERIVE = {"pml laplace-count": {"eps": "ε >= 0", "lam": "0 < λ <= 1/2"},
+           "epsilon randomized-response": {},
+           "pml threshold": {"n": "an integer >= 1", "k": "an integer 0 <= k <= n", "p": "0 < p < 1"}}
+_DERIVE_ALIASES = {"laplace-count": "pml laplace-count", "randomized-response": "epsilon randomized-response",
+                   "epsilon rr": "epsilon randomized-response", "chernoff threshold": "pml threshold",
+                   "threshold": "pml threshold"}
+_MAX_DERIVE_N = 10 ** 6
+
+
+def _derive_params(key, params):
+    valid = _DERIVE[key]
+    takes = ("takes " + ", ".join(f"--param {k}=… ({r})" for k, r in valid.items())) if valid else "takes no --param"
+    for k, v in params.items():
+        if k not in valid:
+            raise InvalidParameter(f"`derive {key}` has no parameter {k!r}; it {takes}")
+        if valid[k].startswith("an integer"):
+            if not v.is_Integer or not 0 <= v <= _MAX_DERIVE_N:
+                raise InvalidParameter(f"--param {k}={clip(str(v))} must be {valid[k]} (at most {_MAX_DERIVE_N})")
+            params[k] = int(v)
+    return takes
+
+
 def cmd_derive(args):
     params = _params(args.param)
+    key = " ".join(args.what).strip().lower()
+    key = _DERIVE_ALIASES.get(key, key)
+    if key not in _DERIVE:
+        raise UnknownName(f"nothing to derive for {clip(key)}; try {', '.join(repr(k) for k in _DERIVE)}")
+    takes = _derive_params(key, params)
     from theorems.saeidian_pml import derive
     try:
-        v = derive(" ".join(args.what), plot=args.plot, **params)
-    except TypeError as e:  # an unexpected --param name
-        raise DPCheckError(f"bad --param for {' '.join(args.what)!r}: {e}") from None
+        v = derive(key, plot=args.plot, **params)
+    except (InvalidParameter, InvalidSize) as e:
+        raise InvalidParameter(f"{e}; `derive {key}` {takes}") from None
     print(f"formula: {v.formula}")
     print(f"assumptions: {v.assumptions}")
     for k, x in v.extras.items():
@@ -335,12 +634,15 @@ def cmd_derive(args):
 
 def _notion(name):
     """A registered notion by name (ε-DP and variations, semantic privacy, PML notions)."""
+    import difflib
     import symbolic.dp_notions as dn
     import symbolic.pml_notions as pn
     import symbolic.semantic as sem
     table = {n.name: n for m in (dn, sem, pn) for n in m.ALL}
     if name not in table:
-        raise UnknownName(f"unknown notion {name!r}; notions: {', '.join(sorted(table))}")
+        close = difflib.get_close_matches(name[:60], list(table), n=3)
+        raise UnknownName(f"unknown notion {clip(name)}" + (f"; did you mean {', '.join(close)}?" if close else "")
+                          + f"; notions: {', '.join(sorted(table))}")
     return table[name]
 
 
@@ -352,16 +654,20 @@ def cmd_implies(args):
     got = []
     for name in (args.a, args.b):
         n = _notion(name)
+        _one_mechanism(n, "implies")
         if [p.name for p in n.params] not in (["E"], []):
             raise DPCheckError(f"notion {name} has parameters {[p.name for p in n.params]}; `implies` takes notions "
                                f"with parameter E only")
         got.append(n(E.symbol) if n.params else n())
     sizes = Sizes(args.n or 2, args.domain or 2, args.outputs or 2)
+    _search_sizes(sizes)
     claim = Claim("adhoc", "⇒", "-", f"{got[0]} ⇒ {got[1]}", "(ad hoc)", (Implies(got[0], got[1]),), sizes=sizes)
     res = check_claim(claim)
     print(json.dumps(claim_json(res), indent=2, ensure_ascii=False) if args.json else result_text(res))
     return _exit_code([claim_json(res)])
 
+
+COMMANDS.update(list=cmd_list, check=cmd_check, audit=cmd_audit, derive=cmd_derive, implies=cmd_implies, eval=cmd_eval)
 
 if __name__ == "__main__":
     sys.exit(main())
