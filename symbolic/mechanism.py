@@ -195,7 +195,7 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
         raise InvalidSize(f'"n"={clip(n, 40)} must be a whole number >= 1')
     if not isinstance(rows, dict) or not rows:
         raise InvalidSize(f'"rows" must be a non-empty object mapping databases to rows, like '
-                          f'{{"0": ["3/4", "1/4"]}}; got a {_kind(rows)}')
+                          f'{{"0": ["3/4", "1/4"]}}; got {"an empty object" if rows == {} else "a " + _kind(rows)}')
     domain = _int_list(doc["domain"], "domain") if "domain" in doc else None
     if domain is not None and any(isinstance(v, str) for v in domain):
         raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')

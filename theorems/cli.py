@@ -125,7 +125,8 @@ def _search_sizes(sizes):
 
 
 def _say(kind, message):
-    line = " ".join(str(message).split("\n")).replace("\r", " ")
+    """One line on stderr; any run of over 100 non-blank characters (echoed input) is cut to 80."""
+    line = re.sub(r"\S{101,}", lambda m: m.group()[:79] + "…", " ".join(str(message).splitlines()))
     print(f"dpcheck: {kind}: {_cut(line, MAX_LINE)}", file=sys.stderr, flush=True)
 
 
