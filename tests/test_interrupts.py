@@ -1,0 +1,111 @@
+"""Interrupts and determinism (issue 10, point 7).
+
+SIGINT (to the process or to its whole process group) and SIGTERM during `dpcheck audit` stop it
+within seconds: the verdicts reached so far are printed and written, the rest marked "not run",
+exit 130 / 143, no traceback, no worker process left. Two runs of one check give the same JSON
+apart from times."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+def _children(pid):
+    """Process ids whose parent is ``pid`` (read from /proc, no psutil)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(d))
+    return out
+
+
+def _alive(pid):
+    """Running (a zombie left to an init that does not reap counts as dead)."""
+    try:
+        os.kill(pid, 0)
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (ProcessLookupError, FileNotFoundError):
+        return False
+
+
+def _interrupt(tmp_path, send, expect_code):
+    out = tmp_path / "audit.json"
+    md = tmp_path / "audit.md"
+    p = subprocess.Popen([sys.executable, "-m", "theorems.cli", "audit", "T", "--jobs", "2", "--json", str(out),
+                          "--markdown", str(md)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        first = p.stderr.readline()  # progress lines go to stderr: wait for one finished claim
+        assert first.startswith("[  1/"), first
+        kids = _children(p.pid)
+        assert kids, "audit --jobs 2 should run its claims in worker processes"
+        t0 = time.monotonic()
+        send(p.pid)
+        stdout, stderr = p.communicate(timeout=30)
+        elapsed = time.monotonic() - t0
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == expect_code, stderr
+    assert elapsed < 10, elapsed
+    assert "Traceback" not in stderr
+    assert "not run" in stdout and "ID" in stdout  # the table of what was reached
+    doc = json.loads(out.read_text())
+    verdicts = [c["verdict"] for c in doc["claims"]]
+    assert any(v in ("proved", "refuted") for v in verdicts)
+    assert "not run" in verdicts
+    done = next(c for c in doc["claims"] if c["verdict"] != "not run")
+    for c in doc["claims"]:
+        assert set(c) == set(done)  # a not-run record has the same keys as the others
+        if c["verdict"] == "not run":
+            assert c["seconds"] is None and c["counterexample"] is None and c["agrees_with_source"] is None
+            assert c["id"] and c["statement"]
+    assert "not run" in md.read_text()
+    time.sleep(0.2)
+    assert not [k for k in kids if _alive(k)], "worker processes survived"
+    return elapsed
+
+
+def test_sigint_to_process(tmp_path):
+    _interrupt(tmp_path, lambda pid: os.kill(pid, signal.SIGINT), 130)
+
+
+def test_sigint_to_process_group(tmp_path):
+    _interrupt(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT), 130)
+
+
+def test_sigterm(tmp_path):
+    _interrupt(tmp_path, lambda pid: os.kill(pid, signal.SIGTERM), 143)
+
+
+def _strip_times(x):
+    if isinstance(x, dict):
+        return {k: _strip_times(v) for k, v in x.items() if k != "seconds" and not k.endswith("_seconds")}
+    if isinstance(x, list):
+        return [_strip_times(v) for v in x]
+    return x
+
+
+@pytest.mark.parametrize("claim", ["T-P4.converse", "T-L2"])  # a counterexample, a proof
+def test_two_runs_same_json(claim):
+    docs = []
+    for _ in range(2):
+        p = subprocess.run([sys.executable, "-m", "theorems.cli", "check", claim, "--json", "--budget", "0"],
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        docs.append(_strip_times(json.loads(p.stdout)))
+    assert docs[0]["claims"][0]["verdict"] in ("proved", "refuted")
+    assert docs[0] == docs[1]
