@@ -109,3 +109,29 @@ def test_two_runs_same_json(claim):
         docs.append(_strip_times(json.loads(p.stdout)))
     assert docs[0]["claims"][0]["verdict"] in ("proved", "refuted")
     assert docs[0] == docs[1]
+
+
+def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch, capsys):
+    """A claim whose check raises, or whose worker process dies, is reported (verdict unknown, reason
+    "internal error"), the other claims still run, and the exit code is 3, not 1."""
+    import theorems.cli as cli
+    from theorems.registry import by_source
+    ids = [c.id for c in by_source(["T"]) if c.kind != "def"]
+
+    def fake(cid, profile):  # runs in the forked workers
+        if cid == ids[0]:
+            raise ZeroDivisionError("seeded fault")
+        if cid == ids[1]:
+            os._exit(9)
+        return {**dict.fromkeys(cli._RECORD_KEYS), "id": cid, "kind": "⇒", "source_says": "holds",
+                "verdict": "proved", "agrees_with_source": True, "seconds": 0.0, "finding": None}, "", None
+    monkeypatch.setattr(cli, "_run_one", fake)
+    out = tmp_path / "a.json"
+    assert cli.main(["audit", "T", "--jobs", "2", "--json", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert "ZeroDivisionError: seeded fault" in err and "worker process died (exit code 9)" in err
+    claims = {c["id"]: c for c in json.loads(out.read_text())["claims"]}
+    assert claims[ids[0]]["verdict"] == claims[ids[1]]["verdict"] == "unknown"
+    assert claims[ids[0]]["reason"].startswith("internal error")
+    assert all(claims[i]["verdict"] == "proved" for i in ids[2:])
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handlers restored
