@@ -14,21 +14,36 @@ from typing import Callable
 import sympy as sp
 
 from .errors import InvalidSize
+from .ranges import describe, problems
 from .notions import Notion, NotionInstance
 from .verdicts import Sizes
 
 
 @dataclass(frozen=True)
 class Param:
-    """A claim parameter: a real symbol with an inclusive range."""
+    """A claim parameter: a real symbol with a range, inclusive unless ``lower_strict`` /
+    ``upper_strict`` makes that end open: ``Param("delta", lower=0, lower_strict=True, upper=1)``
+    is 0 < δ ≤ 1."""
 
     name: str
     lower: object = None
     upper: object = None
+    lower_strict: bool = False
+    upper_strict: bool = False
 
     @property
     def symbol(self):
         return sp.Symbol(self.name, real=True)
+
+    def range_text(self) -> str:
+        return describe(self.name, self.lower, self.upper, self.lower_strict, self.upper_strict)
+
+    def range_problems(self, value) -> list:
+        """Why an exact value lies outside the range (empty if inside)."""
+        return problems(self.name, value, self.lower, self.upper, self.lower_strict, self.upper_strict)
+
+    def contains(self, value) -> bool:
+        return not self.range_problems(value)
 
 
 E = Param("E", lower=1)

@@ -72,6 +72,7 @@ class Encoding:
         self.dbs = databases(n, self.domain)
         self.base = []            # simplex and range constraints
         self.vars = []            # (group, key, z3 var) for every unknown number
+        self.rows = []            # every unknown distribution (mechanism row, kernel row, population)
         self.env = {}             # free term name -> table / family / kernel (z3)
         self.penv = {}            # parameter name -> z3 term
         self._build_params()
@@ -109,6 +110,7 @@ class Encoding:
     def _row(self, group, key, name, size):
         row = tuple(self.real(group, (key, j), f"{name}[{j}]") for j in range(size))
         self.base.append(z3.Sum(row) == 1)
+        self.rows.append(row)
         return row
 
     def _build_params(self):
@@ -118,9 +120,9 @@ class Encoding:
                 continue
             v = self.real("param", p.name, p.name)
             if p.lower is not None:
-                self.base.append(v >= z3val(p.lower))
+                self.base.append(v > z3val(p.lower) if p.lower_strict else v >= z3val(p.lower))
             if p.upper is not None:
-                self.base.append(v <= z3val(p.upper))
+                self.base.append(v < z3val(p.upper) if p.upper_strict else v <= z3val(p.upper))
             self.penv[p.name] = v
 
     def _fixed_mechanisms(self):

@@ -23,27 +23,28 @@ from typing import Callable
 import sympy as sp
 
 from .errors import InvalidParameter
+from .ranges import describe, problems
 
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """A notion parameter and its range (lower/upper bounds, inclusive)."""
+    """A notion parameter and its range: bounds ``lower``/``upper``, each inclusive unless
+    ``lower_strict``/``upper_strict`` says it is open (see :mod:`symbolic.ranges`)."""
 
     name: str
     lower: object = None
     upper: object = None
     meaning: str = ""
+    lower_strict: bool = False
+    upper_strict: bool = False
+
+    def range_text(self) -> str:
+        return describe(self.name, self.lower, self.upper, self.lower_strict, self.upper_strict)
 
     def validate(self, value, notion: str):
-        value = sp.sympify(value)
-        if value.free_symbols:
-            return
-        if self.lower is not None and value < self.lower:
-            raise InvalidParameter(
-                f"{notion}: parameter {self.name}={value} is below {self.lower} ({self.meaning})")
-        if self.upper is not None and value > self.upper:
-            raise InvalidParameter(
-                f"{notion}: parameter {self.name}={value} is above {self.upper} ({self.meaning})")
+        bad = problems(self.name, value, self.lower, self.upper, self.lower_strict, self.upper_strict)
+        if bad:
+            raise InvalidParameter(f"{notion}: parameter {bad[0]} ({self.meaning})")
 
 
 E_SPEC = ParamSpec("E", lower=1, meaning="E = e^ε, so ε ≥ 0 means E ≥ 1")

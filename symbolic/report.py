@@ -4,7 +4,7 @@ from __future__ import annotations
 import sympy as sp
 
 from .tables import MechTable, PopTable
-from .verdicts import Derived, Proved, Refuted, Unknown
+from .verdicts import Derived, Proved, Refuted, Unknown, Vacuous
 
 
 def num(x) -> str:
@@ -41,6 +41,16 @@ def params_json(params: dict):
         if k == "E" or k.startswith("E"):
             out["eps" + k[1:]] = str(sp.log(sp.nsimplify(v)))
     return out
+
+
+def witness_json(w):
+    """A vacuity witness in the counterexample's shape (tables, populations, parameters)."""
+    if w is None:
+        return None
+    return {"n": w.sizes.n, "domain": w.sizes.domain, "outputs": w.sizes.outputs,
+            "mechanism": {k: mech_json(v) for k, v in w.mechanisms.items()},
+            "population": {k: pop_json(v) for k, v in w.populations.items()} or None,
+            "parameters": params_json(w.parameters), "implication": w.implication}
 
 
 def counterexample_json(cx):
@@ -94,7 +104,7 @@ def claim_json(res) -> dict:
     elif not c.derive and c.parts:
         bounds = c.sizes.as_dict()
     reason = None
-    if isinstance(v, Unknown):
+    if isinstance(v, (Unknown, Vacuous)):
         reason = v.reason
     elif isinstance(v, Refuted):
         reason = v.note or None
@@ -110,7 +120,10 @@ def claim_json(res) -> dict:
         "reason": reason,
         "minimal": v.minimal if isinstance(v, Refuted) else None,
         "finding": c.finding,
-        "certificate": {k: str(x) for k, x in v.certificate.items()} if isinstance(v, Proved) else None,
+        "certificate": _certificate_json(v) if isinstance(v, Proved) else None,
+        "vacuity": (v.vacuity or "not applicable") if isinstance(v, Proved) else (
+            "vacuous" if isinstance(v, Vacuous) else None),
+        "witness": witness_json(v.witness) if isinstance(v, Proved) else None,
         "parts": [{"implication": p.implication, "expected": "holds" if p.expect_holds else "fails",
                    "verdict": p.verdict.name, "seconds": round(p.seconds, 3),
                    "sizes_proved": [{**s.as_dict(), "seconds": t, "how": how}
@@ -122,6 +135,25 @@ def claim_json(res) -> dict:
         out["derivation"] = {"assumptions": v.assumptions, "checks": [c for c, _ in v.checks],
                              **{k: str(x) for k, x in v.extras.items()}}
     return out
+
+
+def _certificate_json(v):
+    cert = {k: (None if x is None else str(x)) for k, x in v.certificate.items()}
+    cert.setdefault("second_solver", None)
+    cert.setdefault("second_verdict", "not run")
+    return cert
+
+
+def explored_text(res) -> str:
+    """One bounded line for the sizes proved while exploring: how many, and the maximal ones
+    (no explored size is above another in every dimension)."""
+    sizes = [s.as_tuple() for s, _ in res.explored]
+    top = [s for s in sizes if not any(o != s and all(a >= b for a, b in zip(o, s)) for o in sizes)]
+    pinned = any(p.sizes is not None for p in res.claim.parts)
+    who = "the parts without pinned sizes" if pinned else "every part"
+    shown = ", ".join("(%d,%d,%d)" % s for s in sorted(top)[:8]) + (" …" if len(top) > 8 else "")
+    return (f"explored: {who} also proved at {len(sizes)} larger size(s), each by a solver call; "
+            f"maximal (n,|D|,|O|): {shown}")
 
 
 def tool_json():
@@ -146,7 +178,14 @@ def result_text(res) -> str:
         lines.append(f"  {v.note}")
         if "method" in v.certificate:
             lines.append(f"  method: {v.certificate['method']}")
-    if isinstance(v, Unknown):
+    if isinstance(v, Proved):
+        lines.append(f"  hypotheses satisfiable: {v.vacuity or 'not applicable'}"
+                     + (f" (witness at {v.witness.sizes})" if v.witness is not None else ""))
+        sv = v.certificate.get("second_verdict")
+        if sv:
+            lines.append(f"  second solver: {v.certificate.get('second_solver')}: {sv}"
+                         + (f" ({v.certificate['second_checked']})" if "second_checked" in v.certificate else ""))
+    if isinstance(v, (Unknown, Vacuous)):
         lines.append(f"  reason: {v.reason}")
     if isinstance(v, Derived):
         lines.append(f"  formula: {v.formula}")
@@ -155,8 +194,8 @@ def result_text(res) -> str:
             lines.append(f"  {k}: {x}")
         for chk, ok in v.checks:
             lines.append(f"  check: {chk}: {'ok' if ok else 'FAILED'}")
-    for s, t in res.explored:
-        lines.append(f"  also proved at {s} ({t} s)")
+    if res.explored:
+        lines.append("  " + explored_text(res))
     if c.finding:
         lines.append(f"  FINDING: {c.finding}")
     return "\n".join(lines)

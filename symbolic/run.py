@@ -5,7 +5,8 @@ import time
 from dataclasses import dataclass, replace
 
 from .search import Settings, check_implication, fresh_context
-from .verdicts import Derived, Proved, Refuted, Sizes, Unknown
+from .second_opinion import second_opinion
+from .verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class ClaimResult:
     @property
     def agrees(self) -> bool:
         v = self.verdict
-        if isinstance(v, Unknown):
+        if isinstance(v, (Unknown, Vacuous)):
             return False
         if isinstance(v, Refuted) and not v.verified_exactly:
             return False
@@ -38,7 +39,7 @@ class ClaimResult:
     @property
     def definite(self) -> bool:
         v = self.verdict
-        return not isinstance(v, Unknown) and not (isinstance(v, Refuted) and not v.verified_exactly)
+        return not isinstance(v, (Unknown, Vacuous)) and not (isinstance(v, Refuted) and not v.verified_exactly)
 
 
 def run_part(imp, params, sizes, settings, *, lo=None, expect=True) -> PartResult:
@@ -58,14 +59,15 @@ def chain(parts, lemmas, method, claim_sizes=None):
     they become the verdict's bounds. Returns (verdict, parts)."""
     for p in parts[:lemmas]:
         if not isinstance(p.verdict, Proved):
-            return Unknown(f"lemma not proved: {p.implication}: {getattr(p.verdict, 'reason', p.verdict.name)}"), parts
+            return Unknown(f"lemma not proved: {p.implication}: {p.verdict.name}: "
+                           f"{getattr(p.verdict, 'reason', '')}"), parts
     v = combine([p.verdict for p in parts])
     if isinstance(v, Proved):
         bounds, sizes = v.bounds, v.sizes_proved
         if claim_sizes:
             bounds = max(claim_sizes, key=lambda s: s.as_tuple())
             sizes = tuple((s, None, "chain of the lemmas below") for s in claim_sizes)
-        v = Proved(bounds, sizes, {**v.certificate, "method": method})
+        v = replace(v, bounds=bounds, sizes_proved=sizes, certificate={**v.certificate, "method": method})
     elif isinstance(v, Refuted):
         v = Refuted(v.counterexample, v.verified_exactly, v.minimal, v.sizes_searched, v.note + "; " + method)
     return v, parts
@@ -84,7 +86,7 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         return ClaimResult(claim, _checked(claim.derive()), (), time.monotonic() - t0)
     if claim.run is not None:
         v, parts = claim.run(settings)
-        return ClaimResult(claim, _checked(v), tuple(parts), time.monotonic() - t0)
+        return ClaimResult(claim, second_opinion(_checked(v), settings), tuple(parts), time.monotonic() - t0)
     lo = claim.sizes if claim.only_sizes else claim.min_sizes
     parts = []
     for imp in claim.parts:  # each part has its own time budget
@@ -93,6 +95,7 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         v = check_implication(imp, claim.params, a, b, settings, ts + settings.budget)
         parts.append(PartResult(str(imp), imp.expect_holds, v, time.monotonic() - ts))
     verdict = combine([p.verdict for p in parts])
+    verdict = second_opinion(verdict, settings)
     explored = ()
     if explore > 0 and isinstance(verdict, Proved) and not claim.only_sizes:
         explored, refutation = _explore(claim, settings, explore)
@@ -114,6 +117,9 @@ def combine(verdicts):
     if refuted:
         bad = [v for v in refuted if not v.verified_exactly]
         return bad[0] if bad else refuted[0]
+    vacuous = [v for v in verdicts if isinstance(v, Vacuous)]
+    if vacuous:
+        return Vacuous("; ".join(v.reason for v in vacuous), vacuous[0].sizes)
     unknown = [v for v in verdicts if isinstance(v, Unknown)]
     if unknown:
         return Unknown("; ".join(v.reason for v in unknown))
@@ -122,11 +128,22 @@ def combine(verdicts):
         return Unknown("no part was checked")
     bounds = min((v.bounds for v in proved), key=lambda s: s.as_tuple())
     sizes = tuple(s for v in proved for s in v.sizes_proved)
-    return Proved(bounds, sizes, proved[0].certificate)
+    checked = [v.vacuity for v in proved if v.vacuity is not None]
+    vacuity = None if not checked else ("satisfiable" if all(x == "satisfiable" for x in checked) else "unknown")
+    witness = next((v.witness for v in proved if v.witness is not None), None)
+    return Proved(bounds, sizes, proved[0].certificate, vacuity, witness,
+                  tuple(o for v in proved for o in v.obligations))
 
 
 def _explore(claim, settings, seconds):
-    """Prove the claim at single larger sizes, one dimension up at a time, while time lasts."""
+    """Prove the claim's parts at single larger sizes, one dimension up at a time, while time lasts.
+
+    Only parts without pinned sizes take part (a part pinned to its sizes says nothing elsewhere);
+    when every part is pinned nothing is explored. A size is reported only after the solver proved
+    every such part there. A refutation found here is not minimised, and says so."""
+    free = [imp for imp in claim.parts if imp.sizes is None]
+    if not free:
+        return (), None
     end = time.monotonic() + seconds
     done, frontier, seen = [], [claim.sizes], {claim.sizes.as_tuple()}
     while frontier and time.monotonic() < end:
@@ -137,17 +154,17 @@ def _explore(claim, settings, seconds):
                 continue
             seen.add(s.as_tuple())
             ts = time.monotonic()
-            ok = True
-            for imp in claim.parts:
-                if imp.sizes is not None:
-                    continue
+            verdicts = []
+            for imp in free:
                 v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False), deadline=end)
-                if isinstance(v, Refuted):
-                    return tuple(done), v
+                verdicts.append(v)
                 if not isinstance(v, Proved):
-                    ok = False
                     break
-            if ok:
+            if isinstance(verdicts[-1], Refuted):
+                v = verdicts[-1]
+                return tuple(done), replace(v, minimal=False, note=v.note + "; found while exploring sizes above "
+                                            "the default grid, not minimised")
+            if len(verdicts) == len(free) and all(isinstance(v, Proved) for v in verdicts):
                 done.append((s, round(time.monotonic() - ts, 2)))
                 frontier.append(s)
     return tuple(done), None

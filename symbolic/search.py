@@ -10,7 +10,7 @@ Only an unsatisfiable full query counts as a proof at that size.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import sympy as sp
@@ -19,7 +19,8 @@ import z3
 from .encode import Encoding, conjuncts, const_population, z3val
 from .population import Population, point_mass, uniform
 from .tables import MechTable, PopTable, databases
-from .verdicts import Counterexample, Proved, Refuted, Sizes, Unknown
+from .vacuity import vacuity_of_sizes
+from .verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
 from .verify import Assignment, verify
 
 
@@ -36,6 +37,9 @@ class Settings:
     cegis_rounds: int = 60
     split: bool = True
     cheap_timeout: float = 0.5    # seconds per query while refuting cheaply
+    second_solver: bool = True    # cvc5 re-decides every query a proof rests on
+    second_timeout: float = 10.0  # seconds per query for the second solver
+    second_budget: float = 60.0   # seconds for the second solver on one claim
 
     @classmethod
     def profile(cls, name: str) -> "Settings":
@@ -238,6 +242,7 @@ class SizeResult:
     reason: str = ""
     seconds: float = 0.0
     how: str = ""
+    obligations: list = field(default_factory=list)   # the unsat queries (tuples of z3 terms) a proof rests on
 
 
 _STRUCTURED = {}
@@ -268,21 +273,24 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
     enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness, family)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
     solver = Solver(enc, settings, deadline)
-    unknown = []
+    unknown, obligations = [], []
     for part in parts:
         if part is False:
             continue
+        assumed = (part,) if part is not True else ()
         if split:  # one small query per disjunct, with the nonlinear real arithmetic procedure
             prev = solver
-            solver = Solver(enc, settings, deadline, extra=[part] if part is not True else [], nlsat=True,
-                            learned=prev)
+            solver = Solver(enc, settings, deadline, extra=list(assumed), nlsat=True, learned=prev)
             try:
                 status, info = solver.solve()
+                assumed = ()
             except z3.Z3Exception:
                 solver = Solver(enc, settings, deadline, learned=prev)
-                status, info = solver.solve((part,))
+                status, info = solver.solve(assumed)
         else:
-            status, info = solver.solve((part,) if part is not True else ())
+            status, info = solver.solve(assumed)
+        if status == "unsat":  # everything the solver was given when it answered unsat
+            obligations.append(tuple(solver.s.assertions()) + tuple(assumed))
         if status == "sat":
             asg = extract(enc, info)
             if asg is None:
@@ -297,7 +305,8 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
                 break
     if unknown:
         return SizeResult("unknown", reason="; ".join(sorted(set(unknown)))), enc, solver, None
-    return SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}"), enc, solver, None
+    return (SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}", obligations=obligations),
+            enc, solver, None)
 
 
 def _unknowns(t, cache):
@@ -333,6 +342,7 @@ def _run_local(imp, params, sizes, settings, deadline, seconds):
     cache = {}
     hyps = [(h, _unknowns(h, cache)) for h in conjuncts(enc.hyps) if not z3.is_true(h)]
     parts = enc.negated_conclusion_parts()
+    obligations = []
     for part in parts:
         if part is False or (not isinstance(part, bool) and z3.is_false(part)):
             continue
@@ -348,7 +358,9 @@ def _run_local(imp, params, sizes, settings, deadline, seconds):
         s.add(keep)
         if s.check(part) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
             return SizeResult("unknown", reason="locality: a disjunct is not refuted by its own hypotheses")
-    return SizeResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns")
+        obligations.append(tuple(keep) + (part,))
+    return SizeResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns",
+                      obligations=obligations)
 
 
 def _rationalise(enc, solver, part, model):
@@ -428,8 +440,7 @@ def search_size(imp, params, sizes, settings, deadline):
 
 
 def _in_range(p, v):
-    v = sp.Rational(v)
-    return (p.lower is None or v >= p.lower) and (p.upper is None or v <= p.upper)
+    return p.contains(sp.Rational(v))
 
 
 # --- minimisation --------------------------------------------------------------------------------
@@ -509,9 +520,11 @@ def grid(lo: Sizes, hi: Sizes):
 
 
 def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline=None):
-    """Verdict for one implication over the size grid."""
+    """Verdict for one implication over the size grid: Refuted (re-verified exactly), Unknown, or,
+    when the negated claim is unsatisfiable at every size, Proved if a witness shows the hypotheses can
+    hold together at those sizes and Vacuous if they cannot."""
     deadline = deadline or (time.monotonic() + settings.budget)
-    proved, searched, unknown = [], [], []
+    proved, searched, unknown, obligations = [], [], [], []
     for sizes in grid(lo, hi):
         if time.monotonic() >= deadline:
             unknown.append((sizes, "time budget exhausted"))
@@ -520,6 +533,8 @@ def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, dea
         searched.append(sizes)
         if res.status == "unsat":
             proved.append((sizes, round(res.seconds, 3), res.how))
+            obligations += [Obligation(f"{imp} at {sizes}, query {j + 1}", sizes, q)
+                            for j, q in enumerate(res.obligations)]
         elif res.status == "unknown":
             unknown.append((sizes, res.reason))
         else:
@@ -536,7 +551,13 @@ def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, dea
             if unknown:
                 note += "; not known to be minimal: undecided at " + ", ".join(str(s) for s, _ in unknown)
             return Refuted(cx, ok, minimal, tuple(searched), note)
+    vac = None
+    if proved and not unknown:
+        vac = vacuity_of_sizes(imp, params, [s for s, _, _ in proved], settings, deadline)
+        if vac.status == "vacuous":
+            return Vacuous(f"{imp}: {vac.reason}", hi)
     if unknown:
         return Unknown("; ".join(f"{s}: {r}" for s, r in unknown), tuple(proved))
     return Proved(hi, tuple(proved), {"solver": f"z3 {z3.get_version_string()}",
-                                      "method": "negated claim unsatisfiable at every size (CEGIS for ∀𝒫)"})
+                                      "method": "negated claim unsatisfiable at every size (CEGIS for ∀𝒫)"},
+                  vacuity=vac.status, witness=vac.witness, obligations=tuple(obligations))

@@ -44,18 +44,59 @@ class Counterexample:
 
 
 @dataclass(frozen=True)
+class Witness:
+    """Exact values at which a claim's hypotheses all hold (re-verified exactly): the proof of the
+    claim at ``sizes`` is not a proof of nothing."""
+
+    sizes: Sizes
+    mechanisms: dict
+    populations: dict
+    parameters: dict
+    implication: str = ""
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """One query the proof rests on: the conjunction of ``assertions`` (solver terms) was found
+    unsatisfiable. For a CEGIS proof the ∀𝒫 hypotheses appear instantiated at the populations the
+    refinement used, so that the unsatisfiability of this query alone implies the claim at ``sizes``."""
+
+    label: str
+    sizes: Sizes
+    assertions: tuple = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
 class Proved:
     """No counterexample exists at any of the sizes in ``sizes_proved``, for every parameter
-    value in range (parameters symbolic, not sampled). ``bounds`` is the largest of them."""
+    value in range (parameters symbolic, not sampled). ``bounds`` is the largest of them.
+
+    ``vacuity``: "satisfiable" when ``witness`` shows the hypotheses can hold together at the proved
+    sizes, "unknown" when no witness was established, None when there is nothing to check (a part
+    proved without a solver query). ``obligations``: the queries the proof rests on, for a second
+    solver or an export."""
 
     bounds: Sizes
     sizes_proved: tuple
     certificate: dict = field(default_factory=dict)
+    vacuity: str | None = None
+    witness: Witness | None = None
+    obligations: tuple = field(default=(), repr=False, compare=False)
     name = "proved"
 
     @property
     def note(self):
         return f"proved within bounds ({self.bounds}; {len(self.sizes_proved)} sizes)"
+
+
+@dataclass(frozen=True)
+class Vacuous:
+    """The solver found no counterexample, but the hypotheses cannot hold together at ``sizes``
+    (or a fixed parameter lies outside its range): the 'proof' is a proof of nothing."""
+
+    reason: str
+    sizes: Sizes | None = None
+    name = "vacuous"
 
 
 @dataclass(frozen=True)

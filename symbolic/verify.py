@@ -42,7 +42,24 @@ def verify(imp, params, asg: Assignment):
         return False, "", [f"exact evaluation failed: {e}"]
 
 
-def _verify(imp, params, asg: Assignment):
+def verify_witness(imp, params, asg: Assignment):
+    """Return (ok, problems): do the rows form distributions, do the parameters lie in their ranges
+    and do all hypotheses of ``imp`` hold, exactly? (The conclusion is not looked at.) This is how
+    a claim is shown not to be vacuous."""
+    try:
+        problems = _table_problems(params, asg)
+        if not problems:
+            problems = _hypothesis_problems(imp, asg)
+    except UndecidedComparison as e:
+        problems = [f"exact evaluation failed: {e}"]
+    return (not problems), problems
+
+
+def _num(expr, penv):
+    return sp.sympify(expr).subs({sp.Symbol(k, real=True): v for k, v in penv.items()})
+
+
+def _table_problems(params, asg: Assignment):
     problems = []
     for name, tab in asg.mechanisms.items():
         if isinstance(tab, MechTable):
@@ -62,15 +79,13 @@ def _verify(imp, params, asg: Assignment):
         if v is None:
             problems.append(f"parameter {p.name} has no value")
             continue
-        if p.lower is not None and exact_sign(v - p.lower) < 0:
-            problems.append(f"parameter {p.name}={v} is below {p.lower}")
-        if p.upper is not None and exact_sign(p.upper - v) < 0:
-            problems.append(f"parameter {p.name}={v} is above {p.upper}")
-    if problems:
-        return False, "", problems
+        problems += p.range_problems(v)
+    return problems
 
+
+def _hypothesis_problems(imp, asg: Assignment):
+    problems = []
     ops = ExactOps()
-    num = lambda expr, penv: sp.sympify(expr).subs({sp.Symbol(k, real=True): v for k, v in penv.items()})
     env = asg.mechanisms
     pop = asg.populations.get("P")
     for ni in imp.hypotheses:
@@ -83,15 +98,25 @@ def _verify(imp, params, asg: Assignment):
             some = next(iter(t for t in env.values() if isinstance(t, MechTable)), None)
             n, dom = (some.n, some.domain) if some is not None else (None, None)
             for q in ni.notion.sufficient(n, dom):
-                if not eval_notion(ops, ni, env, q.table(), asg.parameters, num):
+                if not eval_notion(ops, ni, env, q.table(), asg.parameters, _num):
                     problems.append(f"hypothesis {ni} fails for population {q!r}")
                     break
-        elif not eval_notion(ops, ni, env, pop, asg.parameters, num):
+        elif not eval_notion(ops, ni, env, pop, asg.parameters, _num):
             problems.append(f"hypothesis {ni} does not hold: {ops.trace[-1] if ops.trace else ''}")
+    return problems
+
+
+def _verify(imp, params, asg: Assignment):
+    problems = _table_problems(params, asg)
+    if problems:
+        return False, "", problems
+    problems = _hypothesis_problems(imp, asg)
+    env = asg.mechanisms
+    pop = asg.populations.get("P")
     c = imp.conclusion
     witness = asg.populations.get("P'") if c.notion.population in ("all", "product") else pop
     ops2 = ExactOps()
-    if eval_notion(ops2, c, env, witness, asg.parameters, num):
+    if eval_notion(ops2, c, env, witness, asg.parameters, _num):
         problems.append(f"conclusion {c} holds, so this is no counterexample")
     violated = f"{c}: " + (ops2.trace[0] if ops2.trace else "fails")
     return (not problems), violated, problems

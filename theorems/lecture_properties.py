@@ -13,6 +13,7 @@ L:158 "analogue to Theorem 3.1" means Theorem 2.1.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import sympy as sp
 
@@ -81,7 +82,7 @@ def _group_run(settings):
     if not all(ok for _, ok in tight):
         return Unknown("tightness check failed: " + "; ".join(t for t, ok in tight if not ok)), parts
     if isinstance(v, Proved):
-        v = Proved(v.bounds, v.sizes_proved, {**v.certificate, "tightness": "; ".join(t for t, _ in tight)})
+        v = replace(v, certificate={**v.certificate, "tightness": "; ".join(t for t, _ in tight)})
     return v, parts
 
 

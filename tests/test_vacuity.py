@@ -1,0 +1,114 @@
+"""Vacuity: a claim whose hypotheses cannot hold together is `vacuous`, never `proved`; a proved
+claim carries an exact witness of its hypotheses. Also open and half-open parameter ranges."""
+from dataclasses import replace
+
+import pytest
+import sympy as sp
+
+from symbolic.claims import Claim, E, Implies, Param
+from symbolic.dp_notions import FreeLunchPrivacy, PureDP
+from symbolic.errors import InvalidParameter
+from symbolic.notions import E_SPEC, Notion, ParamSpec
+from symbolic.report import claim_json
+from symbolic.run import check_claim
+from symbolic.search import Settings
+from symbolic.verdicts import Proved, Sizes, Vacuous
+from symbolic.verify import Assignment, verify_witness
+
+FAST = replace(Settings(), second_solver=False, budget=30)
+Es = E.symbol
+
+
+def _claim(*parts, params=(E,), sizes=Sizes(1, 2, 2)):
+    return Claim("t", "⇒", "-", "test", "?", parts, params=params, sizes=sizes, min_sizes=sizes)
+
+
+def test_pinned_parameter_outside_its_range_is_vacuous():
+    # ε-DP with E = 1/2 < 1 would need A(d)(o) ≤ A(d')(o)/2 for all o: no table satisfies it,
+    # so "ε-DP(1/2) ⇒ anything" is unsatisfiable, and a solver alone would call it proved.
+    res = check_claim(_claim(Implies(PureDP(Es), FreeLunchPrivacy(Es), parameters={"E": sp.Rational(1, 2)})), FAST)
+    assert isinstance(res.verdict, Vacuous)
+    assert "E=1/2" in res.verdict.reason and "range" in res.verdict.reason
+    doc = claim_json(res)
+    assert doc["verdict"] == "vacuous" and doc["vacuity"] == "vacuous" and not res.agrees
+
+
+def _never(ops, A, P=None, *, E):
+    """A(d)(o) ≤ A(d)(o)/2 for every row: forces every entry to 0, so no row sums to 1."""
+    return ops.And(ops.le(A.p(d, o) * 2, A.p(d, o)) for d in A.rows for o in A.outputs)
+
+
+Never = Notion("Never", (E_SPEC,), _never)
+
+
+def test_contradictory_hypotheses_are_vacuous():
+    res = check_claim(_claim(Implies(Never(Es), PureDP(Es))), FAST)
+    assert isinstance(res.verdict, Vacuous) and "cannot hold together" in res.verdict.reason
+
+
+def test_proved_claim_has_an_exact_witness():
+    imp = Implies(PureDP(Es), FreeLunchPrivacy(Es))
+    res = check_claim(_claim(imp), FAST)
+    v = res.verdict
+    assert isinstance(v, Proved) and v.vacuity == "satisfiable" and v.witness is not None
+    w = v.witness
+    ok, problems = verify_witness(imp, (E,), Assignment(w.mechanisms, w.populations, w.parameters))
+    assert ok, problems
+    doc = claim_json(res)
+    assert doc["vacuity"] == "satisfiable" and doc["witness"]["parameters"]["E"]
+
+
+def test_witness_check_rejects_a_table_that_breaks_the_hypothesis():
+    imp = Implies(PureDP(Es), FreeLunchPrivacy(Es))
+    w = check_claim(_claim(imp), FAST).verdict.witness
+    A = w.mechanisms["A"]
+    bad = replace(A, rows={(0,): (sp.Integer(1), sp.Integer(0)), (1,): (sp.Integer(0), sp.Integer(1))})
+    ok, problems = verify_witness(imp, (E,), Assignment({"A": bad}, {}, {"E": sp.Integer(2)}))
+    assert not ok and "does not hold" in problems[0]
+    ok, problems = verify_witness(imp, (E,), Assignment({"A": A}, {}, {"E": sp.Rational(1, 2)}))
+    assert not ok and "outside its range" in problems[0]
+
+
+# --- open and half-open ranges ---------------------------------------------------------------------
+
+def test_param_strict_bounds():
+    d = Param("d", lower=0, lower_strict=True, upper=1)
+    assert d.range_text() == "0 < d ≤ 1"
+    assert not d.contains(0) and d.contains(sp.Rational(1, 10**30)) and d.contains(1) and not d.contains(2)
+    p = Param("p", lower=0, upper=1, lower_strict=True, upper_strict=True)
+    assert not p.contains(1) and p.contains(sp.Rational(1, 2))
+
+
+def test_paramspec_strict_bound_refuses_the_endpoint():
+    spec = ParamSpec("delta", lower=0, lower_strict=True, meaning="δ > 0")
+    Pos = Notion("Pos", (spec,), lambda ops, A, P=None, *, delta: True)
+    Pos(sp.Rational(1, 100))
+    with pytest.raises(InvalidParameter, match="outside its range 0 < delta"):
+        Pos(0)
+
+
+def _dp_or_delta(ops, A, P=None, *, E, delta):
+    """A(d)(o) ≤ E·A(d')(o) + δ, pointwise."""
+    return ops.And(ops.le(A.p(d, o), E * A.p((v,) + d[1:], o) + delta)
+                   for d in A.rows for v in A.domain for o in A.outputs)
+
+
+DELTA = ParamSpec("delta", lower=0, meaning="δ ≥ 0")
+PointDelta = Notion("PointDelta", (E_SPEC, DELTA), _dp_or_delta)
+
+
+def test_open_range_changes_the_verdict():
+    """"δ-pointwise ⇒ 0-pointwise" is false for δ > 0 but true at δ = 0; with 0 ≤ δ the search finds
+    δ > 0 and refutes it, and with the range 0 < δ < 1/1000 too: a strict bound is encoded strictly."""
+    dlt = Param("delta", lower=0, lower_strict=True, upper=sp.Rational(1, 1000))
+    res = check_claim(_claim(Implies(PointDelta(Es, dlt.symbol), PointDelta(Es, 0)), params=(E, dlt)), FAST)
+    assert res.verdict.name == "refuted" and res.verdict.verified_exactly
+    assert res.verdict.counterexample.parameters["delta"] > 0
+    # δ pinned to 0 where the range says δ > 0: vacuous, not proved
+    res = check_claim(_claim(Implies(PointDelta(Es, dlt.symbol), PointDelta(Es, 0), parameters={"delta": 0}),
+                             params=(E, dlt)), FAST)
+    assert isinstance(res.verdict, Vacuous) and "0 < delta" in res.verdict.reason
+    # with δ ≤ 0 allowed only at 0 the claim holds
+    zero = Param("delta", lower=0, upper=0)
+    res = check_claim(_claim(Implies(PointDelta(Es, zero.symbol), PointDelta(Es, 0)), params=(E, zero)), FAST)
+    assert isinstance(res.verdict, Proved) and res.verdict.vacuity == "satisfiable"
