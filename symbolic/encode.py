@@ -224,3 +224,8 @@ def _const_table(mech):
 def const_population(pop):
     tab = pop.table() if hasattr(pop, "table") else pop
     return PopTable(tab.n, tab.domain, {d: z3val(x) for d, x in tab.probs.items()})
+
+
+def z3_or(parts):
+    """The disjunction of negated-conclusion parts as one solver term."""
+    return z3.Or([z3.BoolVal(p) if isinstance(p, bool) else p for p in parts])

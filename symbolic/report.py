@@ -179,8 +179,9 @@ def result_text(res) -> str:
         if "method" in v.certificate:
             lines.append(f"  method: {v.certificate['method']}")
     if isinstance(v, Proved):
-        lines.append(f"  hypotheses satisfiable: {v.vacuity or 'not applicable'}"
-                     + (f" (witness at {v.witness.sizes})" if v.witness is not None else ""))
+        lines.append(f"  vacuity: {v.vacuity or 'not applicable'}"
+                     + (f" (the hypotheses hold together on an exact witness at {v.witness.sizes})"
+                        if v.witness is not None else ""))
         sv = v.certificate.get("second_verdict")
         if sv:
             lines.append(f"  second solver: {v.certificate.get('second_solver')}: {sv}"

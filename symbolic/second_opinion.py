@@ -35,7 +35,7 @@ def second_opinion(verdict, settings):
         if status == "sat":
             break
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
-    solver = f"cvc5 {cvc5_backend.version()}"
+    solver = cvc5_backend.version()
     if sat:
         ob, _ = sat[0]
         return Unknown(f"the solvers disagree: z3 says unsat, {solver} says sat on {ob.label} "

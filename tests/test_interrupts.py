@@ -114,6 +114,7 @@ def test_two_runs_same_json(claim):
 def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch, capsys):
     """A claim whose check raises, or whose worker process dies, is reported (verdict unknown, reason
     "internal error"), the other claims still run, and the exit code is 3, not 1."""
+    import theorems.audit as audit
     import theorems.cli as cli
     from theorems.registry import by_source
     ids = [c.id for c in by_source(["T"]) if c.kind != "def"]
@@ -123,9 +124,9 @@ def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch,
             raise ZeroDivisionError("seeded fault")
         if cid == ids[1]:
             os._exit(9)
-        return {**dict.fromkeys(cli._RECORD_KEYS), "id": cid, "kind": "⇒", "source_says": "holds",
+        return {**dict.fromkeys(audit.RECORD_KEYS), "id": cid, "kind": "⇒", "source_says": "holds",
                 "verdict": "proved", "agrees_with_source": True, "seconds": 0.0, "finding": None}, "", None
-    monkeypatch.setattr(cli, "_run_one", fake)
+    monkeypatch.setattr(audit, "run_one", fake)
     out = tmp_path / "a.json"
     assert cli.main(["audit", "T", "--jobs", "2", "--json", str(out)]) == 3
     err = capsys.readouterr().err

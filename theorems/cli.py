@@ -80,7 +80,7 @@ def _parser():
     c.add_argument("--budget", type=_seconds(True), default=60.0, help="seconds for the claim, "
                    "exploring larger sizes after the default ones are proved (default 60; 0: no exploring)")
     c.add_argument("--json", action="store_true", help="print only the JSON document")
-    c.add_argument("--smt2", metavar="FILE", help="write the negated claim at the largest sizes as SMT-LIB")
+    c.add_argument("--smt2", metavar="FILE", help="write SMT-LIB files, one per query: a proof's obligations (FILE-1.smt2, …), else the negated claim")
 
     a = sub.add_parser("audit", help="check every claim of the given sources (T, L, K, S; default all)")
     a.add_argument("sources", nargs="*")
@@ -233,8 +233,10 @@ def cmd_check(args):
         _search_sizes(claim.sizes)
     settings = _settings(args)
     if args.smt2:
-        _write_smt2(claim, args.smt2)
+        _writable(args.smt2, "--smt2")
     res = check_claim(claim, settings, explore=args.budget)
+    if args.smt2:
+        _write_smt2(res, args.smt2)
     doc = claim_json(res)
     if args.json:
         print(_output([doc]))
@@ -245,134 +247,38 @@ def cmd_check(args):
     return _exit_code([doc])
 
 
-def _write_smt2(claim, path):
-    import z3
-    from symbolic.encode import Encoding
-    if not claim.parts:
-        raise DPCheckError(f"{claim.id} has no implication to export (it is a {claim.kind} claim)")
-    chunks = []
-    for imp in claim.parts:
-        enc = Encoding(imp, claim.params, imp.sizes or claim.sizes, {**imp.parameters})
-        s = z3.Solver()
-        s.add(enc.base + enc.hyps + enc.ops.side + [z3.Or(enc.negated_conclusion_parts())])
-        note = "" if not enc.universal else (
-            "; NOTE: hypotheses over all populations are not in this query (the engine refines them by CEGIS)\n")
-        chunks.append(f"; {claim.id}: negation of {imp} at {imp.sizes or claim.sizes}\n{note}{s.to_smt2()}")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(chunks))
-
-
-def _run_one(claim_id, profile):
-    from symbolic.report import claim_json, result_text
-    from symbolic.run import check_claim
-    from symbolic.search import Settings
-    from theorems.registry import get
-    res = check_claim(get(claim_id), Settings.profile(profile))
-    extra = res.claim.display(res) if res.claim.display else None
-    return claim_json(res), result_text(res), extra
-
-
-# --- audit: worker processes that a signal can stop -----------------------------------------------
-
-def _worker(conn, profile):
-    """Run claims sent by the parent, one at a time. SIGINT is ignored (the parent decides, and kills
-    us); SIGTERM and the parent's death kill us at once, even inside a solver call."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux): no orphans
-    except (OSError, AttributeError):
-        pass
-    import z3
-    z3.set_param("ctrl_c", False)  # else z3 catches SIGINT itself and answers "unknown"
-    while True:
+def _write_smt2(res, path):
+    """One SMT-LIB file per query. For a proved claim these are the proof's own obligations (CEGIS
+    hypotheses instantiated at the populations it used): each file unsat on its own, and all of them
+    together imply the claim at the stated sizes. Otherwise the negated claim of each part at its
+    largest sizes (not a certificate; ∀𝒫 hypotheses are then left out, and the file says so)."""
+    from symbolic.smt2 import Unsupported, script
+    from symbolic.verdicts import Proved
+    claim, v = res.claim, res.verdict
+    queries = []
+    if isinstance(v, Proved) and v.obligations:
+        head = (f"{claim.id}: proof obligation {{i}} of {len(v.obligations)}: {{label}}\n"
+                f"unsat of this file alone is what the proof claims for this query")
+        queries = [(head.format(i=i + 1, label=ob.label), ob.assertions) for i, ob in enumerate(v.obligations)]
+    else:
+        from symbolic.encode import Encoding, z3_or
+        for imp in claim.parts:
+            enc = Encoding(imp, claim.params, imp.sizes or claim.sizes, {**imp.parameters})
+            note = "\nNOTE: hypotheses over all populations are not in this query (CEGIS refines them)" if enc.universal else ""
+            queries.append((f"{claim.id}: negation of {imp} at {imp.sizes or claim.sizes} (not a proof certificate)"
+                            f"{note}", enc.base + enc.hyps + enc.ops.side + [z3_or(enc.negated_conclusion_parts())]))
+    if not queries:
+        raise DPCheckError(f"{claim.id} has no solver query to export (it is a {claim.kind} claim)")
+    base, ext = os.path.splitext(path)
+    names = [path] if len(queries) == 1 else [f"{base}-{i + 1}{ext or '.smt2'}" for i in range(len(queries))]
+    for name, (comment, assertions) in zip(names, queries):
         try:
-            cid = conn.recv()
-        except (EOFError, OSError):
-            return
-        if cid is None:
-            return
-        try:
-            out = ("ok", _run_one(cid, profile))
-        except Exception as e:  # noqa: BLE001 -- reported by the parent as an internal error
-            out = ("error", f"{type(e).__name__}: {_cut(e, 300)}")
-        conn.send((cid, out))
-
-
-def _spawn(ctx, profile, procs):
-    """Start a worker with SIGINT/SIGTERM blocked until it has set its own handlers."""
-    mine, theirs = ctx.Pipe()
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        p = ctx.Process(target=_worker, args=(theirs, profile), daemon=True)
-        p.start()
-        procs.append((p, mine))
-    finally:
-        theirs.close()
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-    return p, mine
-
-
-def _run_pool(todo, profile, jobs, done):
-    """Run ``todo`` in ``jobs`` worker processes, calling ``done(cid, out)`` as each finishes.
-    However this ends (a signal, an error), every worker is killed and reaped before it returns."""
-    import multiprocessing as mp
-    from multiprocessing.connection import wait
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else None)
-    pending, procs, running, finished = list(todo), [], {}, False
-    try:
-        idle = [_spawn(ctx, profile, procs)[1] for _ in range(min(jobs, len(pending)))]
-        while pending or running:
-            while pending and idle:
-                conn, cid = idle.pop(), pending.pop(0)
-                running[conn] = cid
-                conn.send(cid)
-            for conn in wait(list(running)):
-                cid = running.pop(conn)
-                try:
-                    got, out = conn.recv()
-                except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
-                    p = next(p for p, c in procs if c is conn)
-                    p.join(1)
-                    done(cid, ("error", f"its worker process died (exit code {p.exitcode})"))
-                    if pending:
-                        idle.append(_spawn(ctx, profile, procs)[1])
-                    continue
-                done(got, out)
-                idle.append(conn)
-        finished = True
-    finally:
-        for p, conn in procs:
-            if finished and p.is_alive():
-                try:
-                    conn.send(None)
-                except OSError:
-                    pass
-            elif p.is_alive():
-                p.kill()
-        for p, conn in procs:
-            p.join(5)
-            if p.is_alive():
-                p.kill()
-                p.join()
-            conn.close()
-
-
-def _not_run(cid, keys, reason):
-    """The record of a claim that did not run: the same keys as the others, with nulls."""
-    from theorems.registry import claims
-    c = claims()[cid]
-    doc = {k: None for k in keys}
-    doc.update(id=c.id, kind=c.kind, source=c.source, statement=c.statement, source_says=c.source_says,
-               verdict="not run", reason=reason)
-    return doc
-
-
-_RECORD_KEYS = ("id", "kind", "source", "statement", "source_says", "verdict", "agrees_with_source", "bounds",
-                "seconds", "counterexample", "verified_exactly", "formula", "reason", "minimal", "finding",
-                "certificate", "parts", "explored")
+            text = script(list(assertions), comment=comment)
+        except Unsupported as e:
+            raise DPCheckError(f"cannot export {claim.id} as SMT-LIB: {e}") from None
+        with open(name, "w", encoding="utf-8") as f:
+            f.write(text)
+    _say("note", f"wrote {len(names)} SMT-LIB file(s): {names[0]}" + (f" … {names[-1]}" if len(names) > 1 else ""))
 
 
 def _writable(path, flag):
@@ -383,6 +289,7 @@ def _writable(path, flag):
 
 
 def cmd_audit(args):
+    from theorems import audit
     from symbolic.search import Settings
     from theorems.registry import SOURCES, by_source
     Settings.profile(args.profile)  # validates the name
@@ -395,7 +302,7 @@ def cmd_audit(args):
     todo = [c.id for c in by_source(args.sources or list(SOURCES)) if c.kind != "def"]
     t0 = time.monotonic()
     results, texts, extras, crashed = {}, {}, {}, []
-    progress = _progress(len(todo))
+    tick = audit.progress(len(todo))
 
     def done(cid, out):
         if out[0] == "ok":
@@ -403,8 +310,8 @@ def cmd_audit(args):
         else:
             crashed.append(cid)
             _say("internal error", f"in {cid}: {out[1]} ({BUG})")
-            results[cid] = {**_not_run(cid, _RECORD_KEYS, f"internal error: {out[1]}"), "verdict": "unknown"}
-        progress(cid, results[cid])
+            results[cid] = {**audit.not_run(cid, audit.RECORD_KEYS, f"internal error: {out[1]}"), "verdict": "unknown"}
+        tick(cid, results[cid])
 
     stopped = None
     handlers = {}
@@ -415,14 +322,14 @@ def cmd_audit(args):
         pass
     try:
         try:
-            _run_pool(todo, args.profile, min(args.jobs, max(1, len(todo))), done)
+            audit.run_pool(todo, args.profile, min(args.jobs, max(1, len(todo))), done)
         except (_Stop, KeyboardInterrupt) as e:
             stopped = getattr(e, "signum", signal.SIGINT)
         for sig in handlers:  # a second Ctrl-C while writing the report is ignored
             signal.signal(sig, lambda *_: None)
-        keys = list(next(iter(results.values()), dict.fromkeys(_RECORD_KEYS)))
+        keys = list(next(iter(results.values()), dict.fromkeys(audit.RECORD_KEYS)))
         reason = f"not run: the audit was stopped by {signal.Signals(stopped).name}" if stopped else None
-        docs = [results.get(c) or _not_run(c, keys, reason) for c in todo]
+        docs = [results.get(c) or audit.not_run(c, keys, reason) for c in todo]
         _report(docs, texts, [extras[c] for c in todo if c in extras], args, time.monotonic() - t0)
     finally:
         for sig, h in handlers.items():
@@ -439,7 +346,8 @@ def _raise_stop(signum, frame):
 
 
 def _report(docs, texts, extras, args, seconds):
-    print(_table(docs))
+    from theorems import audit
+    print(audit.table(docs))
     for ex in extras:
         if ex:
             print("\n" + ex)
@@ -455,52 +363,10 @@ def _report(docs, texts, extras, args, seconds):
         _output(docs, args.json)
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as f:
-            f.write(_markdown(docs))
+            f.write(audit.markdown(docs))
     if args.html:
         with open(args.html, "w", encoding="utf-8") as f:
-            f.write(_html(docs))
-
-
-def _progress(total):
-    count = [0]
-
-    def tick(cid, doc):
-        count[0] += 1
-        secs = "" if doc.get("seconds") is None else f"{doc['seconds']:6.2f} s"
-        print(f"[{count[0]:>3}/{total}] {cid:<16} {doc['verdict']:<8} {secs}", file=sys.stderr, flush=True)
-    return tick
-
-
-def _sz(b):
-    return "" if not b else f"{b['n']},{b['domain']},{b['outputs']}"
-
-
-def _rows(docs):
-    agrees = {True: "yes", False: "NO", None: ""}
-    return [(d["id"], d["kind"], d["source_says"][:28], d["verdict"], agrees[d["agrees_with_source"]],
-             _sz(d["bounds"]), "" if d["seconds"] is None else f"{d['seconds']:.2f}") for d in docs]
-
-
-HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
-
-
-def _table(docs):
-    rows = [HEAD] + _rows(docs)
-    w = [max(len(r[j]) for r in rows) for j in range(len(HEAD))]
-    return "\n".join("  ".join(c.ljust(w[j]) for j, c in enumerate(r)) for r in rows)
-
-
-def _markdown(docs):
-    out = ["| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
-    out += ["| " + " | ".join(r) + " |" for r in _rows(docs)]
-    return "\n".join(out) + "\n"
-
-
-def _html(docs):
-    import html
-    cells = lambda r, t: "".join(f"<{t}>{html.escape(c)}</{t}>" for c in r)
-    body = "".join(f"<tr>{cells(r, 'td')}</tr>" for r in _rows(docs))
-    return f"<!doctype html><meta charset=utf-8><title>dpcheck audit</title><table><tr>{cells(HEAD, 'th')}</tr>{body}</table>\n"
+            f.write(audit.html_page(docs))
 
 
 def _params(items):

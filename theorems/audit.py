@@ -1,0 +1,164 @@
+"""The audit's machinery: worker processes a signal can stop, records of claims that did not run,
+and the audit table (text, Markdown, HTML)."""
+from __future__ import annotations
+
+import signal
+import sys
+
+
+def _cut(text, limit):
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def run_one(claim_id, profile):
+    from symbolic.report import claim_json, result_text
+    from symbolic.run import check_claim
+    from symbolic.search import Settings
+    from theorems.registry import get
+    res = check_claim(get(claim_id), Settings.profile(profile))
+    extra = res.claim.display(res) if res.claim.display else None
+    return claim_json(res), result_text(res), extra
+
+
+def _worker(conn, profile):
+    """Run claims sent by the parent, one at a time. SIGINT is ignored (the parent decides, and kills
+    us); SIGTERM and the parent's death kill us at once, even inside a solver call."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux): no orphans
+    except (OSError, AttributeError):
+        pass
+    import z3
+    z3.set_param("ctrl_c", False)  # else z3 catches SIGINT itself and answers "unknown"
+    while True:
+        try:
+            cid = conn.recv()
+        except (EOFError, OSError):
+            return
+        if cid is None:
+            return
+        try:
+            out = ("ok", run_one(cid, profile))
+        except Exception as e:  # noqa: BLE001 -- reported by the parent as an internal error
+            out = ("error", f"{type(e).__name__}: {_cut(e, 300)}")
+        conn.send((cid, out))
+
+
+def _spawn(ctx, profile, procs):
+    """Start a worker with SIGINT/SIGTERM blocked until it has set its own handlers."""
+    mine, theirs = ctx.Pipe()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        p = ctx.Process(target=_worker, args=(theirs, profile), daemon=True)
+        p.start()
+        procs.append((p, mine))
+    finally:
+        theirs.close()
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    return p, mine
+
+
+def run_pool(todo, profile, jobs, done):
+    """Run ``todo`` in ``jobs`` worker processes, calling ``done(cid, out)`` as each finishes.
+    However this ends (a signal, an error), every worker is killed and reaped before it returns."""
+    import multiprocessing as mp
+    from multiprocessing.connection import wait
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else None)
+    pending, procs, running, finished = list(todo), [], {}, False
+    try:
+        idle = [_spawn(ctx, profile, procs)[1] for _ in range(min(jobs, len(pending)))]
+        while pending or running:
+            while pending and idle:
+                conn, cid = idle.pop(), pending.pop(0)
+                running[conn] = cid
+                conn.send(cid)
+            for conn in wait(list(running)):
+                cid = running.pop(conn)
+                try:
+                    got, out = conn.recv()
+                except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
+                    p = next(p for p, c in procs if c is conn)
+                    p.join(1)
+                    done(cid, ("error", f"its worker process died (exit code {p.exitcode})"))
+                    if pending:
+                        idle.append(_spawn(ctx, profile, procs)[1])
+                    continue
+                done(got, out)
+                idle.append(conn)
+        finished = True
+    finally:
+        for p, conn in procs:
+            if finished and p.is_alive():
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+            elif p.is_alive():
+                p.kill()
+        for p, conn in procs:
+            p.join(5)
+            if p.is_alive():
+                p.kill()
+                p.join()
+            conn.close()
+
+
+def not_run(cid, keys, reason):
+    """The record of a claim that did not run: the same keys as the others, with nulls."""
+    from theorems.registry import claims
+    c = claims()[cid]
+    doc = {k: None for k in keys}
+    doc.update(id=c.id, kind=c.kind, source=c.source, statement=c.statement, source_says=c.source_says,
+               verdict="not run", reason=reason)
+    return doc
+
+
+RECORD_KEYS = ("id", "kind", "source", "statement", "source_says", "verdict", "agrees_with_source", "bounds",
+                "seconds", "counterexample", "verified_exactly", "formula", "reason", "minimal", "finding",
+                "certificate", "vacuity", "witness", "parts", "explored")
+
+
+def progress(total):
+    count = [0]
+
+    def tick(cid, doc):
+        count[0] += 1
+        secs = "" if doc.get("seconds") is None else f"{doc['seconds']:6.2f} s"
+        print(f"[{count[0]:>3}/{total}] {cid:<16} {doc['verdict']:<8} {secs}", file=sys.stderr, flush=True)
+    return tick
+
+
+def _sz(b):
+    return "" if not b else f"{b['n']},{b['domain']},{b['outputs']}"
+
+
+def _rows(docs):
+    agrees = {True: "yes", False: "NO", None: ""}
+    return [(d["id"], d["kind"], d["source_says"][:28], d["verdict"], agrees[d["agrees_with_source"]],
+             _sz(d["bounds"]), "" if d["seconds"] is None else f"{d['seconds']:.2f}") for d in docs]
+
+
+HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
+
+
+def table(docs):
+    rows = [HEAD] + _rows(docs)
+    w = [max(len(r[j]) for r in rows) for j in range(len(HEAD))]
+    return "\n".join("  ".join(c.ljust(w[j]) for j, c in enumerate(r)) for r in rows)
+
+
+def markdown(docs):
+    out = ["| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
+    out += ["| " + " | ".join(r) + " |" for r in _rows(docs)]
+    return "\n".join(out) + "\n"
+
+
+def html_page(docs):
+    import html
+    cells = lambda r, t: "".join(f"<{t}>{html.escape(c)}</{t}>" for c in r)
+    body = "".join(f"<tr>{cells(r, 'td')}</tr>" for r in _rows(docs))
+    return f"<!doctype html><meta charset=utf-8><title>dpcheck audit</title><table><tr>{cells(HEAD, 'th')}</tr>{body}</table>\n"
