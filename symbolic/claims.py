@@ -14,7 +14,7 @@ from typing import Callable
 import sympy as sp
 
 from .errors import InvalidSize
-from .ranges import describe, problems
+from .ranges import describe, narrowed, problems
 from .notions import Notion, NotionInstance
 from .verdicts import Sizes
 
@@ -44,6 +44,13 @@ class Param:
 
     def contains(self, value) -> bool:
         return not self.range_problems(value)
+
+    def assuming(self, lo=None, lo_strict=False, hi=None, hi_strict=False) -> "Param":
+        """This parameter with its range narrowed to the intersection with the given one."""
+        from dataclasses import replace
+        lower, ls, upper, us = narrowed(self.lower, self.lower_strict, self.upper, self.upper_strict,
+                                        lo, lo_strict, hi, hi_strict)
+        return replace(self, lower=lower, lower_strict=ls, upper=upper, upper_strict=us)
 
 
 E = Param("E", lower=1)
@@ -128,6 +135,19 @@ class Claim:
             else:
                 exp = "proved"
             object.__setattr__(self, "expect", exp)
+
+    def assuming(self, text: str) -> "Claim":
+        """The claim with one parameter's range narrowed by an assumption such as ``0<delta<=1``."""
+        from dataclasses import replace
+
+        from .errors import UnknownName
+        from .ranges import parse_assumption
+        name, lo, ls, hi, hs = parse_assumption(text)
+        names = [p.name for p in self.params]
+        if name not in names:
+            raise UnknownName(f"--assume names {name!r}, which is not a parameter of {self.id}; "
+                              f"its parameters: {', '.join(names) or 'none'}")
+        return replace(self, params=tuple(p.assuming(lo, ls, hi, hs) if p.name == name else p for p in self.params))
 
     def with_sizes(self, n=None, domain=None, outputs=None) -> "Claim":
         s = self.sizes

@@ -175,7 +175,7 @@ def result_text(res) -> str:
         lines.append(f"  re-verified exactly: {'yes' if v.verified_exactly else 'NO'}; "
                      f"minimal among sizes searched: {'yes' if v.minimal else 'not known'}")
     if isinstance(v, Proved):
-        lines.append(f"  {v.note}")
+        lines.append(f"  {v.note}" + ("; for all " + ", ".join(p.range_text() for p in c.params) if c.params else ""))
         if "method" in v.certificate:
             lines.append(f"  method: {v.certificate['method']}")
     if isinstance(v, Proved):

@@ -112,3 +112,13 @@ def test_open_range_changes_the_verdict():
     zero = Param("delta", lower=0, upper=0)
     res = check_claim(_claim(Implies(PointDelta(Es, zero.symbol), PointDelta(Es, 0)), params=(E, zero)), FAST)
     assert isinstance(res.verdict, Proved) and res.verdict.vacuity == "satisfiable"
+
+
+def test_cli_assume_narrows_a_range(capsys):
+    from theorems.cli import main
+    assert main(["implies", "PureDP", "FreeLunchPrivacy", "--n", "1", "--assume", "E>2"]) == 0
+    assert "for all 2 < E" in capsys.readouterr().out
+    assert main(["implies", "PureDP", "FreeLunchPrivacy", "--assume", "0<delta"]) == 2
+    assert "not a parameter" in capsys.readouterr().err
+    assert main(["check", "T-P1", "--assume", "__import__('os').system('true')"]) == 2
+    assert "not a range" in capsys.readouterr().err

@@ -80,6 +80,8 @@ def _parser():
     c.add_argument("--budget", type=_seconds(True), default=60.0, help="seconds for the claim, "
                    "exploring larger sizes after the default ones are proved (default 60; 0: no exploring)")
     c.add_argument("--json", action="store_true", help="print only the JSON document")
+    c.add_argument("--assume", action="append", default=[], metavar="RANGE",
+                   help="narrow a parameter's range, e.g. --assume '0<delta<=1' or --assume 'E>=2'")
     c.add_argument("--smt2", metavar="FILE", help="write SMT-LIB files, one per query: a proof's obligations (FILE-1.smt2, …), else the negated claim")
 
     a = sub.add_parser("audit", help="check every claim of the given sources (T, L, K, S; default all)")
@@ -107,6 +109,15 @@ def _parser():
     i.add_argument("b")
     _sizes(i)
     i.add_argument("--json", action="store_true")
+    i.add_argument("--assume", action="append", default=[], metavar="RANGE",
+                   help="narrow E's range, e.g. --assume 'E>=2' or --assume '1<E<3'")
+
+    t = sub.add_parser("selftest", help="run the checker's seeded-fault suite: every fault must be caught")
+    t.add_argument("--mutants", action="store_true", help="run the seeded faults (else only the detectors, unmutated)")
+    t.add_argument("--json", action="store_true", help="print only a JSON document")
+    t.add_argument("--jobs", type=_count(1, MAX_JOBS), default=2)
+    t.add_argument("--only", metavar="IDS", help="comma-separated mutant IDs")
+    t.add_argument("--list", action="store_true", help="list the mutants and exit")
     return p
 
 
@@ -231,6 +242,8 @@ def cmd_check(args):
             raise InvalidSize(f"{claim.id} is a {claim.kind} claim without sizes; drop --n, --domain, --outputs")
         claim = claim.with_sizes(args.n, args.domain, args.outputs)
         _search_sizes(claim.sizes)
+    for text in args.assume:
+        claim = claim.assuming(text)
     settings = _settings(args)
     if args.smt2:
         _writable(args.smt2, "--smt2")
@@ -355,6 +368,12 @@ def _report(docs, texts, extras, args, seconds):
         if d["id"] in texts and (d["verdict"] == "refuted" or not d["agrees_with_source"] or d["finding"]):
             print("\n" + texts[d["id"]])
     n_agree = sum(d["agrees_with_source"] is True for d in docs)
+    proved = [d for d in docs if d["verdict"] == "proved"]
+    confirmed = sum((d.get("certificate") or {}).get("second_verdict") == "unsat" for d in proved)
+    witnessed = sum(d.get("vacuity") in ("satisfiable", "not applicable") for d in proved)
+    print(f"\n{len(proved)} proved: {confirmed} confirmed by a second solver (cvc5), "
+          f"{witnessed} with hypotheses shown satisfiable by an exact witness; "
+          f"{sum(d['verdict'] == 'vacuous' for d in docs)} vacuous")
     not_run = sum(d["verdict"] == "not run" for d in docs)
     print(f"\n{len(docs)} claims, {n_agree} agree with the source, "
           f"{sum(d['verdict'] == 'unknown' for d in docs)} unknown" + (f", {not_run} not run" if not_run else "")
@@ -529,12 +548,21 @@ def cmd_implies(args):
     sizes = Sizes(args.n or 2, args.domain or 2, args.outputs or 2)
     _search_sizes(sizes)
     claim = Claim("adhoc", "⇒", "-", f"{got[0]} ⇒ {got[1]}", "(ad hoc)", (Implies(got[0], got[1]),), sizes=sizes)
+    for text in args.assume:
+        claim = claim.assuming(text)
     res = check_claim(claim)
     print(json.dumps(claim_json(res), indent=2, ensure_ascii=False) if args.json else result_text(res))
     return _exit_code([claim_json(res)])
 
 
-COMMANDS.update(list=cmd_list, check=cmd_check, audit=cmd_audit, derive=cmd_derive, implies=cmd_implies, eval=cmd_eval)
+def cmd_selftest(args):
+    from theorems import selftest
+    argv = (["--mutants"] if args.mutants else []) + (["--json"] if args.json else []) + ["--jobs", str(args.jobs)]
+    argv += (["--only", args.only] if args.only else []) + (["--list"] if args.list else [])
+    return selftest.main(argv)
+
+
+COMMANDS.update(selftest=cmd_selftest, list=cmd_list, check=cmd_check, audit=cmd_audit, derive=cmd_derive, implies=cmd_implies, eval=cmd_eval)
 
 if __name__ == "__main__":
     sys.exit(main())
