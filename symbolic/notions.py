@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-import sympy as sp
 
 from .errors import InvalidParameter
 from .ranges import describe, problems

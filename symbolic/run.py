@@ -144,7 +144,7 @@ def _explore(claim, settings, seconds):
     free = [imp for imp in claim.parts if imp.sizes is None]
     if not free:
         return (), None
-    end = time.monotonic() + seconds
+    end = settings.until(time.monotonic() + seconds)
     done, frontier, seen = [], [claim.sizes], {claim.sizes.as_tuple()}
     while frontier and time.monotonic() < end:
         base = frontier.pop(0)

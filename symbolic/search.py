@@ -40,6 +40,11 @@ class Settings:
     second_solver: bool = True    # cvc5 re-decides every query a proof rests on
     second_timeout: float = 10.0  # seconds per query for the second solver
     second_budget: float = 60.0   # seconds for the second solver on one claim
+    stop_at: float | None = None  # a hard stop for the whole run (time.monotonic() value), or None
+
+    def until(self, t: float) -> float:
+        """``t``, or the hard stop if that comes first."""
+        return t if self.stop_at is None else min(t, self.stop_at)
 
     @classmethod
     def profile(cls, name: str) -> "Settings":
@@ -458,7 +463,7 @@ def _candidates(group):
 def minimise(imp, params, sizes, settings, how, asg: Assignment):
     """Fewest non-zero entries, then smallest denominators; every step re-verified exactly."""
     fp, pop, wit = how
-    deadline = time.monotonic() + settings.minimise_seconds
+    deadline = settings.until(time.monotonic() + settings.minimise_seconds)
     imp2 = replace(imp, population=pop) if pop is not None else imp
     enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp}, wit)
     solver = Solver(enc, replace(settings, timeout=min(settings.timeout, 2.0)), deadline)
@@ -523,7 +528,7 @@ def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, dea
     """Verdict for one implication over the size grid: Refuted (re-verified exactly), Unknown, or,
     when the negated claim is unsatisfiable at every size, Proved if a witness shows the hypotheses can
     hold together at those sizes and Vacuous if they cannot."""
-    deadline = deadline or (time.monotonic() + settings.budget)
+    deadline = settings.until(deadline or (time.monotonic() + settings.budget))
     proved, searched, unknown, obligations = [], [], [], []
     for sizes in grid(lo, hi):
         if time.monotonic() >= deadline:

@@ -23,7 +23,7 @@ def second_opinion(verdict, settings):
         return replace(verdict, certificate={**verdict.certificate, "second_solver": None,
                                              "second_verdict": "not applicable (no solver query)"})
     from . import cvc5_backend
-    end = time.monotonic() + settings.second_budget
+    end = settings.until(time.monotonic() + settings.second_budget)
     answers = []
     for ob in verdict.obligations:
         left = end - time.monotonic()

@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass, replace
 
 import sympy as sp
-import z3
 
 from .encode import Encoding, z3val
 from .verdicts import Sizes, Witness
@@ -78,7 +77,7 @@ def vacuity_of_sizes(imp, params, sizes_list, settings, deadline) -> VacuityResu
     last = None
     for s in sizes_list:
         start = time.monotonic()
-        r = find_witness(imp, params, s, settings, max(deadline, start + 5.0))
+        r = find_witness(imp, params, s, settings, settings.until(max(deadline, start + 5.0)))
         if r.status != "satisfiable":
             return replace(r, reason=f"at {s}: {r.reason}")
         last = r

@@ -15,6 +15,7 @@ import re
 import signal
 import sys
 import time
+from dataclasses import replace
 
 from symbolic.errors import DPCheckError, InvalidParameter, InvalidSize, UnknownName, clip
 
@@ -77,8 +78,9 @@ def _parser():
     c.add_argument("id")
     _sizes(c)
     c.add_argument("--timeout", type=_seconds(False), help="seconds per solver call")
-    c.add_argument("--budget", type=_seconds(True), default=60.0, help="seconds for the claim, "
-                   "exploring larger sizes after the default ones are proved (default 60; 0: no exploring)")
+    c.add_argument("--budget", type=_seconds(True), default=60.0, help="wall-clock seconds for the whole run: "
+                   "the default sizes first, then larger sizes while time is left (default 60; 0: default sizes only, "
+                   "with no overall limit)")
     c.add_argument("--json", action="store_true", help="print only the JSON document")
     c.add_argument("--assume", action="append", default=[], metavar="RANGE",
                    help="narrow a parameter's range, e.g. --assume '0<delta<=1' or --assume 'E>=2'")
@@ -194,7 +196,6 @@ def cmd_list(args):
 
 
 def _settings(args, profile="ci"):
-    from dataclasses import replace
     from symbolic.search import Settings
     s = Settings.profile(profile)
     if getattr(args, "timeout", None) is not None:  # validated by the parser: finite, >= 0.001 s
@@ -247,6 +248,8 @@ def cmd_check(args):
     settings = _settings(args)
     if args.smt2:
         _writable(args.smt2, "--smt2")
+    if args.budget > 0:  # the whole run, default sizes first, then exploring in the time left
+        settings = replace(settings, stop_at=time.monotonic() + args.budget)
     res = check_claim(claim, settings, explore=args.budget)
     if args.smt2:
         _write_smt2(res, args.smt2)
