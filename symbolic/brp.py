@@ -66,12 +66,22 @@ def dominant(exprs, symbol, samples=(sp.Rational(101, 100), 2, 3, 10, 1000)):
     return None
 
 
-def brp_notion(name, builder, cause, effect, *, summary="", population="all", arity=1):
+def brp_notion(name, builder, cause, effect, *, summary="", population="all", arity=1, sufficient=None):
     """A notion 'ε-BRP from ``cause`` to ``effect`` in the model ``builder(A..., P, params)``'."""
     def body(ops, *mechs, P=None, E):
         sem = builder(*mechs, P=P, E=E)
         return brp_holds(ops, sem, cause, effect, E)
-    return Notion(name, (E_SPEC,), body, population=population, arity=arity, summary=summary)
+    return Notion(name, (E_SPEC,), body, population=population, arity=arity, summary=summary,
+                  sufficient=sufficient)
+
+
+def any_one_population(n, domain):
+    """A sufficient family of one population, for BRP notions whose cause is *every* exogenous variable
+    of the model. Proof: do(X=x) on the exogenous X replaces its value in every world, so
+    Pr[Y=y | do(X=x)] = Σ_u 𝒫(u)·Pr[Y=y | X=x] = Pr[Y=y | X=x]·Σ_u 𝒫(u) = Pr[Y=y | X=x]: the notion's
+    truth value is the same for every population, and the uniform one decides it."""
+    from .population import uniform
+    return (uniform(n=n, domain=tuple(domain)),)
 
 
 def brp_all_data_points(ops, A, P=None, *, E):
@@ -120,5 +130,5 @@ def sequence_model(K1, K2, P=None, E=None):
     return SEM(exo, {"X": dom}, joint, tuple(eqs))
 
 
-__all__ = ["effect_table", "brp_holds", "relative_probabilities", "dominant", "brp_notion", "brp_all_data_points",
+__all__ = ["effect_table", "brp_holds", "relative_probabilities", "dominant", "brp_notion", "any_one_population", "brp_all_data_points",
            "randomized_response_model", "sequence_model", "prog_status_model", "mechanism_model"]

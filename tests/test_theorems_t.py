@@ -29,3 +29,39 @@ def test_assoc_counterexample_is_correlated():
 def test_rr_parts():
     res = check_claim(get("T-RR"), Settings.profile("ci"))
     assert [p.verdict.name for p in res.parts] == ["proved", "refuted", "refuted"]
+
+
+def test_sequence_model_brp_does_not_depend_on_the_population():
+    """The sufficient family of one population for the sequence-model BRP notions: their truth value is
+    the same under every population (X, the one exogenous variable, is always intervened)."""
+    import random
+
+    import sympy as sp
+
+    from symbolic.ops import ExactOps
+    from symbolic.population import Population
+    from symbolic.tables import MechTable
+    from theorems.tschantz_causal import BRP_XY, BRP_XYZ, BRP_XZ, BRP_XZ_given_Y
+
+    rng = random.Random(3)
+
+    def row(m):
+        w = [rng.randint(0, 3) for _ in range(m)]
+        w[0] += sum(w) == 0
+        return tuple(sp.Rational(x, sum(w)) for x in w)
+
+    dom = (0, 1, 2)
+    seen = set()
+    for _ in range(12):
+        K1 = MechTable(1, dom, (0, 1), {(x,): row(2) for x in dom})
+        K2 = {y: MechTable(1, dom, (0, 1), {(x,): row(2) for x in dom}) for y in (0, 1)}
+        E = sp.Rational(rng.choice([1, 2, 3, 4, 8]), 1)
+        for notion in (BRP_XY, BRP_XYZ, BRP_XZ, BRP_XZ_given_Y):
+            ref = notion.body(ExactOps(), K1, K2, P=notion.sufficient(1, dom)[0].table(), E=E)
+            seen.add(ref)
+            for _ in range(3):
+                w = [rng.randint(0, 4) for _ in dom]
+                w[rng.randrange(3)] += 1
+                P = Population({(x,): sp.Rational(wx, sum(w)) for x, wx in zip(dom, w)}, n=1, domain=dom).table()
+                assert notion.body(ExactOps(), K1, K2, P=P, E=E) == ref
+    assert seen == {True, False}

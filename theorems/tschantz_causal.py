@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.brp import (brp_holds, brp_notion, dominant, prog_status_model,
+from symbolic.brp import (any_one_population, brp_holds, brp_notion, dominant, prog_status_model,
                           randomized_response_model, relative_probabilities, sequence_model)
 from symbolic.causal import mechanism_model
 from symbolic.claims import (Claim, Definition, E, Equivalent, Implies, NotImplies,
@@ -171,9 +171,9 @@ RRDtoO = Notion("BRP(D_i→O) under randomized response", (E_SPEC,), _rr_d_to_o,
 RRR1toO = Notion("BRP(R_1→O) under randomized response with R_2:=R_1", (E_SPEC,), _rr_r1_to_o_copy,
                  population="all")
 
-BRP_XY = brp_notion("BRP(X→Y)", lambda K1, K2, P, E: sequence_model(K1, K2, P), "X", "Y", arity=2)
-BRP_XYZ = brp_notion("BRP(X→⟨Y,Z⟩)", lambda K1, K2, P, E: sequence_model(K1, K2, P), "X", ("Y", "Z"), arity=2)
-BRP_XZ = brp_notion("BRP(X→Z)", lambda K1, K2, P, E: sequence_model(K1, K2, P), "X", "Z", arity=2)
+BRP_XY = brp_notion("BRP(X→Y)", lambda K1, K2, P, E: sequence_model(K1, K2, P), "X", "Y", arity=2, sufficient=any_one_population)
+BRP_XYZ = brp_notion("BRP(X→⟨Y,Z⟩)", lambda K1, K2, P, E: sequence_model(K1, K2, P), "X", ("Y", "Z"), arity=2, sufficient=any_one_population)
+BRP_XZ = brp_notion("BRP(X→Z)", lambda K1, K2, P, E: sequence_model(K1, K2, P), "X", "Z", arity=2, sufficient=any_one_population)
 
 
 def _xz_every_y(ops, K1, K2, P=None, *, E):
@@ -181,7 +181,8 @@ def _xz_every_y(ops, K1, K2, P=None, *, E):
     return ops.And(brp_holds(ops, sem.do(Y=y), "X", "Z", E) for y in K1.outputs)
 
 
-BRP_XZ_given_Y = Notion("BRP(X→Z) in M[Y:=y] ∀y", (E_SPEC,), _xz_every_y, population="all", arity=2)
+BRP_XZ_given_Y = Notion("BRP(X→Z) in M[Y:=y] ∀y", (E_SPEC,), _xz_every_y, population="all", arity=2,
+                        sufficient=any_one_population)  # X, the one exogenous variable, is intervened
 
 E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
 K1, K2 = MechVar("K1"), None
