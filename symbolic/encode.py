@@ -46,6 +46,9 @@ def eval_notion(ops, ni, env, pop, params_env, to_num):
     args = {p.name: to_num(a, params_env) for p, a in zip(ni.notion.params, ni.args)}
     tabs = [t.eval(ops, env) for t in targets(ni)]
     fam = [i for i, t in enumerate(tabs) if isinstance(t, dict)]
+    if ni.notion.arity == 1 and fam and None in tabs[fam[0]]:
+        raise DPCheckError(f"{ni.notion.name} takes one mechanism 𝒟^n → 𝒪, but {targets(ni)[fam[0]]!r} is a kernel "
+                           f"on outputs: apply it to a mechanism first, e.g. PostProcess(A, K)")
     if not fam or ni.notion.arity > 1:  # several mechanisms: the notion takes families whole
         return ni.notion.body(ops, *tabs, P=pop, **args)
     i = fam[0]

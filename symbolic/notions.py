@@ -91,7 +91,10 @@ class NotionInstance:
     on: tuple | None = None
 
     def of(self, *terms) -> "NotionInstance":
-        """Apply to specific mechanism terms (compositions, families, ...)."""
+        """Apply to specific mechanism terms (compositions, families, ...), as many as the notion's arity."""
+        if self.notion.arity and len(terms) != self.notion.arity:
+            raise InvalidParameter(f"{self.notion.name} is a notion of {self.notion.arity} mechanism(s); "
+                                   f".of() got {len(terms)}: {', '.join(map(repr, terms))}")
         return NotionInstance(self.notion, self.args, tuple(terms))
 
     def param_values(self):

@@ -122,3 +122,14 @@ def test_cli_assume_narrows_a_range(capsys):
     assert "not a parameter" in capsys.readouterr().err
     assert main(["check", "T-P1", "--assume", "__import__('os').system('true')"]) == 2
     assert "not a range" in capsys.readouterr().err
+
+
+def test_arity_mismatch_is_a_clear_error():
+    from symbolic.errors import DPCheckError
+    from symbolic.terms import KernelVar, MechVar
+    A = MechVar("A")
+    with pytest.raises(InvalidParameter, match="notion of 1 mechanism"):
+        PureDP(Es).of(A, A)
+    claim = _claim(Implies(PureDP(Es), PureDP(Es).of(KernelVar("K", source=A))))
+    with pytest.raises(DPCheckError, match="is a kernel"):
+        check_claim(claim, FAST)
