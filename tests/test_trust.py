@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import time
 
-import pytest
 import sympy as sp
 import z3
 
@@ -21,7 +20,7 @@ from symbolic.dp_notions import (Bayesian0DP, Bayesian0DPFor, DataPointIntervent
 from symbolic.encode import Encoding, z3val
 from symbolic.notions import Notion
 from symbolic.ops import ExactOps, UndecidedComparison, Z3Ops, exact_sign
-from symbolic.population import Population, product
+from symbolic.population import product
 from symbolic.prob import Dist
 from symbolic.run import ClaimResult, PartResult, _checked, chain, check_claim, combine
 from symbolic.search import Settings, Solver, check_implication
