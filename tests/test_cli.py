@@ -51,8 +51,11 @@ def test_bad_input_one_line_exit_2(args, words):
 def test_smt2_export(tmp_path, capsys):
     f = tmp_path / "q.smt2"
     assert main(["check", "T-P1", "--smt2", str(f), "--budget", "0", "--n", "1"]) == 0
-    text = f.read_text()
-    assert "(check-sat)" in text and "declare-fun E" in text
+    files = sorted(tmp_path.glob("q-*.smt2"))
+    assert len(files) == 5  # one file per proof obligation
+    for g in files:
+        text = g.read_text()
+        assert text.count("(check-sat)") == 1 and "declare-fun E" in text
 
 
 def test_implies_adhoc(capsys):

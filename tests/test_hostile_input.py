@@ -194,7 +194,7 @@ CASES = [
     ("budget nan", ["check", "T-P1", "--budget", "nan"], "finite"),
     ("budget negative", ["check", "T-P1", "--budget", "-1"], "0 or more"),
     ("smt2 into missing dir", ["check", "T-P1", "--n", "1", "--budget", "0", "--smt2", "/nonexistent/d/q.smt2"],
-     "cannot use file"),
+     "cannot write in its directory"),
     # audit
     ("audit unknown source", ["audit", "X"], "unknown source"),
     ("audit jobs 0", ["audit", "T", "--jobs", "0"], "at least 1"),

@@ -2,9 +2,18 @@
 import pytest
 import sympy as sp
 
+from dataclasses import replace
+
 from symbolic.run import check_claim
+from symbolic.search import Settings
 from symbolic.verdicts import Refuted, Sizes
 from theorems.registry import claims, definitions
+
+Z3_ONLY = replace(Settings(), second_solver=False)  # the second solver has its own tests
+
+
+def check_claim_z3(claim):
+    return check_claim(claim, Z3_ONLY)
 
 EXPECTED = {
     "L-1.1": "proved", "L-1.2": "proved", "L-1.4": "derived", "L-1.5": "derived", "L-1.6": "proved",
@@ -30,7 +39,7 @@ def test_every_lk_id_is_registered():
 @pytest.mark.parametrize("cid", [pytest.param(c, marks=pytest.mark.slow) if c in SLOW else c for c in EXPECTED])
 def test_claim_verdict(cid):
     c = claims()[cid]
-    r = check_claim(c)
+    r = check_claim(c, Z3_ONLY)
     assert r.definite, getattr(r.verdict, "reason", "")
     assert r.verdict.name == EXPECTED[cid]
     assert r.agrees == (cid not in FINDINGS)
@@ -40,7 +49,7 @@ def test_claim_verdict(cid):
 
 
 def test_k22b_counterexample_is_semantically_private_and_not_2eps_dp():
-    r = check_claim(claims()["K-2.2b"])
+    r = check_claim_z3(claims()["K-2.2b"])
     cx = r.verdict.counterexample
     A, E = cx.mechanisms["A"], cx.parameters["E"]
     ratio = max(A.rows[(0,)][j] / A.rows[(1,)][j] for j in range(2) if A.rows[(1,)][j] != 0)
@@ -63,18 +72,18 @@ def test_k41_bound_uses_a_valid_log_lower_bound():
 
 
 def test_group_tightness_recorded():
-    r = check_claim(claims()["L-1.7"])
+    r = check_claim_z3(claims()["L-1.7"])
     assert "E**2" in r.verdict.certificate["tightness"] and "E**3" in r.verdict.certificate["tightness"]
 
 
 def test_ka3_decided_at_n2():
-    r = check_claim(claims()["K-A.3"])
+    r = check_claim_z3(claims()["K-A.3"])
     assert r.verdict.name == "proved"
     assert any(p.verdict.sizes_proved and any(s[0].n == 2 for s in p.verdict.sizes_proved) for p in r.parts)
 
 
 def test_k24_part1_is_decided_at_n2_through_ratio_safety():
-    r = check_claim(claims()["K-2.4"])
+    r = check_claim_z3(claims()["K-2.4"])
     texts = {p.implication: p for p in r.parts}
     spread = [p for t, p in texts.items() if t.startswith("True ⇒ PosteriorSpreadWhereSafe")]
     assert len(spread) == 4 and all(p.verdict.name == "proved" and [s[0] for s in p.verdict.sizes_proved] == [Sizes(2, 2, 2)]
@@ -121,7 +130,7 @@ def test_k51_global_ratio_safety_route_fails():
 
 def test_k51_reaches_n2():
     """K-5.1 is established at n=2 (|𝒪| ≤ 3) through the slice lemmas, not only at n=1."""
-    r = check_claim(claims()["K-5.1"])
+    r = check_claim_z3(claims()["K-5.1"])
     assert r.verdict.name == "proved"
     assert r.verdict.bounds.as_tuple() == (2, 2, 3)
     assert all(p.verdict.name == "proved" for p in r.parts)

@@ -1,4 +1,6 @@
 """T-source specifics: group effects derived by sympy, Table 1 rendering, source examples."""
+from dataclasses import replace
+
 import sympy as sp
 
 from symbolic.run import check_claim
@@ -7,7 +9,7 @@ from theorems.registry import get
 
 
 def test_group_effects_in_prog_status():
-    res = check_claim(get("T-GRP"), Settings.profile("ci"))
+    res = check_claim(get("T-GRP"), replace(Settings.profile("ci"), second_solver=False))
     eps = sp.Symbol("epsilon", nonnegative=True)
     ex = res.verdict.extras
     assert ex["effect R_1"] == 2 * eps and ex["effect R_2"] == eps
@@ -18,7 +20,7 @@ def test_group_effects_in_prog_status():
 
 def test_assoc_counterexample_is_correlated():
     """§1.1: the engine's DP mechanism violating T-D3 uses a population with dependent points."""
-    res = check_claim(get("T-ASSOC"), Settings.profile("ci"))
+    res = check_claim(get("T-ASSOC"), replace(Settings.profile("ci"), second_solver=False))
     cx = res.verdict.counterexample
     P = {d: p for d, p in cx.populations["P"].probs.items() if p}
     m1 = {v: sum(p for d, p in P.items() if d[0] == v) for v in (0, 1)}
@@ -27,7 +29,7 @@ def test_assoc_counterexample_is_correlated():
 
 
 def test_rr_parts():
-    res = check_claim(get("T-RR"), Settings.profile("ci"))
+    res = check_claim(get("T-RR"), replace(Settings.profile("ci"), second_solver=False))
     assert [p.verdict.name for p in res.parts] == ["proved", "refuted", "refuted"]
 
 
