@@ -223,7 +223,7 @@ def _structured_product():
 
 _E("symbolic.search:_in_range", "return", "return True or",
    "search.cheap-values-out-of-range", "parameter range ignored when choosing the fixed values of the cheap phase",
-   C + "K-3.3.1", C + "K-3.3.6")
+   TRUST + "test_claims_are_searched_only_inside_parameter_ranges")
 
 # -- encode: the solver's view of a claim -----------------------------------------------------------
 _E("symbolic.encode:Encoding.new_population", "for j in range(1, n):", "for j in range(1, n - 1):",
@@ -376,6 +376,9 @@ _E("symbolic.dp_notions:_pure_dp", "ops.le(A.p(d, o), E * A.p(replace(d, i, v), 
    T + "tests/test_notions.py::test_rr_is_exactly_log3_dp")
 _E("symbolic.dp_notions:_approx_dp", "for o in A.outputs), delta,", "for o in A.outputs), 2 * delta,",
    "notion.approx-dp-weakened", "(ε,δ)-DP weakened to (ε,2δ)", T + "tests/test_notions.py::test_approx_dp_event_encoding_matches_enumeration")
+_E("symbolic.dp_notions:_approx_dp", "for o in A.outputs), delta,", "for o in A.outputs), delta / 2,",
+   "notion.approx-dp-strengthened", "(ε,δ)-DP strengthened to (ε,δ/2)",
+   T + "tests/test_notions.py::test_approx_dp_event_encoding_matches_enumeration")
 _E("symbolic.dp_notions:_strong_adversary", "ops.le(n1 * m2, E * n2 * m1,", "ops.le(n1 * m1, E * n2 * m2,",
    "notion.strong-adversary-swapped", "strong-adversary DP with the two conditionals' denominators swapped",
    T + "tests/test_notions.py::test_sufficient_family_agrees_with_solver", C + "T-P1")
@@ -383,6 +386,10 @@ _E("symbolic.dp_notions:_bayesian0", "for u, v in itertools.permutations(A.domai
    "for u, v in itertools.combinations(A.domain, 2):",
    "notion.bayesian0-one-direction", "Bayesian₀ DP checks each pair of values in one direction only",
    TRUST + "test_notions_on_hand_tables", C + "T-F2c")
+_E("symbolic.dp_notions:_bayesian0", 'nu = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == u and a["O"] == o)',
+   'nu = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == v and a["O"] == o)',
+   "notion.bayesian0-swapped-conditional", "Bayesian₀ DP takes Pr[O=o, D_i=u] from the other value v (swapped)",
+   TRUST + "test_notions_on_hand_tables")
 _E("symbolic.dp_notions:_whole_db", "E * pr(o, replace(d, i, v))", "E * pr(o, d)",
    "notion.whole-db-intervention-self", "whole-database intervention DP compares a database with itself",
    C + "T-P2")
@@ -398,6 +405,8 @@ def _dp_family():
 
 _E("symbolic.semantic:_semantic", "ok = posterior_sd_ok(ops, A, P, i, t, eps)", "ok = posterior_sd_ok(ops, A, P, i, t, 2 * eps)",
    "notion.semantic-privacy-weakened", "ε-semantic privacy weakened to 2ε", T + "tests/test_semantic.py")
+_E("symbolic.semantic:_semantic", "ok = posterior_sd_ok(ops, A, P, i, t, eps)", "ok = posterior_sd_ok(ops, A, P, i, t, eps / 2)",
+   "notion.semantic-privacy-strengthened", "ε-semantic privacy strengthened to ε/2", T + "tests/test_semantic.py")
 _E("symbolic.semantic:hockey", "ops.max0(a - E * b)", "ops.max0(a - b)",
    "notion.hockey-stick-strengthened", "the hockey-stick divergence ignores e^ε (indistinguishability strengthened)",
    T + "tests/test_semantic.py")
