@@ -21,7 +21,7 @@ from .population import Population, point_mass, uniform
 from .tables import MechTable, PopTable, databases
 from .vacuity import vacuity_of_sizes
 from .verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
-from .verify import Assignment, verify
+from .verify import Assignment, verify, violating_member
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,12 @@ def extract(enc: Encoding, model) -> Assignment | None:
     if enc.witness is not None:
         pops["P'"] = PopTable(enc.witness.n, enc.witness.domain, {d: ev(x) for d, x in enc.witness.probs.items()})
     params = {p.name: ev(enc.penv[p.name]) for p in enc.params}
-    return Assignment(mechs, pops, params)
+    asg = Assignment(mechs, pops, params)
+    if enc.witness is None and enc.witness_family and enc.imp.conclusion.notion.population in ("all", "product"):
+        member = violating_member(enc.imp, asg, enc.sizes.n, enc.domain)  # decided on the family: name the member
+        if member is not None:
+            pops["P'"] = member
+    return asg
 
 
 def _exact_term(t, vals):
@@ -556,6 +561,8 @@ def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, dea
             if unknown:
                 note += "; not known to be minimal: undecided at " + ", ".join(str(s) for s, _ in unknown)
             return Refuted(cx, ok, minimal, tuple(searched), note)
+    if not proved and not unknown:
+        return Unknown(f"no sizes to check between {lo} and {hi}")
     vac = None
     if proved and not unknown:
         vac = vacuity_of_sizes(imp, params, [s for s, _, _ in proved], settings, deadline)

@@ -55,6 +55,19 @@ def verify_witness(imp, params, asg: Assignment):
     return (not problems), problems
 
 
+def violating_member(imp, asg: Assignment, n, domain):
+    """For a conclusion over all populations decided on its finite sufficient family: the first member
+    at which the conclusion fails exactly (the counterexample's witness population), or None."""
+    c = imp.conclusion
+    for q in c.notion.sufficient(n, tuple(domain)):
+        try:
+            if not eval_notion(ExactOps(), c, asg.mechanisms, q.table(), asg.parameters, _num):
+                return q.table()
+        except UndecidedComparison:
+            return None
+    return None
+
+
 def _num(expr, penv):
     return sp.sympify(expr).subs({sp.Symbol(k, real=True): v for k, v in penv.items()})
 
@@ -115,6 +128,8 @@ def _verify(imp, params, asg: Assignment):
     pop = asg.populations.get("P")
     c = imp.conclusion
     witness = asg.populations.get("P'") if c.notion.population in ("all", "product") else pop
+    if witness is None and c.notion.population in ("all", "product"):
+        return False, "", problems + [f"conclusion {c} is over all populations and the candidate has no witness population"]
     ops2 = ExactOps()
     if eval_notion(ops2, c, env, witness, asg.parameters, _num):
         problems.append(f"conclusion {c} holds, so this is no counterexample")
