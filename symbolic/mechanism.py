@@ -177,6 +177,18 @@ def parse_database(text, n: int, domain=None) -> tuple:
     return d
 
 
+def keyed_by_database(items: dict, n: int, domain, where: str) -> dict:
+    """{database tuple: value} from a JSON object keyed by databases "a,b"; a database given twice
+    (for instance "0" and "00") is an error naming ``where``."""
+    table = {}
+    for key, value in items.items():
+        d = parse_database(key, n, domain)
+        if d in table:
+            raise InvalidDistribution(f"database {clip(key, 40)} is given twice {where}")
+        table[d] = value
+    return table
+
+
 def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     """A mechanism from the JSON table format of ``dpcheck eval`` (the document already parsed):
     ``{"n", "domain", "outputs", "rows"}``; rows map "a,b" to a list of probabilities aligned with the
@@ -201,12 +213,7 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
         raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
     if domain is not None:  # the size check comes before reading any row
         count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
-    table = {}
-    for key, row in rows.items():
-        d = parse_database(key, n, domain)
-        if d in table:
-            raise InvalidDistribution(f"database {clip(key, 40)} is given twice in \"rows\"")
-        table[d] = row
+    table = keyed_by_database(rows, n, domain, 'in "rows"')
     if domain is None:
         domain = sorted({v for d in table for v in d})
     count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")

@@ -81,15 +81,9 @@ def uniform(*, n: int, domain) -> Population:
 def population_from_json(doc, *, n: int, domain, name: str = "population") -> Population:
     """A population from JSON: an object mapping databases "a,b" to probabilities (integers or strings
     "3/8"); databases left out have probability 0. Checked like a mechanism table, never evaluated."""
-    from .mechanism import MAX_FILE_DATABASES, _kind, count_databases, parse_database
+    from .mechanism import MAX_FILE_DATABASES, _kind, count_databases, keyed_by_database
     if not isinstance(doc, dict) or not doc:
         raise InvalidDistribution(f'the population must be a non-empty JSON object like {{"0": "1/2", "1": "1/2"}}; '
                                   f"got a {_kind(doc)}")
     count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the population file")
-    table = {}
-    for key, p in doc.items():
-        d = parse_database(key, n, domain)
-        if d in table:
-            raise InvalidDistribution(f"database {clip(key, 40)} is given twice in the population")
-        table[d] = p
-    return Population(table, n=n, domain=domain, name=name)
+    return Population(keyed_by_database(doc, n, domain, "in the population"), n=n, domain=domain, name=name)
