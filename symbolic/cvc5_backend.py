@@ -166,7 +166,8 @@ def _child_main():
     req = json.loads(sys.stdin.read())
     if hasattr(signal, "alarm"):
         signal.alarm(math.ceil(req["timeout"] + 2 * GRACE))  # SIGALRM's default action ends the process
-    status, reason = solve(req["data"], req["timeout"], [c for c in CONFIGS if c[0] in req["configs"]])
+    configs = [(name, [tuple(o) for o in options]) for name, options in req["configs"]]
+    status, reason = solve(req["data"], req["timeout"], configs)
     sys.stdout.write(json.dumps({"status": status, "reason": reason}) + "\n")
 
 
@@ -174,7 +175,7 @@ def _in_child(data: dict, timeout: float, configs) -> tuple:
     """:func:`solve` in a child process killed after ``timeout`` + GRACE seconds (also on interrupt)."""
     code = ("import sys; sys.path.insert(0, sys.argv[1]); "
             "from symbolic.cvc5_backend import _child_main; _child_main()")
-    req = json.dumps({"data": data, "timeout": timeout, "configs": [c[0] for c in configs]})
+    req = json.dumps({"data": data, "timeout": timeout, "configs": [[n, [list(o) for o in opts]] for n, opts in configs]})
     try:
         proc = subprocess.run([sys.executable, "-c", code, _ROOT], input=req, capture_output=True, text=True,
                               timeout=timeout + GRACE)
