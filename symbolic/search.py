@@ -39,7 +39,7 @@ class Settings:
     cheap_timeout: float = 0.5    # seconds per query while refuting cheaply
     second_solver: bool = True    # cvc5 re-decides every query a proof rests on
     second_timeout: float = 8.0   # seconds per query for the second solver
-    second_budget: float = 30.0   # seconds for the second solver on one claim
+    second_budget: float = 20.0   # seconds for the second solver on one claim
     stop_at: float | None = None  # a hard stop for the whole run (time.monotonic() value), or None
 
     def until(self, t: float) -> float:

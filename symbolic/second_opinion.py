@@ -30,7 +30,9 @@ def second_opinion(verdict, settings):
         if left <= 0:
             answers.append((ob, "unknown", "second-solver budget exhausted"))
             continue
-        status, reason = cvc5_backend.decide(list(ob.assertions), timeout=min(settings.second_timeout, left))
+        # after one query cvc5 could not decide, the rest get a short leash: what it confirms, it confirms fast
+        per = settings.second_timeout if all(st == "unsat" for _, st, _ in answers) else min(2.0, settings.second_timeout)
+        status, reason = cvc5_backend.decide(list(ob.assertions), timeout=min(per, left))
         answers.append((ob, status, reason))
         if status == "sat":
             break
