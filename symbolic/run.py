@@ -164,7 +164,7 @@ def _explore(claim, settings, seconds):
                 v = verdicts[-1]
                 return tuple(done), replace(v, minimal=False, note=v.note + "; found while exploring sizes above "
                                             "the default grid, not minimised")
-            if len(verdicts) == len(free) and all(isinstance(v, Proved) for v in verdicts):
+            if len(verdicts) == len(free) and isinstance(verdicts[-1], Proved):  # the loop stops at the first non-proof
                 done.append((s, round(time.monotonic() - ts, 2)))
                 frontier.append(s)
     return tuple(done), None

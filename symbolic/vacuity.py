@@ -36,11 +36,9 @@ def fixed_out_of_range(imp, params) -> list:
 
 
 def find_witness(imp, params, sizes: Sizes, settings, deadline: float) -> VacuityResult:
-    """Exact values at ``sizes`` satisfying every hypothesis of ``imp`` (conclusion ignored)."""
+    """Exact values at ``sizes`` satisfying every hypothesis of ``imp`` (conclusion ignored); fixed
+    parameters are checked against their ranges once, by :func:`vacuity_of_sizes`."""
     from .search import Solver, _Timeout, extract
-    bad = fixed_out_of_range(imp, params)
-    if bad:
-        return VacuityResult("vacuous", reason="fixed parameter " + "; ".join(bad))
     enc = Encoding(imp, params, sizes, dict(imp.parameters))
     uniform = [v == z3val(sp.Rational(1, len(row))) for row in enc.rows for v in row]
     quick = replace(settings, timeout=min(settings.timeout, 2.0))
@@ -74,6 +72,9 @@ def find_witness(imp, params, sizes: Sizes, settings, deadline: float) -> Vacuit
 def vacuity_of_sizes(imp, params, sizes_list, settings, deadline) -> VacuityResult:
     """A witness at every size of ``sizes_list``; the verdict's witness is the one at the last size.
     The first size without one decides: vacuous there, or unknown."""
+    bad = fixed_out_of_range(imp, params)  # the same at every size
+    if bad:
+        return VacuityResult("vacuous", reason="fixed parameter " + "; ".join(bad))
     last = None
     for s in sizes_list:
         start = time.monotonic()

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 import subprocess
 
-import cvc5
 import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from smt_scripts import cvc5_script_status
 from symbolic import cvc5_backend
 from symbolic.cvc5_backend import decide, decide_timed, version
 from symbolic.encode import Encoding, const_population
@@ -42,23 +42,6 @@ def z3_status(assertions, seconds=TIMEOUT) -> str:
     s.set("timeout", int(1000 * seconds))
     s.add([z3.BoolVal(a) if isinstance(a, bool) else a for a in assertions])
     return str(s.check())
-
-
-def cvc5_script_status(text: str, seconds=TIMEOUT) -> str:
-    """cvc5's answer on an SMT-LIB script read by its own parser on a fresh solver (non-incremental,
-    as the cvc5 binary reads a file: in incremental mode, the API's default, some of these
-    queries run on far past the time limit)."""
-    solver = cvc5.Solver(cvc5.TermManager())
-    solver.setOption("incremental", "false")
-    solver.setOption("tlimit-per", str(int(1000 * seconds)))
-    parser = cvc5.InputParser(solver)
-    parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "query.smt2")
-    out = ""
-    while True:
-        cmd = parser.nextCommand()
-        if cmd.isNull():
-            return out.strip()
-        out += cmd.invoke(solver, parser.getSymbolManager())
 
 
 TOKEN = re.compile(r"\(|\)|\|[^|]*\||[^\s()|]+")
@@ -113,7 +96,7 @@ def test_cvc5_agrees_with_z3_on_catalogue_queries(queries, cid, part, sizes, exp
 def test_script_loads_alone_in_z3_and_cvc5(queries, cid, part, sizes, expected):
     text = script(queries[(cid, part, sizes)], comment=f"{cid} part {part}\nsecond line")
     assert z3_status(z3.parse_smt2_string(text)) == expected
-    assert cvc5_script_status(text) == expected
+    assert cvc5_script_status(text, TIMEOUT) == expected
     assert text.count("(check-sat)") == 1 and text.startswith("; ")
 
 
@@ -230,7 +213,7 @@ def test_numerals_names_and_sharing():
     assert "(- (/ 7.0 3.0))" in text and "(- 4)" in text and "(set-logic QF_NIRA)" in text
     assert text.count("(* x y)") == 1
     assert z3_status(z3.parse_smt2_string(text)) == z3_status(q) == "sat"
-    assert cvc5_script_status(text) == "sat"
+    assert cvc5_script_status(text, TIMEOUT) == "sat"
 
 
 def test_empty_connectives_are_their_units():
@@ -290,7 +273,7 @@ def test_every_operator_translated_exactly():
     for q, expected in ((wrong, "unsat"), (right, "sat")):
         text = script(q)
         assert z3_status(z3.parse_smt2_string(text)) == expected
-        assert cvc5_script_status(text) == expected
+        assert cvc5_script_status(text, TIMEOUT) == expected
 
 
 def test_each_operator_alone():

@@ -3,8 +3,8 @@ obligations, one self-contained file per query, each unsat on its own in z3 and 
 import glob
 import json
 
-import cvc5
 import z3
+from smt_scripts import cvc5_script_status
 
 from symbolic.claims import Claim, E, Implies
 from symbolic.dp_notions import PureDP, StrongAdversaryDP
@@ -14,19 +14,6 @@ from symbolic.verdicts import Proved, Sizes, Unknown
 from theorems.cli import main
 
 Es = E.symbol
-
-
-def _cvc5_file(path):
-    solver = cvc5.Solver(cvc5.TermManager())
-    solver.setOption("tlimit-per", "20000")
-    parser = cvc5.InputParser(solver)
-    parser.setFileInput(cvc5.InputLanguage.SMT_LIB_2_6, path)
-    out = ""
-    while True:
-        cmd = parser.nextCommand()
-        if cmd.isNull():
-            return out.strip()
-        out += cmd.invoke(solver, parser.getSymbolManager())
 
 
 def test_cegis_proof_exports_its_populations(tmp_path, capsys):
@@ -44,7 +31,7 @@ def test_cegis_proof_exports_its_populations(tmp_path, capsys):
         s = z3.Solver()
         s.from_file(f)
         assert s.check() == z3.unsat, f
-        assert _cvc5_file(f) == "unsat", f
+        assert cvc5_script_status(text, 20) == "unsat", f
 
 
 def test_second_solver_disagreement_turns_proved_into_unknown(monkeypatch):
