@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from symbolic.run import check_claim  # noqa: E402
-from symbolic.search import Settings  # noqa: E402
-from symbolic.verdicts import Proved, Refuted  # noqa: E402
+from symbolic.solve.run import check_claim  # noqa: E402
+from symbolic.solve.search import Settings  # noqa: E402
+from symbolic.core.verdicts import Proved, Refuted  # noqa: E402
 from theorems.registry import by_source, get  # noqa: E402
 
 ACCEPTANCE = ["T-P1", "T-P4.converse", "T-APPB", "T-P5"]

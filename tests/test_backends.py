@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smt_scripts import cvc5_script_status
-from symbolic import cvc5_backend
-from symbolic.cvc5_backend import decide, decide_timed, version
-from symbolic.encode import Encoding, const_population
-from symbolic.population import uniform
-from symbolic.smt2 import Unsupported, lower, script
-from symbolic.verdicts import Sizes
+from symbolic.solve import cvc5_backend
+from symbolic.solve.cvc5_backend import decide, decide_timed, version
+from symbolic.solve.encode import Encoding, const_population
+from symbolic.model.population import uniform
+from symbolic.solve.smt2 import Unsupported, lower, script
+from symbolic.core.verdicts import Sizes
 from theorems.registry import claims
 
 TIMEOUT = 8.0

@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from symbolic.run import check_claim
-from symbolic.search import Settings
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
 from theorems.registry import claims
 
 # claims whose check takes more than a few seconds on the 2-core machine (see bench/bench.py)

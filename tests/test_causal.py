@@ -2,10 +2,10 @@
 
 import sympy as sp
 
-from symbolic.causal import mechanism_model, prog_status_model
-from symbolic.mechanism import randomized_response, truncated_geometric
-from symbolic.ops import ExactOps
-from symbolic.tables import MechTable, PopTable, databases
+from symbolic.model.causal import mechanism_model, prog_status_model
+from symbolic.model.mechanism import randomized_response, truncated_geometric
+from symbolic.core.ops import ExactOps
+from symbolic.core.tables import MechTable, PopTable, databases
 
 ops = ExactOps()
 

@@ -6,11 +6,11 @@ import json
 import z3
 from smt_scripts import cvc5_script_status
 
-from symbolic.claims import Claim, E, Implies
-from symbolic.dp_notions import PureDP, StrongAdversaryDP
-from symbolic.run import check_claim
-from symbolic.search import Settings
-from symbolic.verdicts import Proved, Sizes, Unknown
+from symbolic.notions.claims import Claim, E, Implies
+from symbolic.notions.dp import PureDP, StrongAdversaryDP
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
+from symbolic.core.verdicts import Proved, Sizes, Unknown
 from theorems.cli import main
 
 Es = E.symbol
@@ -35,7 +35,7 @@ def test_cegis_proof_exports_its_populations(tmp_path, capsys):
 
 
 def test_second_solver_disagreement_turns_proved_into_unknown(monkeypatch):
-    import symbolic.cvc5_backend as backend
+    import symbolic.solve.cvc5_backend as backend
     monkeypatch.setattr(backend, "decide", lambda assertions, timeout, **kw: ("sat", "seeded"))
     claim = Claim("t", "⇒", "-", "t", "holds", (Implies(StrongAdversaryDP(Es), PureDP(Es)),),
                   sizes=Sizes(1, 2, 2), min_sizes=Sizes(1, 2, 2))

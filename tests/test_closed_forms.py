@@ -1,4 +1,4 @@
-"""Tests for symbolic/closed_forms.py and symbolic/plots.py: each derived formula against an
+"""Tests for symbolic/derive/closed_forms.py and symbolic/report/plots.py: each derived formula against an
 independent numeric integration, a direct mixture, or exact enumeration."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import math
 import pytest
 import sympy as sp
 
-from symbolic import closed_forms as cf
-from symbolic.closed_forms import A, B, D, DELTA, EPS, K, LAM, N, P, SIGMA
-from symbolic.errors import FloatNotAllowed, InvalidParameter, InvalidSize
-from symbolic.pml import leakage_capacity, max_pml, pml
-from symbolic.prob import Dist, Kernel
+from symbolic.derive import closed_forms as cf
+from symbolic.derive.closed_forms import A, B, D, DELTA, EPS, K, LAM, N, P, SIGMA
+from symbolic.core.errors import FloatNotAllowed, InvalidParameter, InvalidSize
+from symbolic.notions.leakage import leakage_capacity, max_pml, pml
+from symbolic.core.prob import Dist, Kernel
 
 
 @pytest.fixture(scope="module")
@@ -264,7 +264,7 @@ def test_histogram_scales_by_enumeration():
 
 # ------------------------------------------------------------------ plots
 def test_plots_write_png(tmp_path):
-    from symbolic import plots
+    from symbolic.report import plots
     for path in (plots.plot_prop12_bound(tmp_path / "prop12.png", points=20),
                  plots.plot_ex33_bound(tmp_path / "ex33.png", n_values=range(10, 101, 10))):
         assert path.exists() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,12 +1,12 @@
 """Exploring larger sizes reports only sizes the solver proved, in a bounded summary."""
 from dataclasses import replace
 
-from symbolic.claims import Claim, E, Implies
-from symbolic.dp_notions import FreeLunchPrivacy, PureDP
-from symbolic.report import result_text
-from symbolic.run import check_claim
-from symbolic.search import Settings
-from symbolic.verdicts import Proved, Sizes
+from symbolic.notions.claims import Claim, E, Implies
+from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+from symbolic.report.results import result_text
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
+from symbolic.core.verdicts import Proved, Sizes
 
 FAST = replace(Settings(), second_solver=False)
 Es = E.symbol

@@ -269,11 +269,11 @@ def test_code_as_output_label_is_only_a_label(files, capsys):
 
 
 def test_internal_error_is_exit_3_one_line(monkeypatch, capsys):
-    import symbolic.run
+    import symbolic.solve.run
 
     def boom(*a, **k):
         raise ZeroDivisionError("seeded fault")
-    monkeypatch.setattr(symbolic.run, "check_claim", boom)
+    monkeypatch.setattr(symbolic.solve.run, "check_claim", boom)
     assert main(["check", "T-L2", "--budget", "0"]) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("dpcheck: internal error: ZeroDivisionError: seeded fault")

@@ -2,13 +2,13 @@
 import sympy as sp
 import pytest
 
-from symbolic.dp_notions import PureDP
-from symbolic.errors import InvalidParameter, InvalidSize, InvalidDistribution
-from symbolic.mechanism import (Mechanism, compose, constant, name_and_shame, post_process, randomized_response,
+from symbolic.notions.dp import PureDP
+from symbolic.core.errors import InvalidParameter, InvalidSize, InvalidDistribution
+from symbolic.model.mechanism import (Mechanism, compose, constant, name_and_shame, post_process, randomized_response,
                                 truncated_geometric)
-from symbolic.ops import ExactOps
-from symbolic.population import iid, point_mass, product, uniform
-from symbolic.prob import Dist, Kernel
+from symbolic.core.ops import ExactOps
+from symbolic.model.population import iid, point_mass, product, uniform
+from symbolic.core.prob import Dist, Kernel
 
 
 def dp(m, E):

@@ -2,14 +2,14 @@
 
 Every notion body is written once over ``ops``; this file checks that the two readings of that one
 body give the same truth value on concrete tables, for **every** notion of the three ``ALL`` lists
-(``symbolic.dp_notions``, ``symbolic.semantic``, ``symbolic.pml_notions``) and for the notions
+(``symbolic.notions.dp``, ``symbolic.notions.semantic``, ``symbolic.notions.pml``) and for the notions
 the factories build:
 
 (a) ``eval_notion(ExactOps(), ...)``: exact sympy arithmetic, a Python bool;
-(b) the same body with :class:`~symbolic.ops.Z3Ops` on z3 numerals (``_const_table``,
+(b) the same body with :class:`~symbolic.solve.z3_ops.Z3Ops` on z3 numerals (``_const_table``,
     ``const_population``, z3 numerals for the parameters), folded by ``z3.simplify`` (or, when it
     does not fold to a literal or leaves side constraints, decided by a solver), and, separately,
-    the engine's own :class:`~symbolic.encode.Encoding` of ``True ⇒ notion`` with every mechanism,
+    the engine's own :class:`~symbolic.solve.encode.Encoding` of ``True ⇒ notion`` with every mechanism,
     the population and the parameters fixed, decided by a z3 solver (unsat of ¬notion ⇔ it holds).
 
 Inputs are random small tables (n ∈ {1, 2}, |𝒟| = 2, |𝒪| ∈ {2, 3}) whose rows are compositions of
@@ -42,7 +42,7 @@ MostlyIndistinguishable, BlockHockeyBound, MixtureHockeyBound): ``Encoding`` fix
 ``_const_table``, which takes one table, not a family, so a family cannot be pinned there (the
 direct check covers them). Arity-1 notions are also checked on constructions (an adaptive family,
 Compose, PostProcess by a kernel), which exercises ``eval_notion``'s family branch and
-``symbolic.terms`` in both readings; the factory notions for one fixed transcript t are left out of
+``symbolic.core.terms`` in both readings; the factory notions for one fixed transcript t are left out of
 that check only (they read output t by its label, and Compose relabels outputs as pairs).
 """
 from __future__ import annotations
@@ -52,13 +52,18 @@ import sympy as sp
 import z3
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from symbolic import dp_notions, pml_notions, semantic
-from symbolic.claims import Implies
-from symbolic.encode import Encoding, _const_table, const_population, eval_notion, z3val
-from symbolic.ops import ExactOps, Z3Ops, to_z3
-from symbolic.tables import MechTable, PopTable, databases
-from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.verdicts import Sizes
+from symbolic.notions import dp as dp_notions
+
+from symbolic.notions import pml as pml_notions
+
+from symbolic.notions import semantic
+from symbolic.notions.claims import Implies
+from symbolic.solve.encode import Encoding, _const_table, const_population, eval_notion, z3val
+from symbolic.core.ops import ExactOps
+from symbolic.solve.z3_ops import Z3Ops, to_z3
+from symbolic.core.tables import MechTable, PopTable, databases
+from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
+from symbolic.core.verdicts import Sizes
 
 R = sp.Rational
 TINY = R(1, 10**30)
@@ -275,7 +280,7 @@ def nudged(draw, case):
             if in_range(spec, args[i] + s):
                 args[i] = args[i] + s
                 break
-        from symbolic.notions import NotionInstance
+        from symbolic.notions.base import NotionInstance
         return NotionInstance(ni.notion, tuple(args), ni.on), env, pop, sizes
     return case
 

@@ -5,14 +5,15 @@ import pytest
 import sympy as sp
 import z3
 
-from symbolic.dp_notions import (ApproxDP, Bayesian0DP, DataPointInterventionDP, DataPointInterventionDPFor,
+from symbolic.notions.dp import (ApproxDP, Bayesian0DP, DataPointInterventionDP, DataPointInterventionDPFor,
                                  IndependentBayesian0DP, PureDP, StrongAdversaryDP,
                                  StrongAdversaryDPFor, StrongBayesianDP, brp_all_data_points_notion)
-from symbolic.encode import Encoding
-from symbolic.errors import FloatNotAllowed, InvalidParameter
-from symbolic.mechanism import randomized_response, truncated_geometric
-from symbolic.ops import ExactOps, Z3Ops
-from symbolic.tables import MechTable, databases
+from symbolic.solve.encode import Encoding
+from symbolic.core.errors import FloatNotAllowed, InvalidParameter
+from symbolic.model.mechanism import randomized_response, truncated_geometric
+from symbolic.core.ops import ExactOps
+from symbolic.solve.z3_ops import Z3Ops
+from symbolic.core.tables import MechTable, databases
 from theorems.tschantz_causal import (source_appb_mechanism, source_appb_population, source_p4_mechanism,
                                       source_p4_population)
 
@@ -87,8 +88,8 @@ def _random_mech(rng, n=2, k=2, m=2, positive=False):
                                     DataPointInterventionDP, StrongBayesianDP, brp_all_data_points_notion])
 def test_sufficient_family_agrees_with_solver(notion):
     """Exact re-verification decides ∀𝒫 on a finite family; z3 searching all 𝒫 must agree."""
-    from symbolic.claims import E, Implies
-    from symbolic.verdicts import Sizes
+    from symbolic.notions.claims import E, Implies
+    from symbolic.core.verdicts import Sizes
     rng = random.Random(7)
     seen = set()
     for trial in range(8):

@@ -1,4 +1,4 @@
-"""Tests for symbolic/pml.py: every quantity against an independent Fraction computation."""
+"""Tests for symbolic/notions/leakage.py: every quantity against an independent Fraction computation."""
 from __future__ import annotations
 
 import random
@@ -7,12 +7,12 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from symbolic.errors import DPCheckError, FloatNotAllowed, InvalidParameter
-from symbolic.ops import UndecidedComparison
-from symbolic.pml import (conditional_min_entropy, conditional_pml, discloses, leakage_capacity,
+from symbolic.core.errors import DPCheckError, FloatNotAllowed, InvalidParameter
+from symbolic.core.ops import UndecidedComparison
+from symbolic.notions.leakage import (conditional_min_entropy, conditional_pml, discloses, leakage_capacity,
                           leakage_capacity_ratio, likelihood_ratios, max_pml, max_pml_ratio,
                           min_entropy, output_probability, pml, pml_ratio, posterior)
-from symbolic.prob import Dist, Kernel
+from symbolic.core.prob import Dist, Kernel
 
 RR3 = Kernel({0: {0: "3/4", 1: "1/4"}, 1: {0: "1/4", 1: "3/4"}})    # randomized response, E = 3
 
@@ -191,7 +191,7 @@ def test_symbolic_entries():
 def test_correlated_entries_leak_like_theorem10():
     """S-TH10 flavour: n perfectly correlated entries and an ε-DP count (truncated geometric,
     α = 1/2): ℓ(X_1→n) = log 1/(q + (1-q)α^n) -> log 1/q, the most any mechanism can leak."""
-    from symbolic.closed_forms import truncated_geometric_kernel
+    from symbolic.derive.closed_forms import truncated_geometric_kernel
     q, a = sp.Rational(1, 5), sp.Rational(1, 2)
     prev = 0
     for n in (1, 2, 4, 8, 16):
@@ -203,7 +203,7 @@ def test_correlated_entries_leak_like_theorem10():
         prev = val
     assert 1 / q - prev < sp.Rational(1, 1000)
     # with independent entries (same marginal q) the same mechanism leaks at most ε = log 2
-    from symbolic.closed_forms import truncated_geometric_pml_exact
+    from symbolic.derive.closed_forms import truncated_geometric_pml_exact
     assert sp.exp(truncated_geometric_pml_exact(8, a, q)) <= 2
 
 

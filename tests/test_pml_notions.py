@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic import pml_notions as pn
-from symbolic.dp_notions import PureDP
-from symbolic.mechanism import Mechanism
-from symbolic.ops import ExactOps
-from symbolic.population import Population, product, uniform
-from symbolic.prob import Dist
+from symbolic.notions import pml as pn
+from symbolic.notions.dp import PureDP
+from symbolic.model.mechanism import Mechanism
+from symbolic.core.ops import ExactOps
+from symbolic.model.population import Population, product, uniform
+from symbolic.core.prob import Dist
 
 R = sp.Rational
 

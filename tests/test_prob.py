@@ -2,9 +2,9 @@ import pytest
 import sympy as sp
 from fractions import Fraction
 
-from symbolic.errors import FloatNotAllowed, InvalidDistribution, ParseError, DPCheckError
-from symbolic.exact import exact, parse_expr, parse_number
-from symbolic.prob import Dist, Kernel
+from symbolic.core.errors import FloatNotAllowed, InvalidDistribution, ParseError, DPCheckError
+from symbolic.core.exact import exact, parse_expr, parse_number
+from symbolic.core.prob import Dist, Kernel
 
 
 def test_dist_exact_and_symbolic():

@@ -4,11 +4,11 @@ from fractions import Fraction
 import sympy as sp
 from hypothesis import given, settings, strategies as st
 
-from symbolic.dp_notions import PureDP
-from symbolic.mechanism import Mechanism, compose, post_process
-from symbolic.ops import ExactOps
-from symbolic.prob import Kernel
-from symbolic.tables import databases
+from symbolic.notions.dp import PureDP
+from symbolic.model.mechanism import Mechanism, compose, post_process
+from symbolic.core.ops import ExactOps
+from symbolic.core.prob import Kernel
+from symbolic.core.tables import databases
 
 
 def rows(draw, n_rows, m):

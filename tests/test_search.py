@@ -1,14 +1,15 @@
 """The search: proofs, CEGIS, exact re-verification that cannot be fooled, minimal counterexamples."""
 import sympy as sp
 
-import symbolic.search as search
-from symbolic.claims import E, Equivalent, Implies, NotImplies
-from symbolic.dp_notions import (DataPointInterventionDP, PureDP, StrongAdversaryDP,
+import symbolic.solve.search as search
+from symbolic.solve.solver import fresh_context
+from symbolic.notions.claims import E, Equivalent, Implies, NotImplies
+from symbolic.notions.dp import (DataPointInterventionDP, PureDP, StrongAdversaryDP,
                                  StrongAdversaryDPFor)
-from symbolic.run import check_claim
-from symbolic.search import Settings, check_implication
-from symbolic.verdicts import Proved, Refuted, Sizes
-from symbolic.verify import Assignment, verify
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings, check_implication
+from symbolic.core.verdicts import Proved, Refuted, Sizes
+from symbolic.solve.verify import Assignment, verify
 from theorems.registry import get
 
 Es = E.symbol
@@ -80,8 +81,8 @@ def test_reverification_rejects_corrupted_models(monkeypatch):
 
 def test_verify_rejects_a_non_counterexample():
     """An honest DP mechanism is not a counterexample to anything claiming DP."""
-    from symbolic.mechanism import randomized_response
-    from symbolic.tables import PopTable
+    from symbolic.model.mechanism import randomized_response
+    from symbolic.core.tables import PopTable
     A = randomized_response(3, n=1).table()
     P = PopTable(1, (0, 1), {(0,): sp.Integer(1), (1,): sp.Integer(0)})
     ok, _, problems = verify(NotImplies(StrongAdversaryDPFor(Es), PureDP(Es)), (E,),
@@ -96,7 +97,7 @@ def test_parameter_expressions_are_only_searched_where_defined():
     """(E²-1)/(E-1) = E+1 for E ≠ 1: ε-DP ⇒ (E+1)-DP holds. At E = 1 the expression divides by zero;
     the search must keep away from it (z3 would give 0/0 any value) and the exact check must
     refuse such a candidate instead of crashing."""
-    from symbolic.mechanism import randomized_response
+    from symbolic.model.mechanism import randomized_response
     wide = (Es ** 2 - 1) / (Es - 1)
     imp = Implies(PureDP(Es), PureDP(wide))
     v = check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(1, 2, 2), FAST)
@@ -109,16 +110,16 @@ def test_parameter_expressions_are_only_searched_where_defined():
 def test_locality_proves_only_what_holds():
     """The locality step (each violated neighbour pair refuted with that pair's hypotheses only)
     proves adaptive composition of additive secrecy at n=2, and never proves a false claim."""
-    from symbolic.claims import Param
-    from symbolic.semantic import AdditiveSecrecy
-    from symbolic.terms import AdaptiveVar, Compose, MechVar
+    from symbolic.notions.claims import Param
+    from symbolic.notions.semantic import AdditiveSecrecy
+    from symbolic.core.terms import AdaptiveVar, Compose, MechVar
     D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
     A1 = MechVar("A1")
     A2 = AdaptiveVar("A2", after=A1)
     ok = Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
                  AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2)))
     deadline = __import__("time").monotonic() + 60
-    search.fresh_context()
+    fresh_context()
     assert search._run_local(ok, (D1, D2), Sizes(2, 2, 2), FAST, deadline, 30).status == "unsat"
     bad = Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
                   AdditiveSecrecy(D1.symbol).of(Compose(A1, A2)))

@@ -1,8 +1,8 @@
 """Regressions found by the mutation self-test."""
-from symbolic.claims import E, Implies
-from symbolic.dp_notions import Bayesian0DP, PureDP
-from symbolic.search import Settings, check_implication
-from symbolic.verdicts import Sizes
+from symbolic.notions.claims import E, Implies
+from symbolic.notions.dp import Bayesian0DP, PureDP
+from symbolic.solve.search import Settings, check_implication
+from symbolic.core.verdicts import Sizes
 
 Es = E.symbol
 

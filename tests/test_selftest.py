@@ -34,9 +34,9 @@ def test_every_first_detector_is_in_the_battery_or_a_test_node():
 
 def test_a_vanished_target_is_an_error_not_a_skip():
     with pytest.raises(mutants.MissingTarget, match="no attribute"):
-        mutants.edit("symbolic.search:no_such_function", "a", "b")
+        mutants.edit("symbolic.solve.search:no_such_function", "a", "b")
     with pytest.raises(mutants.MissingTarget, match="occurs 0 times"):
-        mutants.edit("symbolic.search:grid", "text that is not there", "b")
+        mutants.edit("symbolic.solve.search:grid", "text that is not there", "b")
     with pytest.raises(mutants.MissingTarget, match="cannot be imported"):
         mutants.edit("symbolic.no_such_module:f", "a", "b")
 

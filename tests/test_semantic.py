@@ -1,19 +1,19 @@
-"""symbolic.semantic: every notion against a hand-computed example from the sources (K, L), and
+"""symbolic.notions.semantic: every notion against a hand-computed example from the sources (K, L), and
 invalid parameters."""
 import pytest
 import sympy as sp
 
-from symbolic.dp_notions import ApproxDP, PureDP
-from symbolic.errors import InvalidParameter
-from symbolic.mechanism import Mechanism, name_and_shame, randomized_response, truncated_geometric
-from symbolic.ops import ExactOps
-from symbolic.population import Population, uniform
-from symbolic.semantic import (AdditiveSecrecy, ApproxSemanticPrivacyFor, CrossRatio, EventApprox, Indistinguishable,
+from symbolic.notions.dp import ApproxDP, PureDP
+from symbolic.core.errors import InvalidParameter
+from symbolic.model.mechanism import Mechanism, name_and_shame, randomized_response, truncated_geometric
+from symbolic.core.ops import ExactOps
+from symbolic.model.population import Population, uniform
+from symbolic.notions.semantic import (AdditiveSecrecy, ApproxSemanticPrivacyFor, CrossRatio, EventApprox, Indistinguishable,
                                InformedSemanticPrivacy, PointwiseApprox, PointwiseIndistinguishable,
                                PosteriorApproxFor, RealityObliviousSemanticPrivacyFor, SemanticPrivacyFor, Spread,
                                TwoPointSemanticPrivacy, hockey, informed, posterior_parts, pure_dp_at_distance,
                                statistical_difference)
-from symbolic.tables import databases
+from symbolic.core.tables import databases
 
 R = sp.Rational
 ops = ExactOps

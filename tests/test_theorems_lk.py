@@ -4,9 +4,9 @@ import sympy as sp
 
 from dataclasses import replace
 
-from symbolic.run import check_claim
-from symbolic.search import Settings
-from symbolic.verdicts import Refuted, Sizes
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
+from symbolic.core.verdicts import Refuted, Sizes
 from theorems.registry import claims, definitions
 
 Z3_ONLY = replace(Settings(), second_solver=False)  # the second solver has its own tests
@@ -93,11 +93,11 @@ def test_k24_part1_is_decided_at_n2_through_ratio_safety():
 
 
 def test_posterior_spread_where_safe_exact_example():
-    from symbolic.mechanism import Mechanism
-    from symbolic.ops import ExactOps
-    from symbolic.population import uniform
-    from symbolic.semantic import posterior_spread_where_safe_at
-    from symbolic.tables import databases
+    from symbolic.model.mechanism import Mechanism
+    from symbolic.core.ops import ExactOps
+    from symbolic.model.population import uniform
+    from symbolic.notions.semantic import posterior_spread_where_safe_at
+    from symbolic.core.tables import databases
     R = sp.Rational
     A = Mechanism.from_table({d: [R(1, 2) - R(sum(d), 8), R(1, 2) + R(sum(d), 8)] for d in databases(2, (0, 1))},
                              n=2, domain=(0, 1), outputs=(0, 1)).table()
@@ -112,9 +112,9 @@ def test_posterior_spread_where_safe_exact_example():
 
 def test_k51_global_ratio_safety_route_fails():
     """The K-A.3 belief-free step is false under Theorem 5.1's hypothesis (see _k51_run)."""
-    from symbolic.mechanism import Mechanism
-    from symbolic.ops import ExactOps
-    from symbolic.semantic import RatioSafeMass, hockey
+    from symbolic.model.mechanism import Mechanism
+    from symbolic.core.ops import ExactOps
+    from symbolic.notions.semantic import RatioSafeMass, hockey
     R = sp.Rational
     h = R(1, 2)
     rows = {(0, 0): [h, h], (0, 1): [h, h], (1, 0): [h, h], (1, 1): [0, 1]}
@@ -139,7 +139,7 @@ def test_k51_reaches_n2():
 def _random_instance(rng, outputs):
     """An exact n=2 mechanism: rows with weights 100 ± 4 (so neighbours are usually within
     e^ε = 11/10), one database sometimes far off (so ℰ is not always everything)."""
-    from symbolic.mechanism import Mechanism
+    from symbolic.model.mechanism import Mechanism
     R = sp.Rational
     rows = {}
     odd = rng.choice([None, None, (0, 0), (0, 1), (1, 0), (1, 1)])
@@ -151,7 +151,7 @@ def _random_instance(rng, outputs):
 
 def _belief_on(rng, xs, inside, d):
     """An exact belief with mass ≥ 1-δ on the databases ``inside`` (random within and outside)."""
-    from symbolic.population import Population
+    from symbolic.model.population import Population
     R = sp.Rational
     out = [x for x in xs if x not in inside]
     rest = R(rng.randint(0, 10), 10) * d if out else 0
@@ -169,8 +169,8 @@ def test_k51_slice_glue_on_exact_instances():
     and turns the cross-multiplied SD into (c0' + c2')·Σd - (d0' + d2')·Σc; and the theorem's own
     statement holds on the instance."""
     import random
-    from symbolic.ops import ExactOps
-    from symbolic.semantic import (LocallyDPSemanticPrivacy, event_merge, locally_indist, posterior_parts,
+    from symbolic.core.ops import ExactOps
+    from symbolic.notions.semantic import (LocallyDPSemanticPrivacy, event_merge, locally_indist, posterior_parts,
                                    slice_hypothesis, slice_table)
     rng = random.Random(7)
     ops = ExactOps()
@@ -207,9 +207,9 @@ def test_k51_slice_glue_on_exact_instances():
 
 
 def test_slice_notions_on_hand_examples():
-    from symbolic.ops import ExactOps
-    from symbolic.semantic import LocalSliceGap, SliceEventBound, slice_hypothesis
-    from symbolic.tables import MechTable
+    from symbolic.core.ops import ExactOps
+    from symbolic.notions.semantic import LocalSliceGap, SliceEventBound, slice_hypothesis
+    from symbolic.core.tables import MechTable
     R = sp.Rational
     ops = ExactOps()
     h = R(1, 2)
@@ -224,7 +224,7 @@ def test_slice_notions_on_hand_examples():
     small = SliceEventBound(R(531, 1000), h)  # Σc = 1/2 ≤ β
     assert small.notion.body(ops, T, **small.param_values())
     # LocalSliceGap on the mechanism of test_k51_global_ratio_safety_route_fails: ℰ = {00}, gaps 0
-    from symbolic.mechanism import Mechanism
+    from symbolic.model.mechanism import Mechanism
     rows = {(0, 0): [h, h], (0, 1): [h, h], (1, 0): [h, h], (1, 1): [0, 1]}
     A = Mechanism.from_table(rows, n=2, domain=(0, 1), outputs=(0, 1)).table()
     gap = LocalSliceGap(R(11, 10), R(1, 100))
@@ -234,9 +234,10 @@ def test_slice_notions_on_hand_examples():
 def test_slice_event_bound_constant_is_not_vacuous():
     """The 4-atom lemma fails for a small enough β: the engine refutes it and the counterexample is
     re-verified exactly (so the proved β = 1/15 is a real constraint)."""
-    from symbolic.claims import E, Implies
-    from symbolic.search import Settings, check_implication, fresh_context
-    from symbolic.semantic import SliceEventBound, slice_hypothesis
+    from symbolic.notions.claims import E, Implies
+    from symbolic.solve.search import Settings, check_implication
+    from symbolic.solve.solver import fresh_context
+    from symbolic.notions.semantic import SliceEventBound, slice_hypothesis
     R = sp.Rational
     fresh_context()
     imp = Implies(slice_hypothesis((0, 1), expanded=True)(E.symbol, R(1, 100)),
@@ -249,9 +250,9 @@ def test_k41_slices_on_the_counterexample():
     """On the Lemma 4.1 counterexample (joint hockeys 1/10⁴): every transcript's slice satisfies the
     per-t hypothesis (step 1 of _k41_run); the bad transcripts are t1 and t2, which the per-t lemma
     allows because P(t), Q(t) ≤ 1/100 there (with β = 1/1000 the lemma fails on t1)."""
-    from symbolic.ops import ExactOps
-    from symbolic.semantic import (PosteriorIndistWhereHeavy, joint_bad_transcripts, joint_slice_hypotheses)
-    from symbolic.tables import MechTable
+    from symbolic.core.ops import ExactOps
+    from symbolic.notions.semantic import (PosteriorIndistWhereHeavy, joint_bad_transcripts, joint_slice_hypotheses)
+    from symbolic.core.tables import MechTable
     from theorems.kasiviswanathan_smith import _k41_mechanism
     R = sp.Rational
     ops = ExactOps()
@@ -274,9 +275,10 @@ def test_k41_slices_on_the_counterexample():
 
 
 def test_k41_per_transcript_constant_is_not_vacuous():
-    from symbolic.claims import E, Implies
-    from symbolic.search import Settings, check_implication, fresh_context
-    from symbolic.semantic import PosteriorIndistWhereHeavy
+    from symbolic.notions.claims import E, Implies
+    from symbolic.solve.search import Settings, check_implication
+    from symbolic.solve.solver import fresh_context
+    from symbolic.notions.semantic import PosteriorIndistWhereHeavy
     R = sp.Rational
     fresh_context()
     imp = Implies((), PosteriorIndistWhereHeavy(E.symbol, R(1, 10 ** 4), E.symbol ** 3, R(1, 50), R(1, 110)),
@@ -288,9 +290,9 @@ def test_k41_per_transcript_constant_is_not_vacuous():
 def test_mixture_notions_on_a_hand_example():
     """X = (1/2, 1/2) on both rows; second stage A(0) rows (1, 0) vs (0, 1) (hockey 1 at E = 1),
     A(1) rows equal (hockey 0): averaged hockey 1/2, and the joint hockey is 1/2 too."""
-    from symbolic.ops import ExactOps
-    from symbolic.semantic import BlockHockeyBound, MixtureHockeyBound
-    from symbolic.tables import MechTable
+    from symbolic.core.ops import ExactOps
+    from symbolic.notions.semantic import BlockHockeyBound, MixtureHockeyBound
+    from symbolic.core.tables import MechTable
     R = sp.Rational
     h = R(1, 2)
     ops = ExactOps()

@@ -1,17 +1,17 @@
 """Every S claim at its default sizes against its recorded verdict; counterexamples re-checked
-independently with symbolic.pml; the CLI's derive()."""
+independently with symbolic.notions.leakage; the CLI's derive()."""
 from __future__ import annotations
 
 import pytest
 import sympy as sp
 
-from symbolic.pml import posterior, pml_ratio
-from symbolic.prob import Dist, Kernel
+from symbolic.notions.leakage import posterior, pml_ratio
+from symbolic.core.prob import Dist, Kernel
 from dataclasses import replace
 
-from symbolic.run import check_claim
-from symbolic.search import Settings
-from symbolic.verdicts import Refuted
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
+from symbolic.core.verdicts import Refuted
 from theorems import saeidian_pml as S
 
 Z3_ONLY = replace(Settings(), second_solver=False)  # the second solver has its own tests
@@ -96,8 +96,8 @@ def test_naive_composition_counterexample_by_hand():
 
 
 def test_th10_mechanism_is_dp_and_leaks_towards_the_cap():
-    from symbolic.dp_notions import PureDP
-    from symbolic.ops import ExactOps
+    from symbolic.notions.dp import PureDP
+    from symbolic.core.ops import ExactOps
     for n in (1, 2, 3):
         assert PureDP.body(ExactOps(), S.th10_mechanism(n, sp.Integer(2)).table(), E=2)
         assert not PureDP.body(ExactOps(), S.th10_mechanism(n, sp.Integer(2)).table(), E=sp.Rational(19, 10))
@@ -118,6 +118,6 @@ def test_derive_laplace_count(tmp_path):
 
 
 def test_derive_unknown_name():
-    from symbolic.errors import UnknownName
+    from symbolic.core.errors import UnknownName
     with pytest.raises(UnknownName):
         S.derive("nothing")

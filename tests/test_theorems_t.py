@@ -3,8 +3,8 @@ from dataclasses import replace
 
 import sympy as sp
 
-from symbolic.run import check_claim
-from symbolic.search import Settings
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
 from theorems.registry import get
 
 
@@ -40,9 +40,9 @@ def test_sequence_model_brp_does_not_depend_on_the_population():
 
     import sympy as sp
 
-    from symbolic.ops import ExactOps
-    from symbolic.population import Population
-    from symbolic.tables import MechTable
+    from symbolic.core.ops import ExactOps
+    from symbolic.model.population import Population
+    from symbolic.core.tables import MechTable
     from theorems.tschantz_causal import BRP_XY, BRP_XYZ, BRP_XZ, BRP_XZ_given_Y
 
     rng = random.Random(3)

@@ -12,22 +12,27 @@ import time
 import sympy as sp
 import z3
 
-import symbolic.search as search
-from symbolic import dp_notions, pml_notions, semantic
-from symbolic.claims import Claim, E, Implies, NotImplies, Param
-from symbolic.dp_notions import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP, FreeLunchPrivacy, PureDP,
+import symbolic.solve.search as search
+from symbolic.solve.solver import fresh_context
+from symbolic.notions import dp as dp_notions
+from symbolic.notions import pml as pml_notions
+from symbolic.notions import semantic
+from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
+from symbolic.notions.dp import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP, FreeLunchPrivacy, PureDP,
                                  StrongAdversaryDPFor)
-from symbolic.encode import Encoding, z3val
-from symbolic.notions import Notion
-from symbolic.ops import ExactOps, UndecidedComparison, Z3Ops, exact_sign
-from symbolic.population import product
-from symbolic.prob import Dist
-from symbolic.run import ClaimResult, PartResult, _checked, chain, check_claim, combine
-from symbolic.search import Settings, Solver, check_implication
-from symbolic.semantic import AdditiveSecrecy
-from symbolic.tables import MechTable, PopTable, databases
-from symbolic.verdicts import Counterexample, Derived, Proved, Refuted, Sizes, Unknown
-from symbolic.verify import Assignment, verify
+from symbolic.solve.encode import Encoding, z3val
+from symbolic.notions.base import Notion
+from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
+from symbolic.solve.z3_ops import Z3Ops
+from symbolic.model.population import product
+from symbolic.core.prob import Dist
+from symbolic.solve.run import ClaimResult, PartResult, _checked, chain, check_claim, combine
+from symbolic.solve.search import Settings, check_implication
+from symbolic.solve.solver import Solver
+from symbolic.notions.semantic import AdditiveSecrecy
+from symbolic.core.tables import MechTable, PopTable, databases
+from symbolic.core.verdicts import Counterexample, Derived, Proved, Refuted, Sizes, Unknown
+from symbolic.solve.verify import Assignment, verify
 
 Es = E.symbol
 R = sp.Rational
@@ -52,7 +57,7 @@ def test_solver_never_reads_unknown_as_unsat():
     1 ms limit z3 gives up on them, and that must come back as 'unknown'."""
     answers = []
     for imp in FALSE_CLAIMS:
-        search.fresh_context()
+        fresh_context()
         enc = Encoding(imp, (E,), Sizes(2, 2, 2), {})
         s = Solver(enc, Settings(timeout=0.001), time.monotonic() + 10)
         status, info = s.solve((z3.Or(enc.negated_conclusion_parts()),))
@@ -67,7 +72,7 @@ def test_false_claim_is_never_proved_when_the_solver_gives_up():
     can return a counterexample without its witness population, which re-verification cannot read.)"""
     for imp in (FALSE_CLAIMS[0], Implies(PureDP(Es), FreeLunchPrivacy(Es)), Implies(StrongAdversaryDPFor(Es), PureDP(Es))):
         for t in (0.001, 0.01):
-            search.fresh_context()
+            fresh_context()
             st = Settings(timeout=t, budget=5, cheap_timeout=t, minimise=False)
             v = check_implication(imp, (E,), Sizes(2, 2, 2), Sizes(2, 2, 2), st)
             assert not isinstance(v, Proved), (imp, t, v)
@@ -77,14 +82,14 @@ def test_locality_step_never_proves_a_false_claim_under_time_pressure():
     """Adaptive composition of δ1- and δ2-additive secrecy is not δ1-additive secret (false at n=2).
     The locality step refutes one disjunct at a time; with 1 ms per query z3 gives up on them, and a
     disjunct it gave up on is not refuted."""
-    from symbolic.terms import AdaptiveVar, Compose, MechVar
+    from symbolic.core.terms import AdaptiveVar, Compose, MechVar
     D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
     A1 = MechVar("A1")
     A2 = AdaptiveVar("A2", after=A1)
     bad = Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
                   AdditiveSecrecy(D1.symbol).of(Compose(A1, A2)))
     for t in (0.001, 0.005, 10):
-        search.fresh_context()
+        fresh_context()
         r = search._run_local(bad, (D1, D2), Sizes(2, 2, 2), Settings(timeout=t), time.monotonic() + 30, 20)
         assert r.status == "unknown", (t, r)
     st = Settings(timeout=0.001, budget=5, cheap_timeout=0.001, minimise=False)
@@ -174,7 +179,7 @@ def test_product_population_encoding_is_the_product_of_all_marginals():
 
 def test_encoding_keeps_parameters_in_range():
     D = Param("delta", lower=0, upper=1)
-    from symbolic.dp_notions import ApproxDP
+    from symbolic.notions.dp import ApproxDP
     enc = Encoding(Implies(ApproxDP(Es, D.symbol), PureDP(Es)), (E, D), Sizes(1, 2, 2), {})
     e, d = enc.penv["E"], enc.penv["delta"]
     for outside in (e < 1, d < 0, d > 1):
@@ -457,8 +462,8 @@ def test_rr_pml_between_the_branch_points():
     """Binary randomized response at ε = log 3 under Bernoulli(2/5): P_Y(1) = 9/20, so the largest
     ratio is (3/4)/(9/20) = 5/3 (the y=0 branch gives (3/4)/(11/20) = 15/11). The derived formula must
     equal the definition (pml.max_pml) on a grid of p, not only at the tested sample points."""
-    from symbolic.closed_forms import EPS, P, rr_kernel, rr_pml
-    from symbolic.pml import max_pml
+    from symbolic.derive.closed_forms import EPS, P, rr_kernel, rr_pml
+    from symbolic.notions.leakage import max_pml
     assert sp.simplify(rr_pml(eps=sp.log(3), p=R(2, 5)).formula - sp.log(R(5, 3))) == 0
     d = rr_pml()
     kern = rr_kernel(sp.Integer(3))
@@ -473,7 +478,7 @@ def test_prop12_per_p_between_the_branch_points():
     """The per-p supremum (S-PROP12's tails; truncated geometric count) is the larger of the two
     tails' ratios for every p, checked on a grid between the sample points, and against exact
     enumeration for the truncated geometric mechanism."""
-    from symbolic.closed_forms import EPS, P, laplace_count_pml, truncated_geometric_pml, truncated_geometric_pml_exact
+    from symbolic.derive.closed_forms import EPS, P, laplace_count_pml, truncated_geometric_pml, truncated_geometric_pml_exact
     lap = laplace_count_pml()
     per_p, t1, t0 = lap.extras["sup_y_given_p"], lap.extras["tail_ratio_x1"], lap.extras["tail_ratio_x0"]
     geo = truncated_geometric_pml()
@@ -488,7 +493,7 @@ def test_prop12_per_p_between_the_branch_points():
 def test_adaptive_composition_uses_the_first_output():
     """(A1, A2)(d) puts mass A1(d)(o1)·A2[o1](d)(o2) on (o1, o2): the second stage is the member of
     the family chosen by the first output."""
-    from symbolic.mechanism import Mechanism, compose
+    from symbolic.model.mechanism import Mechanism, compose
     m = lambda rows: Mechanism.from_table(rows, n=1, domain=(0, 1), outputs=(0, 1))
     a1 = m({(0,): [R(1, 3), R(2, 3)], (1,): [R(1, 2), R(1, 2)]})
     fam = {0: m({(0,): [1, 0], (1,): [R(1, 4), R(3, 4)]}), 1: m({(0,): [R(1, 5), R(4, 5)], (1,): [0, 1]})}

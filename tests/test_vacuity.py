@@ -5,15 +5,15 @@ from dataclasses import replace
 import pytest
 import sympy as sp
 
-from symbolic.claims import Claim, E, Implies, Param
-from symbolic.dp_notions import FreeLunchPrivacy, PureDP
-from symbolic.errors import InvalidParameter
-from symbolic.notions import E_SPEC, Notion, ParamSpec
-from symbolic.report import claim_json
-from symbolic.run import check_claim
-from symbolic.search import Settings
-from symbolic.verdicts import Proved, Sizes, Vacuous
-from symbolic.verify import Assignment, verify_witness
+from symbolic.notions.claims import Claim, E, Implies, Param
+from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+from symbolic.core.errors import InvalidParameter
+from symbolic.notions.base import E_SPEC, Notion, ParamSpec
+from symbolic.report.results import claim_json
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
+from symbolic.core.verdicts import Proved, Sizes, Vacuous
+from symbolic.solve.verify import Assignment, verify_witness
 
 FAST = replace(Settings(), second_solver=False, budget=30)
 Es = E.symbol
@@ -125,8 +125,8 @@ def test_cli_assume_narrows_a_range(capsys):
 
 
 def test_arity_mismatch_is_a_clear_error():
-    from symbolic.errors import DPCheckError
-    from symbolic.terms import KernelVar, MechVar
+    from symbolic.core.errors import DPCheckError
+    from symbolic.core.terms import KernelVar, MechVar
     A = MechVar("A")
     with pytest.raises(InvalidParameter, match="notion of 1 mechanism"):
         PureDP(Es).of(A, A)

@@ -12,9 +12,9 @@ def _cut(text, limit):
 
 
 def run_one(claim_id, profile):
-    from symbolic.report import claim_json, result_text
-    from symbolic.run import check_claim
-    from symbolic.search import Settings
+    from symbolic.report.results import claim_json, result_text
+    from symbolic.solve.run import check_claim
+    from symbolic.solve.search import Settings
     from theorems.registry import get
     res = check_claim(get(claim_id), Settings.profile(profile))
     extra = res.claim.display(res) if res.claim.display else None

@@ -17,7 +17,7 @@ import sys
 import time
 from dataclasses import replace
 
-from symbolic.errors import DPCheckError, InvalidParameter, InvalidSize, UnknownName, clip
+from symbolic.core.errors import DPCheckError, InvalidParameter, InvalidSize, UnknownName, clip
 
 MAX_FILE_BYTES = 10 * 2 ** 20   # a mechanism or population file
 MAX_FAMILY_DATABASES = 64       # tables for `eval` of notions over all populations
@@ -130,7 +130,7 @@ def _sizes(p):
 
 def _search_sizes(sizes):
     """Refuse, before anything is enumerated, sizes whose unknown tables the solver cannot hold."""
-    from symbolic.mechanism import count_databases
+    from symbolic.model.mechanism import count_databases
     dbs = count_databases(sizes.n, sizes.domain, limit=MAX_SEARCH_DATABASES, what=f"the solver's table at {sizes}")
     if dbs * sizes.outputs > MAX_SEARCH_CELLS:
         raise InvalidSize(f"the solver's table at {sizes} has {dbs} × {sizes.outputs} unknowns, over the limit of "
@@ -196,7 +196,7 @@ def cmd_list(args):
 
 
 def _settings(args, profile="ci"):
-    from symbolic.search import Settings
+    from symbolic.solve.search import Settings
     s = Settings.profile(profile)
     if getattr(args, "timeout", None) is not None:  # validated by the parser: finite, >= 0.001 s
         s = replace(s, timeout=args.timeout)
@@ -204,7 +204,7 @@ def _settings(args, profile="ci"):
 
 
 def _output(results, file=None):
-    from symbolic.report import tool_json
+    from symbolic.report.results import tool_json
     doc = {"tool": tool_json(), "claims": results}
     text = json.dumps(doc, indent=2, ensure_ascii=False)
     if file:
@@ -235,8 +235,8 @@ def _claim(claim_id):
 
 
 def cmd_check(args):
-    from symbolic.report import claim_json, result_text
-    from symbolic.run import check_claim
+    from symbolic.report.results import claim_json, result_text
+    from symbolic.solve.run import check_claim
     claim = _claim(args.id)
     if any(getattr(args, k) is not None for k in ("n", "domain", "outputs")):
         if not claim.parts:
@@ -268,8 +268,8 @@ def _write_smt2(res, path):
     hypotheses instantiated at the populations it used): each file unsat on its own, and all of them
     together imply the claim at the stated sizes. Otherwise the negated claim of each part at its
     largest sizes (not a certificate; ∀𝒫 hypotheses are then left out, and the file says so)."""
-    from symbolic.smt2 import Unsupported, script
-    from symbolic.verdicts import Proved
+    from symbolic.solve.smt2 import Unsupported, script
+    from symbolic.core.verdicts import Proved
     claim, v = res.claim, res.verdict
     queries = []
     if isinstance(v, Proved) and v.obligations:
@@ -277,7 +277,7 @@ def _write_smt2(res, path):
                 f"unsat of this file alone is what the proof claims for this query")
         queries = [(head.format(i=i + 1, label=ob.label), ob.assertions) for i, ob in enumerate(v.obligations)]
     else:
-        from symbolic.encode import Encoding, z3_or
+        from symbolic.solve.encode import Encoding, z3_or
         for imp in claim.parts:
             enc = Encoding(imp, claim.params, imp.sizes or claim.sizes, {**imp.parameters})
             note = "\nNOTE: hypotheses over all populations are not in this query (CEGIS refines them)" if enc.universal else ""
@@ -306,7 +306,7 @@ def _writable(path, flag):
 
 def cmd_audit(args):
     from theorems import audit
-    from symbolic.search import Settings
+    from symbolic.solve.search import Settings
     from theorems.registry import SOURCES, by_source
     Settings.profile(args.profile)  # validates the name
     bad = [s for s in args.sources if s not in SOURCES]
@@ -393,7 +393,7 @@ def _report(docs, texts, extras, args, seconds):
 
 def _params(items):
     """--param NAME=VALUE items: names are identifiers, values exact numbers (never evaluated)."""
-    from symbolic.exact import parse_number
+    from symbolic.core.exact import parse_number
     params = {}
     for kv in items:
         k, eq, v = kv.partition("=")
@@ -449,9 +449,9 @@ def _one_mechanism(notion, command):
 
 
 def cmd_eval(args):
-    from symbolic.mechanism import mechanism_from_json
-    from symbolic.ops import ExactOps
-    from symbolic.population import population_from_json
+    from symbolic.model.mechanism import mechanism_from_json
+    from symbolic.core.ops import ExactOps
+    from symbolic.model.population import population_from_json
     notion = _notion(args.notion)
     _one_mechanism(notion, "eval")
     inst = notion(**_params(args.param))  # validates names and ranges before any file is read
@@ -524,9 +524,9 @@ def cmd_derive(args):
 def _notion(name):
     """A registered notion by name (ε-DP and variations, semantic privacy, PML notions)."""
     import difflib
-    import symbolic.dp_notions as dn
-    import symbolic.pml_notions as pn
-    import symbolic.semantic as sem
+    import symbolic.notions.dp as dn
+    import symbolic.notions.pml as pn
+    import symbolic.notions.semantic as sem
     table = {n.name: n for m in (dn, sem, pn) for n in m.ALL}
     if name not in table:
         close = difflib.get_close_matches(name[:60], list(table), n=3)
@@ -536,10 +536,10 @@ def _notion(name):
 
 
 def cmd_implies(args):
-    from symbolic.claims import Claim, E, Implies
-    from symbolic.report import claim_json, result_text
-    from symbolic.run import check_claim
-    from symbolic.verdicts import Sizes
+    from symbolic.notions.claims import Claim, E, Implies
+    from symbolic.report.results import claim_json, result_text
+    from symbolic.solve.run import check_claim
+    from symbolic.core.verdicts import Sizes
     got = []
     for name in (args.a, args.b):
         n = _notion(name)

@@ -19,22 +19,22 @@ import itertools
 
 import sympy as sp
 
-from symbolic.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
-from symbolic.closed_forms import gaussian_ratio_ks
-from symbolic.dp_notions import ApproxDP, PureDP
-from symbolic.mechanism import Mechanism
-from symbolic.ops import ExactOps, exact_sign
-from symbolic.population import Population
-from symbolic.run import PartResult, chain, run_part
-from symbolic.semantic import (AdditiveSecrecy, BlockHockeyBound, MixtureHockeyBound, PosteriorIndistWhereHeavy, joint_bad_transcripts, joint_slice_hypotheses, LocalSliceGap, SliceEventBound, slice_hypothesis, slice_merges, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
+from symbolic.notions.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
+from symbolic.derive.closed_forms import gaussian_ratio_ks
+from symbolic.notions.dp import ApproxDP, PureDP
+from symbolic.model.mechanism import Mechanism
+from symbolic.core.ops import ExactOps, exact_sign
+from symbolic.model.population import Population
+from symbolic.solve.run import PartResult, chain, run_part
+from symbolic.notions.semantic import (AdditiveSecrecy, BlockHockeyBound, MixtureHockeyBound, PosteriorIndistWhereHeavy, joint_bad_transcripts, joint_slice_hypotheses, LocalSliceGap, SliceEventBound, slice_hypothesis, slice_merges, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
                                InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
                                PointwiseIndistinguishable, PosteriorApprox, RatioDP,
                                RatioSafeMass, RealityObliviousSemanticPrivacy, posterior_spread_where_safe_at, SemanticPrivacy, SemanticPrivacyFor, Spread,
                                informed_good_where_safe_at,
                                TwoPointSemanticPrivacy, joint_posterior_indist)
-from symbolic.tables import databases
-from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.verdicts import Derived, Proved, Refuted, Sizes
+from symbolic.core.tables import databases
+from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
+from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes
 
 SRC = "K"
 Es = E.symbol
@@ -190,7 +190,7 @@ def _mixture_run(index):
     z3 also proves the claim directly for X fixed at both point masses and at (1/3, 2/3), (1/2, 1/2),
     (1/10, 9/10), E and δ symbolic."""
     from dataclasses import replace as _replace
-    from symbolic.mechanism import constant
+    from symbolic.model.mechanism import constant
 
     def run(settings):
         imp = next(c for c in CLAIMS if c.id == index).parts[0]
@@ -382,7 +382,7 @@ def _k51_run(settings):
     b(ℰ) ≥ 1-δ ⇒ (ε', δ')-SP for b, ε' = e^{3ε}-1+2√δ, δ' = n(√δ + 2δ/(εe^ε)) ≥ n·√δ. Proved with the
     stronger δ' = n·r (δ = r²; 2r at (1, 2, 3), see (6)) at fixed E = 11/10, r = 1/10 (ε' = 0.531 < 1, not
     vacuous): z3 proves the direct statement at (1, 2, 2); at n=2 (|𝒟| = 2, |𝒪| ∈ {2, 3}) the direct query times out
-    (degree 4 in b and A under max), so it goes through slices (symbolic.semantic: c_x = b(x)A(x)(t),
+    (degree 4 in b and A under max), so it goes through slices (symbolic.notions.semantic: c_x = b(x)A(x)(t),
     d_x = b(x)A(x_{-i})(t) over the 4 atoms x ∈ 𝒟², so that Z0(t) = Σc, Zi(t) = Σd, b̄_0 = c/Σc,
     b̄_i = d/Σd), with β = δ'/3 = 1/15:
     (1) z3, belief-free, n ≤ 2: LocalSliceGap: x ∈ ℰ ⇒ max(0, A(x)(t) - E·A(x_{-i})(t)) +

@@ -17,18 +17,18 @@ from dataclasses import replace
 
 import sympy as sp
 
-from symbolic.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
-from symbolic.closed_forms import histogram_laplace_scales, laplace_k_releases_scale
-from symbolic.dp_notions import FreeLunchPrivacy, PureDP
-from symbolic.mechanism import name_and_shame, truncated_geometric
-from symbolic.ops import ExactOps
-from symbolic.run import chain, combine, run_part
-from symbolic.semantic import (AdditiveSecrecy, DeterministicMap, CrossRatio, EventApprox, PointwiseApprox, PosteriorApprox,
+from symbolic.notions.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
+from symbolic.derive.closed_forms import histogram_laplace_scales, laplace_k_releases_scale
+from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+from symbolic.model.mechanism import name_and_shame, truncated_geometric
+from symbolic.core.ops import ExactOps
+from symbolic.solve.run import chain, combine, run_part
+from symbolic.notions.semantic import (AdditiveSecrecy, DeterministicMap, CrossRatio, EventApprox, PointwiseApprox, PosteriorApprox,
                                additive_secrecy_at_distance, minus_i, posterior_parts, pure_dp_at_distance,
                                statistical_difference)
-from symbolic.tables import databases
-from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.verdicts import Derived, Proved, Sizes, Unknown
+from symbolic.core.tables import databases
+from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
+from symbolic.core.verdicts import Derived, Proved, Sizes, Unknown
 
 SRC = "L"
 Es = E.symbol
@@ -91,7 +91,7 @@ def _group_run(settings):
 def _posterior_identity(n=2, k=2):
     """w0[x]·Zi - K·wi[x]·Z0 = Σ_y b(x)b(y)(A(x)A(y_{-i}) - K·A(y)A(x_{-i})) (and the mirror), for
     symbolic tables and beliefs: the belief cancels termwise."""
-    from symbolic.tables import MechTable, PopTable
+    from symbolic.core.tables import MechTable, PopTable
     dom = tuple(range(k))
     dbs = databases(n, dom)
     al = {d: sp.Symbol("a_" + "".join(map(str, d))) for d in dbs}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-from symbolic.errors import UnknownName
+from symbolic.core.errors import UnknownName
 
 MODULES = ["theorems.tschantz_causal", "theorems.lecture_properties", "theorems.kasiviswanathan_smith",
            "theorems.saeidian_pml"]

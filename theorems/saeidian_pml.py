@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic import closed_forms as cf
-from symbolic.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
-from symbolic.dp_notions import FreeLunchPrivacy, PureDP
-from symbolic.mechanism import Mechanism
-from symbolic.ops import ExactOps
-from symbolic.pml import leakage_capacity, likelihood_ratios, max_pml_ratio
-from symbolic.pml_notions import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
+from symbolic.derive import closed_forms as cf
+from symbolic.notions.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
+from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+from symbolic.model.mechanism import Mechanism
+from symbolic.core.ops import ExactOps
+from symbolic.notions.leakage import leakage_capacity, likelihood_ratios, max_pml_ratio
+from symbolic.notions.pml import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
                                   ConditionalPMLGivenFirst, ConditionalPMLProductPriors, Discloses,
                                   DisclosesToAllAdversaries, EAboveOne, EntryLeakageGroupBound,
                                   EntryPMLProductPriors,
@@ -33,11 +33,11 @@ from symbolic.pml_notions import (CapacityClosedForm, ConditionalPMLAllPriors, C
                                   NoZeroPattern, ZeroPattern, PMLAllPriors, PMLBelowLevel, PMLProductPriors, PMLUnder,
                                   PosteriorBound, PreProcessing, SecretEntropyAbove, TightDP, TightFLP,
                                   entry_pml_limit_checks)
-from symbolic.prob import Dist, Kernel
-from symbolic.run import PartResult, combine, run_part
-from symbolic.tables import databases
-from symbolic.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.verdicts import Derived, Proved, Sizes
+from symbolic.core.prob import Dist, Kernel
+from symbolic.solve.run import PartResult, combine, run_part
+from symbolic.core.tables import databases
+from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
+from symbolic.core.verdicts import Derived, Proved, Sizes
 
 SRC = "S"
 Es = E.symbol
@@ -49,9 +49,9 @@ E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
 
 DEFINITIONS = [
     Definition("S-PML", SRC, "ℓ(X→y) = log max_{x: P(x)>0} P(y|x)/P_Y(y) (Theorem 1); engine: PMLUnder "
-               "(ℓ ≤ ε) and symbolic.pml.pml (exact value)", (PMLUnder,)),
+               "(ℓ ≤ ε) and symbolic.notions.leakage.pml (exact value)", (PMLUnder,)),
     Definition("S-CPML", SRC, "conditional PML ℓ(X_i→y | X_-i=x_-i) (Def. 3); engine: ConditionalPMLAllPriors / "
-               "ConditionalPMLProductPriors (ε-levels) and symbolic.pml.conditional_pml (value)",
+               "ConditionalPMLProductPriors (ε-levels) and symbolic.notions.leakage.conditional_pml (value)",
                (ConditionalPMLAllPriors, ConditionalPMLProductPriors)),
     Definition("S-EPML", SRC, "ε-PML for a set of priors 𝒫: 𝒫 = {P} (PMLUnder), all full-support priors "
                "(PMLAllPriors), all full-support products (PMLProductPriors)", (PMLUnder, PMLAllPriors, PMLProductPriors)),
@@ -69,7 +69,7 @@ def _part(imp, params, lo, hi, settings):
 def _sympy_part(text, ok, sizes, seconds, how):
     v = Proved(sizes, ((sizes, round(seconds, 3), how),), {"method": how}) if ok else None
     if v is None:
-        from symbolic.verdicts import Unknown
+        from symbolic.core.verdicts import Unknown
         v = Unknown(f"sympy check failed: {text}")
     return PartResult(text, True, v, seconds)
 
@@ -91,7 +91,7 @@ def _th11_run(settings):
     parts = [_part(i, (E,), lo, _TH11, settings) for i in
              (Implies(FreeLunchPrivacy(Es), PMLAllPriors(Es)), Implies(PMLAllPriors(Es), FreeLunchPrivacy(Es)),
               Implies(PMLAllPriors(Es), PMLProductPriors(Es)), Implies(PMLProductPriors(Es), FreeLunchPrivacy(Es)))]
-    from symbolic.pml_notions import EntryPreProcessing
+    from symbolic.notions.pml import EntryPreProcessing
     parts.append(_part(Implies((), EntryPreProcessing()), (), lo, _TH11, settings))
     t = time.monotonic()
     checks = entry_pml_limit_checks(n=2, k=2, m=2)
@@ -231,14 +231,14 @@ def _ex33():
 def derive(what: str, *more, plot=None, **params) -> Derived:
     """The CLI's closed forms: ``derive("pml", "laplace-count", plot=FILE)`` and
     ``derive("epsilon", "randomized-response")`` (also ``derive("pml laplace-count")``)."""
-    from symbolic.errors import UnknownName
+    from symbolic.core.errors import UnknownName
     key = " ".join((what,) + more).strip().lower()
     if key in ("pml laplace-count", "laplace-count"):
         d = cf.laplace_count_pml(**params)
         extras = {"λ → 0": d.extras["lambda_to_0"], "λ = 1/2": d.extras["at_half"],
                   "series at λ = 1/2": d.extras["series_at_half"], "large n": d.extras["large_n"]}
         if plot is not None:
-            from symbolic.plots import plot_prop12_bound
+            from symbolic.report.plots import plot_prop12_bound
             extras["plot"] = str(plot_prop12_bound(plot))
         return Derived(d.formula, d.assumptions, ((("λ → 0 limit equals ε"),
                                                    sp.simplify(d.extras["lambda_to_0"] - cf.EPS) == 0),), extras)
@@ -259,7 +259,7 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
         d = cf.chernoff_threshold_leakage(**params)
         extras = {k: v for k, v in d.extras.items()}
         if plot is not None:
-            from symbolic.plots import plot_ex33_bound
+            from symbolic.report.plots import plot_ex33_bound
             extras["plot"] = str(plot_ex33_bound(plot))
         checks = []
         for n_, k_, p_ in ((20, 10, sp.Rational(1, 5)), (50, 25, sp.Rational(3, 10)), (100, 60, sp.Rational(1, 2))):

@@ -10,7 +10,7 @@ skipped), then runs the battery's detectors in order and stops at the first that
    under the patch (tests that start the command line in a subprocess would not see the patch and
    are not used);
 2. **catalogue verdicts**: a few catalogue claims at their default sizes through
-   :func:`symbolic.run.check_claim`, with the verdict each is known to get; a different verdict
+   :func:`symbolic.solve.run.check_claim`, with the verdict each is known to get; a different verdict
    counts, and so does a counterexample that fails exact re-verification (reported as "exact
    re-verification");
 3. **second solver**: a proof that cvc5 contradicts (answers sat where z3 said unsat) is reported as
@@ -62,8 +62,8 @@ TESTS = [
     "tests/test_pml_notions.py",
     "tests/test_closed_forms.py",
     "tests/test_theorems_t.py",
-    "symbolic/closed_forms.py",
-    "symbolic/pml.py",
+    "symbolic/derive/closed_forms.py",
+    "symbolic/notions/leakage.py",
 ]
 
 
@@ -104,13 +104,13 @@ BATTERY = [T + t for t in TESTS] + [C + c.id for c in CLAIMS]
 
 
 def _claim_settings():
-    from symbolic.search import Settings
+    from symbolic.solve.search import Settings
     return Settings.profile("ci")
 
 
 def _run_claim(check: ClaimCheck):
     """None if the claim gets its known verdict, else how the difference showed."""
-    from symbolic.run import check_claim
+    from symbolic.solve.run import check_claim
     from theorems.registry import get
     try:
         res = check_claim(get(check.id), _claim_settings())
@@ -213,9 +213,9 @@ def _prepare():
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     import symbolic
-    for info in pkgutil.iter_modules(symbolic.__path__):
-        if info.name != "plots":
-            importlib.import_module(f"symbolic.{info.name}")
+    for info in pkgutil.walk_packages(symbolic.__path__, "symbolic."):
+        if not info.name.endswith(".plots"):
+            importlib.import_module(info.name)
     from theorems.registry import claims
     claims()
 

@@ -9,24 +9,24 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.brp import (any_one_population, brp_holds, brp_notion, dominant, prog_status_model,
+from symbolic.notions.causal import (any_one_population, brp_holds, brp_notion, dominant, prog_status_model,
                           randomized_response_model, relative_probabilities, sequence_model)
-from symbolic.causal import mechanism_model
-from symbolic.claims import (Claim, Definition, E, Equivalent, Implies, NotImplies,
+from symbolic.model.causal import mechanism_model
+from symbolic.notions.claims import (Claim, Definition, E, Equivalent, Implies, NotImplies,
                              Param)
-from symbolic.dp_notions import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
+from symbolic.notions.dp import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
                                  DataPointInterventionDPFor, IndependentBayesian0DP, PureDP,
                                  StrongAdversaryDP, StrongAdversaryDPFor, WholeDatabaseInterventionDP,
                                  WholeDatabaseInterventionDPFor, brp_all_data_points_notion,
                                  Noninterference, StatisticalNondisclosure, StrongBayesianDP)
-from symbolic.mechanism import Mechanism, truncated_geometric
-from symbolic.notions import Notion
-from symbolic.ops import ExactOps
-from symbolic.population import Population
-from symbolic.run import run_part
-from symbolic.tables import databases
-from symbolic.terms import AdaptiveVar, KernelVar, MechVar
-from symbolic.verdicts import Derived, Sizes
+from symbolic.model.mechanism import Mechanism, truncated_geometric
+from symbolic.notions.base import Notion
+from symbolic.core.ops import ExactOps
+from symbolic.model.population import Population
+from symbolic.solve.run import run_part
+from symbolic.core.tables import databases
+from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
+from symbolic.core.verdicts import Derived, Sizes
 
 SRC = "T"
 Es = E.symbol
@@ -164,7 +164,7 @@ def _rr_r1_to_o_copy(ops, A, P=None, *, E):
     return brp_holds(ops, randomized_response_model(A, P, E, copy=True), "R1", "O", E)
 
 
-from symbolic.notions import E_SPEC  # noqa: E402
+from symbolic.notions.base import E_SPEC  # noqa: E402
 
 RRtoD = Notion("BRP(R_i→D_i) under randomized response", (E_SPEC,), _rr_each, population="all")
 RRDtoO = Notion("BRP(D_i→O) under randomized response", (E_SPEC,), _rr_d_to_o, population="all")

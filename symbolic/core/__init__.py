@@ -1,0 +1,1 @@
+"""Exact numbers, probability tables, terms, the exact ops, errors and verdict values."""

@@ -1,0 +1,1 @@
+"""Closed forms: tight ε of a mechanism, suprema, limits."""

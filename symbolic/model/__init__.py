@@ -1,0 +1,1 @@
+"""Mechanisms, populations and causal models, and the constructions on them."""

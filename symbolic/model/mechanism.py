@@ -1,0 +1,330 @@
+"""Concrete mechanisms 𝒟^n → 𝒪 with exact (possibly parametric) probabilities.
+
+Factories for the usual mechanisms and the constructions of the sources. Each row is a
+validated :class:`~symbolic.core.prob.Dist`.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import sympy as sp
+
+from symbolic.core.errors import DPCheckError, InvalidDistribution, InvalidParameter, InvalidSize, clip
+from symbolic.core.exact import MAX_DIGITS, exact
+from symbolic.core.ops import ExactOps
+from symbolic.core.prob import Dist, Kernel
+from symbolic.core.tables import MechTable, check_sizes, databases
+
+
+MAX_DATABASES = 10 ** 6   # tables built through the API: a memory guard
+MAX_FILE_DATABASES = 4096  # tables read from a user's file (exact evaluation of every neighbour pair)
+MAX_FILE_CELLS = 65536     # databases × outputs in a user's file
+
+
+def count_databases(n: int, domain_size: int, *, limit: int = MAX_DATABASES, what: str = "the table") -> int:
+    """|𝒟|^n, computed without enumerating anything; refuses more than ``limit`` databases.
+
+    >>> count_databases(3, 2)
+    8
+    """
+    check_sizes(n=n, domain=domain_size)
+    total = 1
+    for _ in range(n if domain_size > 1 else 0):  # at most log2(limit) + 1 steps
+        total *= domain_size
+        if total > limit:
+            raise InvalidSize(f"{what} would have |domain|^n = {domain_size}^{n} databases, over the limit of "
+                              f"{limit}; use a smaller n or domain")
+    return total
+
+
+@dataclass(frozen=True, eq=False)
+class Mechanism:
+    """A mechanism: n data points from ``domain``, a distribution over ``outputs`` for each
+    database. Build one with :meth:`from_table` or a factory.
+
+    >>> rr = randomized_response(3)
+    >>> rr.prob((0,), 0)
+    3/4
+    """
+
+    n: int
+    domain: tuple
+    outputs: tuple
+    rows: tuple  # ((db, Dist), ...) in lexicographic database order
+    name: str = "mechanism"
+
+    @classmethod
+    def from_table(cls, table: dict, *, n=None, domain=None, outputs=None, name="table"):
+        """``table`` maps each database (tuple, or a bare value when n=1) to a dict
+        output -> probability or a list aligned with ``outputs``."""
+        keys = [k if isinstance(k, tuple) else (k,) for k in table]
+        if not keys:
+            raise InvalidSize("a mechanism table needs at least one database")
+        n = n if n is not None else len(keys[0])
+        check_sizes(n=n)
+        if any(len(k) != n for k in keys):
+            raise InvalidSize(f"databases in the table have different lengths; expected n={n}")
+        domain = tuple(domain) if domain is not None else tuple(sorted({v for k in keys for v in k}, key=repr))
+        if len(set(domain)) != len(domain):
+            raise InvalidSize(f"domain {clip(domain)} repeats a value; list each value once")
+        count_databases(n, len(domain))
+        outs = list(outputs) if outputs is not None else []
+        if outputs is None:
+            for row in table.values():
+                if isinstance(row, dict):
+                    outs += [o for o in row if o not in outs]
+        dbs = databases(n, domain)
+        key_set, db_set = set(keys), set(dbs)
+        if len(key_set) != len(keys):
+            raise InvalidDistribution("table gives a database twice (once bare, once as a 1-tuple); give it once")
+        missing = [d for d in dbs if d not in key_set]
+        if missing:
+            raise InvalidDistribution(f"table has no row for database(s) {clip(missing[:3])}")
+        extra = [k for k in keys if k not in db_set]
+        if extra:
+            raise InvalidDistribution(f"table rows {clip(extra[:3])} are not databases over domain {clip(domain)}")
+        rows = []
+        lookup = {(k if isinstance(k, tuple) else (k,)): v for k, v in table.items()}
+        for d in dbs:
+            row = lookup[d]
+            if isinstance(row, dict):
+                bad = [o for o in row if o not in outs]
+                if bad:
+                    raise InvalidDistribution(f"row {d}: outputs {clip(bad)} not in {clip(tuple(outs))}")
+                probs = [row.get(o, 0) for o in outs]
+            else:
+                if not isinstance(row, (list, tuple)):
+                    raise InvalidDistribution(
+                        f"row {d} is {clip(row, 40)} of type {type(row).__name__}; give a list of probabilities "
+                        f"aligned with the outputs, such as ['3/4', '1/4'], or a dict output -> probability")
+                probs = list(row)
+                if len(probs) != len(outs):
+                    raise InvalidDistribution(
+                        f"row {d} has {len(probs)} entries but there are {len(outs)} outputs {clip(tuple(outs))}")
+            rows.append((d, Dist(outcomes=tuple(outs), probs=probs, what=f"row {d}")))
+        return cls(n, domain, tuple(outs), tuple(rows), name)
+
+    def __getitem__(self, d) -> Dist:
+        d = d if isinstance(d, tuple) else (d,)
+        for k, dist in self.rows:
+            if k == d:
+                return dist
+        raise KeyError(d)
+
+    def prob(self, d, o):
+        return self[d][o]
+
+    def table(self) -> MechTable:
+        return MechTable(self.n, self.domain, self.outputs, {d: dist.probs for d, dist in self.rows})
+
+    def subs(self, values) -> "Mechanism":
+        return Mechanism(self.n, self.domain, self.outputs,
+                         tuple((d, dist.subs(values)) for d, dist in self.rows), self.name)
+
+    def free_symbols(self):
+        return set().union(*(p.free_symbols for _, d in self.rows for p in d.probs))
+
+    def __repr__(self):
+        return f"<{self.name}: n={self.n}, domain={self.domain}, outputs={self.outputs}>"
+
+    def pretty(self) -> str:
+        """The table as aligned text rows."""
+        head = ["database"] + [str(o) for o in self.outputs]
+        body = [[",".join(map(str, d))] + [str(p) for p in dist.probs] for d, dist in self.rows]
+        w = [max(len(r[j]) for r in [head] + body) for j in range(len(head))]
+        fmt = lambda r: "  ".join(c.rjust(w[j]) for j, c in enumerate(r))
+        return "\n".join([fmt(head)] + [fmt(r) for r in body])
+
+
+TABLE_FORMAT = '{"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}'
+
+
+def _int_list(value, what):
+    """A JSON list of distinct integers or strings (a domain, or the outputs)."""
+    if not isinstance(value, list) or not value:
+        raise InvalidSize(f'"{what}" must be a non-empty list such as [0, 1]; got {clip(value, 40)}')
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v.bit_length() > 64):
+            raise InvalidSize(f'"{what}" entries must be integers (or strings for outputs); got {clip(v, 40)}')
+    if len({str(v) for v in value}) != len(value):
+        raise InvalidSize(f'"{what}" repeats a value: {clip(value)}; list each value once')
+    return value
+
+
+def parse_database(text, n: int, domain=None) -> tuple:
+    """A database written as a JSON key: n comma-separated integers, e.g. "0,1"."""
+    example = ",".join(["0"] * n) if n <= 8 else "0,0,…"
+    if not isinstance(text, str):
+        raise DPCheckError(f"database {clip(text, 40)} must be text such as {example!r}")
+    parts = [p.strip() for p in text.split(",", n)]
+    ok = len(parts) == n and all(p.lstrip("+-").isdigit() and p.isascii() and len(p) <= MAX_DIGITS for p in parts)
+    if not ok:
+        raise DPCheckError(f"database {clip(text, 40)} is not {n} comma-separated integer(s) such as {example!r}")
+    d = tuple(int(p) for p in parts)
+    if domain is not None and any(v not in domain for v in d):
+        raise DPCheckError(f"database {clip(text, 40)} has a value outside the domain {clip(tuple(domain), 40)}")
+    return d
+
+
+def keyed_by_database(items: dict, n: int, domain, where: str) -> dict:
+    """{database tuple: value} from a JSON object keyed by databases "a,b"; a database given twice
+    (for instance "0" and "00") is an error naming ``where``."""
+    table = {}
+    for key, value in items.items():
+        d = parse_database(key, n, domain)
+        if d in table:
+            raise InvalidDistribution(f"database {clip(key, 40)} is given twice {where}")
+        table[d] = value
+    return table
+
+
+def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
+    """A mechanism from the JSON table format of ``dpcheck eval`` (the document already parsed):
+    ``{"n", "domain", "outputs", "rows"}``; rows map "a,b" to a list of probabilities aligned with the
+    outputs, or to an object output -> probability. Probabilities are integers or strings "3/8";
+    everything is checked (types, sizes before any enumeration, ranges, sums) and nothing is evaluated.
+    """
+    if not isinstance(doc, dict):
+        raise InvalidSize(f"the mechanism must be a JSON object like {TABLE_FORMAT}; got a {_kind(doc)}")
+    unknown = [k for k in doc if k not in ("n", "domain", "outputs", "rows")]
+    if unknown:
+        raise InvalidSize(f"unknown key {clip(unknown[0], 40)} in the mechanism; keys are n, domain, outputs, rows")
+    if "n" not in doc or "rows" not in doc:
+        raise InvalidSize(f'the mechanism needs "n" and "rows" (and usually "domain", "outputs"): {TABLE_FORMAT}')
+    n, rows = doc["n"], doc["rows"]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidSize(f'"n"={clip(n, 40)} must be a whole number >= 1')
+    if not isinstance(rows, dict) or not rows:
+        raise InvalidSize(f'"rows" must be a non-empty object mapping databases to rows, like '
+                          f'{{"0": ["3/4", "1/4"]}}; got {"an empty object" if rows == {} else "a " + _kind(rows)}')
+    domain = _int_list(doc["domain"], "domain") if "domain" in doc else None
+    if domain is not None and any(isinstance(v, str) for v in domain):
+        raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
+    if domain is not None:  # the size check comes before reading any row
+        count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
+    table = keyed_by_database(rows, n, domain, 'in "rows"')
+    if domain is None:
+        domain = sorted({v for d in table for v in d})
+    count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
+    outputs = _int_list(doc["outputs"], "outputs") if "outputs" in doc else None
+    if outputs is not None:
+        if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
+            raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
+                              f"limit of {MAX_FILE_CELLS}")
+        by_text = {str(o): o for o in outputs}
+        for d, row in table.items():
+            if isinstance(row, dict):
+                bad = [o for o in row if o not in by_text]
+                if bad:
+                    raise InvalidDistribution(f"row {clip(','.join(map(str, d)), 40)} names output {clip(bad[0], 40)},"
+                                              f" which is not in \"outputs\" {clip(outputs, 40)}")
+                table[d] = {by_text[o]: p for o, p in row.items()}
+    for d, row in table.items():
+        if not isinstance(row, (list, dict)):
+            raise InvalidDistribution(
+                f"row {clip(','.join(map(str, d)), 40)} is {clip(row, 40)} (a {_kind(row)}); give a list of "
+                f"probabilities aligned with \"outputs\", such as [\"3/4\", \"1/4\"]")
+    return Mechanism.from_table(table, n=n, domain=domain, outputs=outputs, name=name)
+
+
+def _kind(value) -> str:
+    return {dict: "JSON object", list: "list", str: "string", bool: "boolean", type(None): "null",
+            int: "number", float: "number"}.get(type(value), type(value).__name__)
+
+
+def _E(E, what="E"):
+    E = exact(E, what=what)
+    if not E.free_symbols and E < 1:
+        raise InvalidParameter(f"{what}={E} must be >= 1 (E = e^ε with ε >= 0)")
+    return E
+
+
+def randomized_response(E, *, k: int = 2, n: int = 1) -> Mechanism:
+    """k-ary randomized response on each of n data points (local model): each value is
+    reported truthfully with probability E/(E+k-1), otherwise as each other value with
+    probability 1/(E+k-1). Outputs are tuples of reports (bare values when n = 1)."""
+    check_sizes(n=n, domain=k)
+    E = _E(E)
+    dom = tuple(range(k))
+    keep, flip = E / (E + k - 1), 1 / (E + k - 1)
+    outs = dom if n == 1 else tuple(databases(n, dom))
+    table = {}
+    for d in databases(n, dom):
+        row = {}
+        for o in outs:
+            ot = o if n > 1 else (o,)
+            row[o] = sp.Mul(*[keep if a == b else flip for a, b in zip(d, ot)])
+        table[d] = row
+    return Mechanism.from_table(table, n=n, domain=dom, outputs=outs, name=f"randomized_response(E={E}, k={k}, n={n})")
+
+
+def truncated_geometric(E, *, n: int) -> Mechanism:
+    """Truncated geometric mechanism for the counting query c(d) = Σ d_i on d ∈ {0,1}^n
+    (Ghosh, Roughgarden, Sundararajan): outputs 0..n, α = 1/E,
+    Pr[o | c] = (1-α)/(1+α)·α^|o-c| inside, α^|o-c|/(1+α) at o ∈ {0, n}."""
+    check_sizes(n=n)
+    E = _E(E)
+    a = 1 / E
+    outs = tuple(range(n + 1))
+    table = {}
+    for d in databases(n, (0, 1)):
+        c = sum(d)
+        table[d] = [sp.simplify((a ** abs(o - c)) / (1 + a) * (1 if o in (0, n) else (1 - a)))
+                    for o in outs]
+    return Mechanism.from_table(table, n=n, domain=(0, 1), outputs=outs, name=f"truncated_geometric(E={E}, n={n})")
+
+
+def constant(dist, *, n: int, domain) -> Mechanism:
+    """The mechanism that ignores its input and draws from ``dist`` (0-DP)."""
+    check_sizes(n=n)
+    dist = dist if isinstance(dist, Dist) else Dist(dist)
+    domain = tuple(domain)
+    return Mechanism.from_table({d: dict(dist.items()) for d in databases(n, domain)}, n=n, domain=domain,
+                                outputs=dist.outcomes, name="constant")
+
+
+def name_and_shame(delta, *, n: int, domain=(0, 1)) -> Mechanism:
+    """NS_δ (lecture notes §2.3): each record i is published, as the pair (i, x_i), independently
+    with probability δ. An output is the tuple of published entries (None where unpublished)."""
+    check_sizes(n=n)
+    delta = exact(delta, what="delta")
+    if not delta.free_symbols and not (0 <= delta <= 1):
+        raise InvalidParameter(f"delta={delta} must lie in [0, 1]")
+    domain = tuple(domain)
+    outs = tuple(itertools.product((None,) + domain, repeat=n))
+    table = {}
+    for d in databases(n, domain):
+        row = {}
+        for o in outs:
+            p = sp.Integer(1)
+            for x, y in zip(d, o):
+                p *= (1 - delta) if y is None else (delta if y == x else 0)
+            row[o] = p
+        table[d] = row
+    return Mechanism.from_table(table, n=n, domain=domain, outputs=outs, name=f"name_and_shame(delta={delta}, n={n})")
+
+
+def compose(first: Mechanism, second) -> Mechanism:
+    """Adaptive composition: ``second`` is a Mechanism or a dict first-output -> Mechanism."""
+    from symbolic.core.terms import Compose, Fixed, AdaptiveVar
+    fam = second if isinstance(second, dict) else {o: second for o in first.outputs}
+    if set(fam) != set(first.outputs):
+        raise InvalidSize(f"the second stage needs one mechanism per first output {first.outputs}")
+    t1 = first.table()
+    env = {"_A2": {o: m.table() for o, m in fam.items()}}
+    tab = Compose(Fixed(first), AdaptiveVar("_A2", Fixed(first))).eval(ExactOps(), env)
+    return Mechanism(first.n, first.domain, tab.outputs,
+                     tuple((d, Dist(outcomes=tab.outputs, probs=tab.rows[d])) for d in t1.rows), "composition")
+
+
+def post_process(mech: Mechanism, kernel: Kernel) -> Mechanism:
+    """B∘A for a kernel (a Markov kernel on A's outputs)."""
+    from symbolic.core.terms import PostProcess, Fixed, KernelVar
+    missing = [o for o in mech.outputs if o not in kernel.inputs]
+    if missing:
+        raise InvalidDistribution(f"kernel has no row for outputs {missing}")
+    env = {"_K": {**{o: kernel[o].probs for o in mech.outputs}, None: kernel.outputs}}
+    tab = PostProcess(Fixed(mech), KernelVar("_K", Fixed(mech))).eval(ExactOps(), env)
+    return Mechanism(mech.n, mech.domain, tab.outputs,
+                     tuple((d, Dist(outcomes=tab.outputs, probs=tab.rows[d])) for d in tab.rows), "post-processing")

@@ -1,0 +1,109 @@
+"""Privacy notions as objects: written once over the abstract number type of :mod:`symbolic.core.ops`.
+
+A :class:`Notion` is a body ``body(ops, *mechanisms, P=population, **parameters)`` returning a
+truth value (a Python bool in exact mode, a z3 Boolean in solver mode), plus how it treats
+populations:
+
+- ``"none"``: the notion does not mention a population (ε-DP);
+- ``"given"``: it is relative to one population 𝒫, shared by the claim (T-D6, T-D7, T-D10);
+- ``"all"``: it quantifies over every population on 𝒟^n (T-D2, T-D3, T-D5, T-D8): in a
+  counterexample search this is a ∀ inside an ∃, handled by CEGIS (:mod:`symbolic.solve.search`);
+- ``"product"``: over every product population (independent data points, T-D4).
+
+For ``"all"``/``"product"`` notions, ``sufficient(n, domain)`` may return a finite family of
+populations that is enough to decide the notion for a *fixed* mechanism; exact re-verification
+of a counterexample uses it (each family comes with its proof in the docstring and a test that
+cross-checks it against the solver).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+from symbolic.core.errors import InvalidParameter
+from symbolic.core.ranges import describe, problems
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """A notion parameter and its range: bounds ``lower``/``upper``, each inclusive unless
+    ``lower_strict``/``upper_strict`` says it is open (see :mod:`symbolic.core.ranges`)."""
+
+    name: str
+    lower: object = None
+    upper: object = None
+    meaning: str = ""
+    lower_strict: bool = False
+    upper_strict: bool = False
+
+    def range_text(self) -> str:
+        return describe(self.name, self.lower, self.upper, self.lower_strict, self.upper_strict)
+
+    def validate(self, value, notion: str):
+        bad = problems(self.name, value, self.lower, self.upper, self.lower_strict, self.upper_strict)
+        if bad:
+            raise InvalidParameter(f"{notion}: parameter {bad[0]} ({self.meaning})")
+
+
+E_SPEC = ParamSpec("E", lower=1, meaning="E = e^ε, so ε ≥ 0 means E ≥ 1")
+DELTA_SPEC = ParamSpec("delta", lower=0, upper=1, meaning="δ is a probability")
+
+
+@dataclass(frozen=True)
+class Notion:
+    """A privacy notion. Call it with its parameters to get a :class:`NotionInstance`."""
+
+    name: str
+    params: tuple
+    body: Callable = field(repr=False, compare=False)
+    population: str = "none"
+    arity: int = 1
+    summary: str = ""
+    sufficient: Callable | None = field(default=None, repr=False, compare=False)
+
+    def __call__(self, *args, **kwargs) -> "NotionInstance":
+        names = [p.name for p in self.params]
+        if len(args) > len(names):
+            raise InvalidParameter(f"{self.name} takes {len(names)} parameters ({', '.join(names)}), got {len(args)}")
+        values = dict(zip(names, args))
+        for k, v in kwargs.items():
+            if k not in names:
+                raise InvalidParameter(f"{self.name} has no parameter {k!r}; it has {names}")
+            values[k] = v
+        missing = [k for k in names if k not in values]
+        if missing:
+            raise InvalidParameter(f"{self.name} needs parameter(s) {missing}")
+        from symbolic.core.exact import exact
+        vals = tuple(exact(values[k], what=f"{self.name}.{k}") for k in names)
+        for spec, v in zip(self.params, vals):
+            spec.validate(v, self.name)
+        return NotionInstance(self, vals, None)
+
+
+@dataclass(frozen=True)
+class NotionInstance:
+    """A notion with its parameters bound (as sympy expressions of a claim's parameters),
+    applied to mechanism terms (``None``: the claim's default mechanism ``A``)."""
+
+    notion: Notion
+    args: tuple
+    on: tuple | None = None
+
+    def of(self, *terms) -> "NotionInstance":
+        """Apply to specific mechanism terms (compositions, families, ...), as many as the notion's arity."""
+        if self.notion.arity and len(terms) != self.notion.arity:
+            raise InvalidParameter(f"{self.notion.name} is a notion of {self.notion.arity} mechanism(s); "
+                                   f".of() got {len(terms)}: {', '.join(map(repr, terms))}")
+        return NotionInstance(self.notion, self.args, tuple(terms))
+
+    def param_values(self):
+        return {p.name: a for p, a in zip(self.notion.params, self.args)}
+
+    def __repr__(self):
+        args = ", ".join(str(a) for a in self.args)
+        on = "" if self.on is None else ".of(" + ", ".join(map(repr, self.on)) + ")"
+        return f"{self.notion.name}({args}){on}"
+
+    def __str__(self):
+        return repr(self)

@@ -1,0 +1,171 @@
+"""Claims: implications between notions (and properties of constructions), stated once.
+
+A claim is a list of :class:`Implication` parts, each with what the source expects
+(holds / fails). ``Implies(A, B)`` and ``NotImplies(A, B)`` are one part; ``Equivalent(A, B)``
+is two. The verdict of a claim concerns its implications: ``proved`` when every part is
+proved within bounds, ``refuted`` when some part has a counterexample. For a ⇏ claim the
+source expects ``refuted``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import sympy as sp
+
+from symbolic.core.errors import InvalidSize
+from symbolic.core.ranges import describe, narrowed, problems
+from symbolic.notions.base import Notion, NotionInstance
+from symbolic.core.verdicts import Sizes
+
+
+@dataclass(frozen=True)
+class Param:
+    """A claim parameter: a real symbol with a range, inclusive unless ``lower_strict`` /
+    ``upper_strict`` makes that end open: ``Param("delta", lower=0, lower_strict=True, upper=1)``
+    is 0 < δ ≤ 1."""
+
+    name: str
+    lower: object = None
+    upper: object = None
+    lower_strict: bool = False
+    upper_strict: bool = False
+
+    @property
+    def symbol(self):
+        return sp.Symbol(self.name, real=True)
+
+    def range_text(self) -> str:
+        return describe(self.name, self.lower, self.upper, self.lower_strict, self.upper_strict)
+
+    def range_problems(self, value) -> list:
+        """Why an exact value lies outside the range (empty if inside)."""
+        return problems(self.name, value, self.lower, self.upper, self.lower_strict, self.upper_strict)
+
+    def contains(self, value) -> bool:
+        return not self.range_problems(value)
+
+    def assuming(self, lo=None, lo_strict=False, hi=None, hi_strict=False) -> "Param":
+        """This parameter with its range narrowed to the intersection with the given one."""
+        from dataclasses import replace
+        lower, ls, upper, us = narrowed(self.lower, self.lower_strict, self.upper, self.upper_strict,
+                                        lo, lo_strict, hi, hi_strict)
+        return replace(self, lower=lower, lower_strict=ls, upper=upper, upper_strict=us)
+
+
+E = Param("E", lower=1)
+EPS_PARAMS = (E,)
+
+
+def _always(ops, *mechs, P=None):
+    return True
+
+
+Always = Notion("True", (), _always, arity=0, summary="no hypothesis")
+
+
+@dataclass(frozen=True)
+class Implication:
+    """hypotheses (a conjunction of notion instances) ⇒ conclusion.
+
+    ``population``: a fixed shared population (a Population, or a function of the sizes
+    returning one) for the notions relative to one 𝒫; ``None`` leaves it free (∀𝒫).
+    ``mechanisms``: fixed mechanisms for free names (a function of the sizes, or a dict).
+    ``parameters``: fixed parameter values for this part."""
+
+    hypotheses: tuple
+    conclusion: NotionInstance
+    expect_holds: bool = True
+    population: object = None
+    mechanisms: object = None
+    parameters: dict = field(default_factory=dict)
+    sizes: Sizes | None = None      # check only at these sizes (a source's own example)
+    label: str = ""                 # shown after the implication, e.g. "the source's example"
+
+    def __str__(self):
+        hyp = " ∧ ".join(map(str, self.hypotheses)) or "True"
+        arrow = "⇒" if self.expect_holds else "⇏"
+        return f"{hyp} {arrow} {self.conclusion}" + (f" [{self.label}]" if self.label else "")
+
+
+def _hyps(a):
+    if isinstance(a, NotionInstance):
+        return (a,)
+    return tuple(a)
+
+
+def Implies(a, b, **kw) -> Implication:
+    return Implication(_hyps(a), b, True, **kw)
+
+
+def NotImplies(a, b, **kw) -> Implication:
+    return Implication(_hyps(a), b, False, **kw)
+
+
+def Equivalent(a, b, **kw) -> tuple:
+    return (Implication(_hyps(a), b, True, **kw), Implication(_hyps(b), a, True, **kw))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A catalogue claim: its statement with engine objects, the source's verdict, sizes."""
+
+    id: str
+    kind: str
+    source: str
+    statement: str
+    source_says: str
+    parts: tuple = ()
+    params: tuple = EPS_PARAMS
+    sizes: Sizes = Sizes(2, 2, 2)
+    min_sizes: Sizes = Sizes(1, 2, 2)
+    only_sizes: bool = False          # check exactly at ``sizes`` (examples)
+    derive: Callable | None = None    # for derive claims: () -> Derived
+    run: Callable | None = None       # a custom check: (settings) -> verdict (built from engine calls)
+    finding: str | None = None        # a recorded disagreement with the source, if any
+    expect: str | None = None         # "proved" / "refuted" / "derived": the verdict that agrees
+    display: Callable | None = None   # optional: result -> extra text (e.g. a reproduced table)
+
+    def __post_init__(self):
+        if self.expect is None:
+            if self.derive is not None:
+                exp = "derived"
+            elif self.parts and any(not p.expect_holds for p in self.parts):
+                exp = "refuted"
+            else:
+                exp = "proved"
+            object.__setattr__(self, "expect", exp)
+
+    def assuming(self, text: str) -> "Claim":
+        """The claim with one parameter's range narrowed by an assumption such as ``0<delta<=1``."""
+        from dataclasses import replace
+
+        from symbolic.core.errors import UnknownName
+        from symbolic.core.ranges import parse_assumption
+        name, lo, ls, hi, hs = parse_assumption(text)
+        names = [p.name for p in self.params]
+        if name not in names:
+            raise UnknownName(f"--assume names {name!r}, which is not a parameter of {self.id}; "
+                              f"its parameters: {', '.join(names) or 'none'}")
+        return replace(self, params=tuple(p.assuming(lo, ls, hi, hs) if p.name == name else p for p in self.params))
+
+    def with_sizes(self, n=None, domain=None, outputs=None) -> "Claim":
+        s = self.sizes
+        new = Sizes(n if n is not None else s.n, domain if domain is not None else s.domain,
+                    outputs if outputs is not None else s.outputs)
+        lo = self.min_sizes
+        if new.n < lo.n or new.domain < lo.domain or new.outputs < lo.outputs:
+            raise InvalidSize(f"{self.id}: sizes {new} are below the claim's smallest sizes {lo}")
+        from dataclasses import replace
+        return replace(self, sizes=new)
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A catalogue definition, implemented by an engine notion (listed by `dpcheck list`)."""
+
+    id: str
+    source: str
+    statement: str
+    notions: tuple
+    kind: str = "def"

@@ -1,0 +1,262 @@
+"""Differential privacy and its associative and causal variations, as notions.
+
+Each body is the formal definition, written once for exact numbers and z3 terms. The
+causal notions are computed in the structural model M^A (:func:`symbolic.model.causal.mechanism_model`)
+by ``do(...)``, not by a closed form, so the model's semantics is what gets checked.
+Conditional probabilities are compared cross-multiplied (num₁·den₂ ≤ E·num₂·den₁), which is
+equivalent to the ratio form whenever both conditions have positive probability.
+"""
+from __future__ import annotations
+
+import itertools
+
+import sympy as sp
+
+from symbolic.model.causal import mechanism_model
+from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion
+from symbolic.model.population import Population, uniform
+from symbolic.core.tables import databases, replace
+
+
+def _pure_dp(ops, A, P=None, *, E):
+    return ops.And(
+        ops.le(A.p(d, o), E * A.p(replace(d, i, v), o),
+               why=lambda i=i, d=d, v=v, o=o: f"i={i+1}, d={d}, d'={replace(d, i, v)}, o={o}: "
+                                              f"Pr[A(d)=o]={A.p(d, o)} > E·Pr[A(d')=o]={E}·{A.p(replace(d, i, v), o)}")
+        for i, d, v in A.neighbours() for o in A.outputs)
+
+
+PureDP = Notion("PureDP", (E_SPEC,), _pure_dp, summary=(
+    "ε-DP: Pr[A(d)=o] ≤ e^ε·Pr[A(d[i→v])=o] for all i, d, v, o"))
+
+
+def _free_lunch(ops, A, P=None, *, E):
+    return ops.And(ops.le(A.p(x, o), E * A.p(y, o), why=lambda x=x, y=y, o=o: f"d={x}, d'={y}, o={o}")
+                   for x in A.rows for y in A.rows if x != y for o in A.outputs)
+
+
+FreeLunchPrivacy = Notion("FreeLunchPrivacy", (E_SPEC,), _free_lunch, summary=(
+    "ε-free-lunch privacy: Pr[A(d)=o] ≤ e^ε·Pr[A(d')=o] for every pair of databases"))
+
+
+def _approx_dp(ops, A, P=None, *, E, delta):
+    # max over events S of Pr[A(d)∈S] - E·Pr[A(d')∈S] is attained at S = {o : A(d)(o) > E·A(d')(o)},
+    # so "for all events" is Σ_o max(0, A(d)(o) - E·A(d')(o)) ≤ δ: no enumeration of 2^|𝒪| sets.
+    return ops.And(
+        ops.le(ops.sum(ops.max0(A.p(d, o) - E * A.p(replace(d, i, v), o)) for o in A.outputs), delta,
+               why=lambda i=i, d=d, v=v: f"i={i+1}, d={d}, d'={replace(d, i, v)}: an event exceeds E·p'+δ")
+        for i, d, v in A.neighbours())
+
+
+ApproxDP = Notion("ApproxDP", (E_SPEC, DELTA_SPEC), _approx_dp, summary=(
+    "(ε,δ)-DP: Pr[A(d)∈S] ≤ e^ε·Pr[A(d')∈S] + δ for neighbours and all events S"))
+
+
+# --- associative variations (conditioning in M^A) -------------------------------------------
+
+def _strong_adversary(ops, A, P, *, E):
+    worlds = mechanism_model(A, P).worlds(ops)
+
+    def cond(o, d):
+        num = ops.sum(w for a, w in worlds if a["D"] == d and a["O"] == o)
+        den = ops.sum(w for a, w in worlds if a["D"] == d)
+        return num, den
+
+    out = []
+    for i, d, v in A.neighbours():
+        d2 = replace(d, i, v)
+        for o in A.outputs:
+            (n1, m1), (n2, m2) = cond(o, d), cond(o, d2)
+            out.append(ops.Implies(ops.And([ops.gt(m1, 0), ops.gt(m2, 0)]),
+                                   ops.le(n1 * m2, E * n2 * m1,
+                                          why=lambda i=i, d=d, d2=d2, o=o: f"i={i+1}, d={d}, d'={d2}, o={o}: "
+                                          f"Pr[O=o|D=d] > E·Pr[O=o|D=d']")))
+    return ops.And(out)
+
+
+def _full_support(n, domain):
+    """One full-support population: the body depends on 𝒫 only through its support (given
+    D=d, O is drawn from A(d)), and a full-support 𝒫 makes every pair of databases checked."""
+    return [uniform(n=n, domain=domain)]
+
+
+StrongAdversaryDP = Notion("StrongAdversaryDP", (E_SPEC,), _strong_adversary, population="all",
+                           summary="∀𝒫: Pr[O=o|D=d] ≤ e^ε·Pr[O=o|D=d[i→v]] where both have 𝒫 > 0",
+                           sufficient=_full_support)
+StrongAdversaryDPFor = Notion("StrongAdversaryDPFor", (E_SPEC,), _strong_adversary, population="given",
+                              summary="T-D2 for the one given population 𝒫 (Appendix B)")
+
+
+def _bayesian0(ops, A, P, *, E):
+    worlds = mechanism_model(A, P).worlds(ops)
+    out = []
+    for i in range(A.n):
+        for u, v in itertools.permutations(A.domain, 2):
+            mu = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == u)
+            mv = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == v)
+            for o in A.outputs:
+                nu = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == u and a["O"] == o)
+                nv = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == v and a["O"] == o)
+                out.append(ops.Implies(ops.And([ops.gt(mu, 0), ops.gt(mv, 0)]),
+                                       ops.le(nu * mv, E * nv * mu,
+                                              why=lambda i=i, u=u, v=v, o=o: f"i={i+1}, D_i={u} vs {v}, o={o}: "
+                                              f"Pr[O=o|D_i={u}] > E·Pr[O=o|D_i={v}]")))
+    return ops.And(out)
+
+
+def _pairs(n, domain):
+    """Uniform populations on two databases x ≠ y. For u ≠ v, Pr[O=o|D_i=u] is a convex
+    combination of A(x)(o) over x with x_i = u (weights 𝒫(x|D_i=u)), and the two conditional
+    laws can be chosen independently; so the largest ratio is max_x A(x)(o) / min_y A(y)(o),
+    reached by the population uniform on {x, y}."""
+    dbs = databases(n, domain)
+    return [Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=domain, name=f"uniform on {x},{y}")
+            for x, y in itertools.combinations(dbs, 2)]
+
+
+def _neighbour_pairs(n, domain):
+    """Uniform populations on two neighbours r[i→u], r[i→v] (these are product populations).
+    For a product 𝒫 the inequality for (i, u, v, o) is multilinear in the marginals of the
+    other indices, so its worst case is at point masses for them; 𝒫(D_i=u), 𝒫(D_i=v) > 0 then
+    needs index i to put mass on both u and v, and the conditionals do not depend on how much."""
+    dbs = databases(n, domain)
+    out = []
+    for x, y in itertools.combinations(dbs, 2):
+        if sum(a != b for a, b in zip(x, y)) == 1:
+            out.append(Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=domain,
+                                  name=f"uniform on {x},{y}"))
+    return out
+
+
+Bayesian0DP = Notion("Bayesian0DP", (E_SPEC,), _bayesian0, population="all", sufficient=_pairs,
+                     summary="∀𝒫: Pr[O=o|D_i=u] ≤ e^ε·Pr[O=o|D_i=v] where both have 𝒫 > 0")
+IndependentBayesian0DP = Notion("IndependentBayesian0DP", (E_SPEC,), _bayesian0, population="product",
+                                sufficient=_neighbour_pairs,
+                                summary="T-D3 for every product population (independent data points)")
+Bayesian0DPFor = Notion("Bayesian0DPFor", (E_SPEC,), _bayesian0, population="given",
+                        summary="T-D3 for the one given population 𝒫")
+
+
+# --- causal variations (interventions in M^A) ------------------------------------------------
+
+def _whole_db(ops, A, P, *, E):
+    model = mechanism_model(A, P)
+    cache = {}
+
+    def pr(o, d):
+        if d not in cache:
+            cache[d] = model.do(D=d).worlds(ops)
+        return ops.sum(w for a, w in cache[d] if a["O"] == o)
+
+    return ops.And(ops.le(pr(o, d), E * pr(o, replace(d, i, v)),
+                          why=lambda i=i, d=d, v=v, o=o: f"i={i+1}, do(D={d}) vs do(D={replace(d, i, v)}), o={o}")
+                   for i, d, v in A.neighbours() for o in A.outputs)
+
+
+def _any_one(n, domain):
+    """Pr[O=o | do(D=d)] = Pr[A(d)=o] whatever 𝒫 (Lemma 1), so any one population decides it."""
+    return [uniform(n=n, domain=domain)]
+
+
+WholeDatabaseInterventionDP = Notion("WholeDatabaseInterventionDP", (E_SPEC,), _whole_db, population="all",
+                                     sufficient=_any_one,
+                                     summary="∀𝒫: Pr[O=o|do(D=d)] ≤ e^ε·Pr[O=o|do(D=d[i→v])]")
+WholeDatabaseInterventionDPFor = Notion("WholeDatabaseInterventionDPFor", (E_SPEC,), _whole_db, population="given",
+                                        summary="T-D5 for the one given population 𝒫")
+
+
+def do_data_point(ops, A, P, i, u):
+    """Pr[O=o | do(D_i=u)] in M^A for each output o (a tuple aligned with A.outputs)."""
+    worlds = mechanism_model(A, P).do(**{f"D{i+1}": u}).worlds(ops)
+    return tuple(ops.sum(w for a, w in worlds if a["O"] == o) for o in A.outputs)
+
+
+def _data_point(ops, A, P, *, E):
+    out = []
+    for i in range(A.n):
+        pr = {u: do_data_point(ops, A, P, i, u) for u in A.domain}
+        for u, v in itertools.permutations(A.domain, 2):
+            for j, o in enumerate(A.outputs):
+                out.append(ops.le(pr[u][j], E * pr[v][j],
+                                  why=lambda i=i, u=u, v=v, o=o: f"i={i+1}, do(D_i={u}) vs do(D_i={v}), o={o}: "
+                                  f"Pr[O=o|do(D_i={u})] > E·Pr[O=o|do(D_i={v})]"))
+    return ops.And(out)
+
+
+def _point_masses(n, domain):
+    """Point masses on each database. For a fixed mechanism the inequality for (i, u, v, o) is
+    Σ_r 𝒫(r)·(A(r[i→u])(o) - E·A(r[i→v])(o)) ≤ 0, linear in 𝒫; a linear function on the
+    simplex is largest at a vertex, i.e. at a point mass."""
+    from symbolic.model.population import point_mass
+    return [point_mass(d, domain=domain) for d in databases(n, domain)]
+
+
+DataPointInterventionDPFor = Notion("DataPointInterventionDPFor", (E_SPEC,), _data_point, population="given",
+                                    summary="for the given 𝒫: Pr[O=o|do(D_i=u)] ≤ e^ε·Pr[O=o|do(D_i=v)]")
+DataPointInterventionDP = Notion("DataPointInterventionDP", (E_SPEC,), _data_point, population="all",
+                                 sufficient=_point_masses,
+                                 summary="∀𝒫: Pr[O=o|do(D_i=u)] ≤ e^ε·Pr[O=o|do(D_i=v)]")
+
+ALL = [PureDP, FreeLunchPrivacy, ApproxDP, StrongAdversaryDP, StrongAdversaryDPFor, Bayesian0DP,
+       IndependentBayesian0DP, Bayesian0DPFor, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor,
+       DataPointInterventionDPFor, DataPointInterventionDP]
+
+
+def _strong_bayesian(ops, A, P, *, E):
+    """Condition on D_i and on every other data point D_j = d_j (Figure 2(d))."""
+    worlds = mechanism_model(A, P).worlds(ops)
+
+    def cond(o, d):
+        match = lambda a: all(a[f"D{j+1}"] == d[j] for j in range(A.n))
+        return (ops.sum(w for a, w in worlds if match(a) and a["O"] == o), ops.sum(w for a, w in worlds if match(a)))
+
+    out = []
+    for i, d, v in A.neighbours():
+        d2 = replace(d, i, v)
+        for o in A.outputs:
+            (n1, m1), (n2, m2) = cond(o, d), cond(o, d2)
+            out.append(ops.Implies(ops.And([ops.gt(m1, 0), ops.gt(m2, 0)]), ops.le(n1 * m2, E * n2 * m1,
+                                   why=lambda i=i, d=d, d2=d2, o=o: f"i={i+1}, D={d} vs {d2}, o={o}")))
+    return ops.And(out)
+
+
+StrongBayesianDP = Notion("StrongBayesianDP", (E_SPEC,), _strong_bayesian, population="all", sufficient=_full_support,
+                          summary="∀𝒫: Pr[O=o|D_i=u, D_-i=r] ≤ e^ε·Pr[O=o|D_i=v, D_-i=r] where both have 𝒫 > 0")
+
+
+def _noninterference(ops, A, P=None):
+    return ops.And(ops.eq(A.p(x, o), A.p(y, o), why=lambda x=x, y=y, o=o: f"A({x}) and A({y}) differ at o={o}")
+                   for x in A.rows for y in A.rows if x < y for o in A.outputs)
+
+
+Noninterference = Notion("Noninterference", (), _noninterference,
+                         summary="A's output distribution does not depend on its input")
+
+
+def _nondisclosure(ops, A, P):
+    worlds = mechanism_model(A, P).worlds(ops)
+    out = []
+    for d in A.rows:
+        pd = ops.sum(w for a, w in worlds if a["D"] == d)
+        for o in A.outputs:
+            po = ops.sum(w for a, w in worlds if a["O"] == o)
+            out.append(ops.eq(ops.sum(w for a, w in worlds if a["D"] == d and a["O"] == o), pd * po,
+                              why=lambda d=d, o=o: f"D={d}, O={o} are dependent"))
+    return ops.And(out)
+
+
+StatisticalNondisclosure = Notion("StatisticalNondisclosure", (), _nondisclosure, population="given",
+                                  summary="Pr[D=d|O=o] = Pr[D=d] for the true 𝒫 (D and O independent)")
+
+
+def _brp_all(ops, A, P=None, *, E):
+    from symbolic.notions.causal import brp_holds
+    sem = mechanism_model(A, P)
+    return ops.And(brp_holds(ops, sem, f"D{i+1}", "O", E) for i in range(A.n))
+
+
+brp_all_data_points_notion = Notion("BRPEveryDataPoint", (E_SPEC,), _brp_all, population="all",
+                                    sufficient=_point_masses,
+                                    summary="max_𝒫 max RP(O, D_i) ≤ e^ε for every i (ε-BRP from each D_i to O)")
+
+ALL += [StrongBayesianDP, Noninterference, StatisticalNondisclosure, brp_all_data_points_notion]

@@ -1,0 +1,202 @@
+"""Rendering results: readable text tables and the JSON contract of DESIGN.md."""
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.core.tables import MechTable, PopTable
+from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
+
+
+def num(x) -> str:
+    return str(sp.nsimplify(x)) if not isinstance(x, str) else x
+
+
+def _db(d) -> str:
+    return ",".join(map(str, d)) if isinstance(d, tuple) else str(d)
+
+
+def mech_json(tab):
+    if isinstance(tab, MechTable):
+        return {_db(d): {str(o): num(p) for o, p in zip(tab.outputs, row)} for d, row in tab.rows.items()}
+    if isinstance(tab, dict):
+        out = {}
+        for k, v in tab.items():
+            if k is None:
+                continue
+            out[f"<{k}>"] = mech_json(v) if isinstance(v, MechTable) else {str(j): num(p) for j, p in enumerate(v)}
+        return out
+    if hasattr(tab, "table"):
+        return mech_json(tab.table())
+    return str(tab)
+
+
+def pop_json(pop: PopTable):
+    return {_db(d): num(p) for d, p in pop.probs.items() if p != 0}
+
+
+def params_json(params: dict):
+    out = {}
+    for k, v in params.items():
+        out[k] = num(v)
+        if k == "E" or k.startswith("E"):
+            out["eps" + k[1:]] = str(sp.log(sp.nsimplify(v)))
+    return out
+
+
+def witness_json(w):
+    """A vacuity witness in the counterexample's shape (tables, populations, parameters)."""
+    if w is None:
+        return None
+    return {"n": w.sizes.n, "domain": w.sizes.domain, "outputs": w.sizes.outputs,
+            "mechanism": {k: mech_json(v) for k, v in w.mechanisms.items()},
+            "population": {k: pop_json(v) for k, v in w.populations.items()} or None,
+            "parameters": params_json(w.parameters), "implication": w.implication}
+
+
+def counterexample_json(cx):
+    return {"n": cx.sizes.n, "domain": cx.sizes.domain, "outputs": cx.sizes.outputs,
+            "mechanism": {k: mech_json(v) for k, v in cx.mechanisms.items()},
+            "population": {k: pop_json(v) for k, v in cx.populations.items()} or None,
+            "parameters": params_json(cx.parameters), "violated": cx.violated,
+            "implication": cx.implication}
+
+
+def _table_text(tab, indent="  "):
+    outs = [str(o) for o in tab.outputs]
+    head = ["d"] + outs
+    rows = [[_db(d)] + [num(p) for p in r] for d, r in tab.rows.items()]
+    w = [max(len(r[j]) for r in [head] + rows) for j in range(len(head))]
+    return "\n".join(indent + "  ".join(c.rjust(w[j]) for j, c in enumerate(r)) for r in [head] + rows)
+
+
+def counterexample_text(cx) -> str:
+    lines = [f"counterexample at {cx.sizes}  ({cx.implication})"]
+    for name, tab in cx.mechanisms.items():
+        if isinstance(tab, MechTable):
+            lines.append(f" mechanism {name}: rows are databases, columns outputs")
+            lines.append(_table_text(tab))
+        elif isinstance(tab, dict):
+            for k, v in tab.items():
+                if k is None:
+                    continue
+                if isinstance(v, MechTable):
+                    lines.append(f" mechanism {name}(first output {k}, ·):")
+                    lines.append(_table_text(v))
+                else:
+                    lines.append(f" kernel {name}({k}) = " + ", ".join(num(p) for p in v))
+    for name, pop in cx.populations.items():
+        lines.append(f" population {name}: " + ", ".join(f"P({_db(d)})={num(p)}" for d, p in pop.probs.items() if p != 0)
+                     + "  (all other databases 0)")
+    if cx.parameters:
+        lines.append(" parameters: " + ", ".join(f"{k}={num(v)}" + (f" (ε={sp.log(sp.nsimplify(v))})" if k.startswith("E") else "")
+                                                for k, v in cx.parameters.items()))
+    lines.append(f" violated: {cx.violated}")
+    return "\n".join(lines)
+
+
+def claim_json(res) -> dict:
+    c, v = res.claim, res.verdict
+    bounds = None
+    if isinstance(v, Proved):
+        bounds = v.bounds.as_dict()
+    elif isinstance(v, Refuted):
+        bounds = v.counterexample.sizes.as_dict()
+    elif not c.derive and c.parts:
+        bounds = c.sizes.as_dict()
+    reason = None
+    if isinstance(v, (Unknown, Vacuous)):
+        reason = v.reason
+    elif isinstance(v, Refuted):
+        reason = v.note or None
+    elif isinstance(v, Proved):
+        reason = v.note
+    out = {
+        "id": c.id, "kind": c.kind, "source": c.source, "statement": c.statement,
+        "source_says": c.source_says, "verdict": v.name, "agrees_with_source": res.agrees,
+        "bounds": bounds, "seconds": round(res.seconds, 3),
+        "counterexample": counterexample_json(v.counterexample) if isinstance(v, Refuted) else None,
+        "verified_exactly": bool(v.verified_exactly) if isinstance(v, Refuted) else (not isinstance(v, Unknown)),
+        "formula": str(v.formula) if isinstance(v, Derived) else None,
+        "reason": reason,
+        "minimal": v.minimal if isinstance(v, Refuted) else None,
+        "finding": c.finding,
+        "certificate": _certificate_json(v) if isinstance(v, Proved) else None,
+        "vacuity": (v.vacuity or "not applicable") if isinstance(v, Proved) else (
+            "vacuous" if isinstance(v, Vacuous) else None),
+        "witness": witness_json(v.witness) if isinstance(v, Proved) else None,
+        "parts": [{"implication": p.implication, "expected": "holds" if p.expect_holds else "fails",
+                   "verdict": p.verdict.name, "seconds": round(p.seconds, 3),
+                   "sizes_proved": [{**s.as_dict(), "seconds": t, "how": how}
+                                    for s, t, how in getattr(p.verdict, "sizes_proved", ())]}
+                  for p in res.parts],
+        "explored": [{"sizes": s.as_dict(), "seconds": t} for s, t in res.explored],
+    }
+    if isinstance(v, Derived):
+        out["derivation"] = {"assumptions": v.assumptions, "checks": [c for c, _ in v.checks],
+                             **{k: str(x) for k, x in v.extras.items()}}
+    return out
+
+
+def _certificate_json(v):
+    cert = {k: (None if x is None else str(x)) for k, x in v.certificate.items()}
+    cert.setdefault("second_solver", None)
+    cert.setdefault("second_verdict", "not run")
+    return cert
+
+
+def explored_text(res) -> str:
+    """One bounded line for the sizes proved while exploring: how many, and the maximal ones
+    (no explored size is above another in every dimension)."""
+    sizes = [s.as_tuple() for s, _ in res.explored]
+    top = [s for s in sizes if not any(o != s and all(a >= b for a, b in zip(o, s)) for o in sizes)]
+    pinned = any(p.sizes is not None for p in res.claim.parts)
+    who = "the parts without pinned sizes" if pinned else "every part"
+    shown = ", ".join("(%d,%d,%d)" % s for s in sorted(top)[:8]) + (" …" if len(top) > 8 else "")
+    return (f"explored: {who} also proved at {len(sizes)} larger size(s), each by a solver call; "
+            f"maximal (n,|D|,|O|): {shown}")
+
+
+def tool_json():
+    import z3
+    from symbolic.core.version import __version__
+    return {"version": __version__, "z3": z3.get_version_string(), "sympy": sp.__version__}
+
+
+def result_text(res) -> str:
+    c, v = res.claim, res.verdict
+    lines = [f"{c.id} [{c.kind}] {c.statement}", f"  source says: {c.source_says}",
+             f"  verdict: {v.name}  (agrees with source: {'yes' if res.agrees else 'NO'}; {res.seconds:.2f} s)"]
+    for p in res.parts:
+        sz = getattr(p.verdict, "sizes_proved", ())
+        extra = f"; sizes proved: {', '.join('(%d,%d,%d)' % s.as_tuple() for s, *_ in sz)}" if sz else ""
+        lines.append(f"  - {p.implication}: {p.verdict.name} in {p.seconds:.2f} s{extra}")
+    if isinstance(v, Refuted):
+        lines.append("  " + counterexample_text(v.counterexample).replace("\n", "\n  "))
+        lines.append(f"  re-verified exactly: {'yes' if v.verified_exactly else 'NO'}; "
+                     f"minimal among sizes searched: {'yes' if v.minimal else 'not known'}")
+    if isinstance(v, Proved):
+        lines.append(f"  {v.note}" + ("; for all " + ", ".join(p.range_text() for p in c.params) if c.params else ""))
+        if "method" in v.certificate:
+            lines.append(f"  method: {v.certificate['method']}")
+    if isinstance(v, Proved):
+        lines.append(f"  vacuity: {v.vacuity or 'not applicable'}"
+                     + (f" (the hypotheses hold together on an exact witness at {v.witness.sizes})"
+                        if v.witness is not None else ""))
+        sv = v.certificate.get("second_verdict")
+        if sv:
+            lines.append(f"  second solver: {v.certificate.get('second_solver')}: {sv}"
+                         + (f" ({v.certificate['second_checked']})" if "second_checked" in v.certificate else ""))
+    if isinstance(v, (Unknown, Vacuous)):
+        lines.append(f"  reason: {v.reason}")
+    if isinstance(v, Derived):
+        lines.append(f"  formula: {v.formula}")
+        lines.append(f"  assumptions: {v.assumptions}")
+        for k, x in v.extras.items():
+            lines.append(f"  {k}: {x}")
+        for chk, ok in v.checks:
+            lines.append(f"  check: {chk}: {'ok' if ok else 'FAILED'}")
+    if res.explored:
+        lines.append("  " + explored_text(res))
+    if c.finding:
+        lines.append(f"  FINDING: {c.finding}")
+    return "\n".join(lines)

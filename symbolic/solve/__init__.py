@@ -1,0 +1,1 @@
+"""Encoding to z3, search, CEGIS, exact re-verification, minimisation, backends, SMT-LIB."""

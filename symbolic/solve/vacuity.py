@@ -1,0 +1,85 @@
+"""Vacuity: a proof is worth something only if its hypotheses can hold together.
+
+Before a part is reported proved at some sizes, the engine looks for a *witness*: exact tables,
+populations and parameter values in range at which every hypothesis holds, re-verified by exact
+evaluation (:func:`symbolic.solve.verify.verify_witness`), independent of the solver. It tries the
+uniform tables first (they satisfy most privacy notions, and with them fixed the query is linear),
+then any tables. No witness because the hypotheses are jointly unsatisfiable, or because a fixed
+parameter lies outside its range, makes the verdict ``vacuous``, never ``proved``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+import sympy as sp
+
+from symbolic.solve.encode import Encoding, z3val
+from symbolic.solve.solver import Solver, _Timeout, extract
+from symbolic.core.verdicts import Sizes, Witness
+from symbolic.solve.verify import verify_witness
+
+
+@dataclass(frozen=True)
+class VacuityResult:
+    status: str                      # "satisfiable" | "vacuous" | "unknown"
+    witness: Witness | None = None
+    reason: str = ""
+
+
+def fixed_out_of_range(imp, params) -> list:
+    """Fixed parameter values of ``imp`` that lie outside their ranges."""
+    out = []
+    for p in params:
+        if p.name in imp.parameters:
+            out += p.range_problems(sp.Rational(imp.parameters[p.name]))
+    return out
+
+
+def find_witness(imp, params, sizes: Sizes, settings, deadline: float) -> VacuityResult:
+    """Exact values at ``sizes`` satisfying every hypothesis of ``imp`` (conclusion ignored); fixed
+    parameters are checked against their ranges once, by :func:`vacuity_of_sizes`."""
+    enc = Encoding(imp, params, sizes, dict(imp.parameters))
+    uniform = [v == z3val(sp.Rational(1, len(row))) for row in enc.rows for v in row]
+    quick = replace(settings, timeout=min(settings.timeout, 2.0))
+    problems = []
+    for extra, how in ((uniform, "uniform tables"), ((), "tables found by the solver")):
+        try:
+            solver = Solver(enc, quick if extra else settings, deadline)
+            status, info = solver.solve(tuple(extra))
+        except _Timeout:
+            return VacuityResult("unknown", reason="no time left to look for a witness")
+        if status == "unknown":
+            problems.append(f"{how}: solver unknown ({info})")
+            continue
+        if status == "unsat":
+            if extra:
+                continue
+            return VacuityResult("vacuous", reason=f"the hypotheses cannot hold together at {sizes} "
+                                 f"(the solver finds them jointly unsatisfiable)")
+        asg = extract(enc, info)
+        if asg is None:
+            problems.append(f"{how}: the solver's witness is not rational")
+            continue
+        ok, why = verify_witness(imp, params, asg)
+        if ok:
+            return VacuityResult("satisfiable", Witness(sizes, asg.mechanisms, asg.populations,
+                                                        asg.parameters, str(imp)), how)
+        problems.append(f"{how}: exact re-verification of the witness failed: {'; '.join(why)}")
+    return VacuityResult("unknown", reason="; ".join(problems) or "no witness found")
+
+
+def vacuity_of_sizes(imp, params, sizes_list, settings, deadline) -> VacuityResult:
+    """A witness at every size of ``sizes_list``; the verdict's witness is the one at the last size.
+    The first size without one decides: vacuous there, or unknown."""
+    bad = fixed_out_of_range(imp, params)  # the same at every size
+    if bad:
+        return VacuityResult("vacuous", reason="fixed parameter " + "; ".join(bad))
+    last = None
+    for s in sizes_list:
+        start = time.monotonic()
+        r = find_witness(imp, params, s, settings, settings.until(max(deadline, start + 5.0)))
+        if r.status != "satisfiable":
+            return replace(r, reason=f"at {s}: {r.reason}")
+        last = r
+    return last or VacuityResult("unknown", reason="no sizes were proved")

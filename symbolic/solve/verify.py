@@ -1,0 +1,137 @@
+"""Exact re-verification of a counterexample, independent of the solver's model.
+
+The candidate's numbers are rebuilt as sympy Rationals; every row is checked to be a
+distribution; every hypothesis is evaluated exactly (a ∀𝒫 hypothesis on the notion's finite
+sufficient family of populations) and must hold; the conclusion must fail. Any failure makes
+the candidate a bug, never a result.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from symbolic.solve.encode import eval_notion
+from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
+from symbolic.core.tables import MechTable
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Exact values for every unknown of an encoding."""
+
+    mechanisms: dict   # name -> MechTable | {o1: MechTable} | kernel dict
+    populations: dict  # "P" / "P'" -> PopTable
+    parameters: dict   # name -> sympy number
+
+
+def _check_row(row, what, problems):
+    for x in row:
+        if exact_sign(x) < 0:
+            problems.append(f"{what} has a negative entry {x}")
+    if sp.nsimplify(sp.Add(*row)) != 1:
+        problems.append(f"{what} sums to {sp.Add(*row)}, not 1")
+
+
+def verify(imp, params, asg: Assignment):
+    """Return (ok, violated_text, problems). A value the exact evaluation cannot decide (for instance a
+    parameter expression that divides by zero at the candidate's parameters) is a problem, never a pass."""
+    try:
+        return _verify(imp, params, asg)
+    except UndecidedComparison as e:
+        return False, "", [f"exact evaluation failed: {e}"]
+
+
+def verify_witness(imp, params, asg: Assignment):
+    """Return (ok, problems): do the rows form distributions, do the parameters lie in their ranges
+    and do all hypotheses of ``imp`` hold, exactly? (The conclusion is not looked at.) This is how
+    a claim is shown not to be vacuous."""
+    try:
+        problems = _table_problems(params, asg)
+        if not problems:
+            problems = _hypothesis_problems(imp, asg)
+    except UndecidedComparison as e:
+        problems = [f"exact evaluation failed: {e}"]
+    return (not problems), problems
+
+
+def violating_member(imp, asg: Assignment, n, domain):
+    """For a conclusion over all populations decided on its finite sufficient family: the first member
+    at which the conclusion fails exactly (the counterexample's witness population), or None."""
+    c = imp.conclusion
+    for q in c.notion.sufficient(n, tuple(domain)):
+        try:
+            if not eval_notion(ExactOps(), c, asg.mechanisms, q.table(), asg.parameters, _num):
+                return q.table()
+        except UndecidedComparison:
+            return None
+    return None
+
+
+def _num(expr, penv):
+    return sp.sympify(expr).subs({sp.Symbol(k, real=True): v for k, v in penv.items()})
+
+
+def _table_problems(params, asg: Assignment):
+    problems = []
+    for name, tab in asg.mechanisms.items():
+        if isinstance(tab, MechTable):
+            for d, row in tab.rows.items():
+                _check_row(row, f"mechanism {name} row {d}", problems)
+        elif isinstance(tab, dict):
+            for k, v in tab.items():
+                if isinstance(v, MechTable):
+                    for d, row in v.rows.items():
+                        _check_row(row, f"mechanism {name}<{k}> row {d}", problems)
+                elif k is not None:
+                    _check_row(v, f"kernel {name} row {k}", problems)
+    for name, pop in asg.populations.items():
+        _check_row(tuple(pop.probs.values()), f"population {name}", problems)
+    for p in params:
+        v = asg.parameters.get(p.name)
+        if v is None:
+            problems.append(f"parameter {p.name} has no value")
+            continue
+        problems += p.range_problems(v)
+    return problems
+
+
+def _hypothesis_problems(imp, asg: Assignment):
+    problems = []
+    ops = ExactOps()
+    env = asg.mechanisms
+    pop = asg.populations.get("P")
+    for ni in imp.hypotheses:
+        kind = ni.notion.population
+        if kind in ("all", "product"):
+            if ni.notion.sufficient is None:
+                problems.append(f"hypothesis {ni} quantifies over all populations and has no finite "
+                                f"sufficient family: it cannot be re-verified exactly")
+                continue
+            some = next(iter(t for t in env.values() if isinstance(t, MechTable)), None)
+            n, dom = (some.n, some.domain) if some is not None else (None, None)
+            for q in ni.notion.sufficient(n, dom):
+                if not eval_notion(ops, ni, env, q.table(), asg.parameters, _num):
+                    problems.append(f"hypothesis {ni} fails for population {q!r}")
+                    break
+        elif not eval_notion(ops, ni, env, pop, asg.parameters, _num):
+            problems.append(f"hypothesis {ni} does not hold: {ops.trace[-1] if ops.trace else ''}")
+    return problems
+
+
+def _verify(imp, params, asg: Assignment):
+    problems = _table_problems(params, asg)
+    if problems:
+        return False, "", problems
+    problems = _hypothesis_problems(imp, asg)
+    env = asg.mechanisms
+    pop = asg.populations.get("P")
+    c = imp.conclusion
+    witness = asg.populations.get("P'") if c.notion.population in ("all", "product") else pop
+    if witness is None and c.notion.population in ("all", "product"):
+        return False, "", problems + [f"conclusion {c} is over all populations and the candidate has no witness population"]
+    ops2 = ExactOps()
+    if eval_notion(ops2, c, env, witness, asg.parameters, _num):
+        problems.append(f"conclusion {c} holds, so this is no counterexample")
+    violated = f"{c}: " + (ops2.trace[0] if ops2.trace else "fails")
+    return (not problems), violated, problems
