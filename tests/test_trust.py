@@ -26,7 +26,8 @@ from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.solve.z3_ops import Z3Ops
 from symbolic.model.population import product
 from symbolic.core.prob import Dist
-from symbolic.solve.run import ClaimResult, PartResult, _checked, chain, check_claim, combine
+from symbolic.solve.proof import PartResult, chain, combine
+from symbolic.solve.run import ClaimResult, _checked, check_claim
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import Solver
 from symbolic.notions.semantic import AdditiveSecrecy

@@ -25,7 +25,7 @@ from symbolic.notions.dp import ApproxDP, PureDP
 from symbolic.model.mechanism import Mechanism
 from symbolic.core.ops import ExactOps, exact_sign
 from symbolic.model.population import Population
-from symbolic.solve.run import PartResult, chain, run_part
+from symbolic.solve.proof import PartResult, chain, run_part
 from symbolic.notions.semantic import (AdditiveSecrecy, BlockHockeyBound, MixtureHockeyBound, PosteriorIndistWhereHeavy, joint_bad_transcripts, joint_slice_hypotheses, LocalSliceGap, SliceEventBound, slice_hypothesis, slice_merges, DeterministicMap, ApproxSemanticPrivacy, CrossRatio, Indistinguishable,
                                InformedSemanticPrivacy, LocallyDPSemanticPrivacy, MostlyIndistinguishable,
                                PointwiseIndistinguishable, PosteriorApprox, RatioDP,

@@ -22,7 +22,7 @@ from symbolic.derive.closed_forms import histogram_laplace_scales, laplace_k_rel
 from symbolic.notions.dp import FreeLunchPrivacy, PureDP
 from symbolic.model.mechanism import name_and_shame, truncated_geometric
 from symbolic.core.ops import ExactOps
-from symbolic.solve.run import chain, combine, run_part
+from symbolic.solve.proof import chain, combine, run_part
 from symbolic.notions.semantic import (AdditiveSecrecy, DeterministicMap, CrossRatio, EventApprox, PointwiseApprox, PosteriorApprox,
                                additive_secrecy_at_distance, minus_i, posterior_parts, pure_dp_at_distance,
                                statistical_difference)

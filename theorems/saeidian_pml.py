@@ -34,7 +34,7 @@ from symbolic.notions.pml import (CapacityClosedForm, ConditionalPMLAllPriors, C
                                   PosteriorBound, PreProcessing, SecretEntropyAbove, TightDP, TightFLP,
                                   entry_pml_limit_checks)
 from symbolic.core.prob import Dist, Kernel
-from symbolic.solve.run import PartResult, combine, run_part
+from symbolic.solve.proof import PartResult, combine, run_part
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import Derived, Proved, Sizes

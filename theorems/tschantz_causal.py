@@ -23,7 +23,7 @@ from symbolic.model.mechanism import Mechanism, truncated_geometric
 from symbolic.notions.base import Notion
 from symbolic.core.ops import ExactOps
 from symbolic.model.population import Population
-from symbolic.solve.run import run_part
+from symbolic.solve.proof import run_part
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
 from symbolic.core.verdicts import Derived, Sizes

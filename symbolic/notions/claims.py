@@ -107,6 +107,63 @@ def Equivalent(a, b, **kw) -> tuple:
 
 
 @dataclass(frozen=True)
+class Check:
+    """One engine check inside a :class:`Proof`: ``implication`` with the parameters ``params`` free,
+    over the size grid ``lo``..``sizes`` (``lo`` defaults to ``sizes``: one size). ``expect``: what the
+    proof needs of it (default: what the implication says, ⇒ holds, ⇏ fails)."""
+
+    implication: Implication
+    params: tuple
+    sizes: Sizes
+    lo: Sizes | None = None
+    expect: bool | None = None
+
+    @property
+    def expect_holds(self) -> bool:
+        return self.implication.expect_holds if self.expect is None else self.expect
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact a :class:`Proof` rests on that sympy settles exactly, with no solver: an algebraic
+    identity, a tightness witness, a closed form. ``compute() -> ((text, ok), ...)``; ``name`` labels
+    it in the certificate."""
+
+    name: str
+    compute: Callable
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A claim decided through steps, stated as data; the engine runs it (:mod:`symbolic.solve.proof`).
+
+    ``steps``: :class:`Check` and :class:`Fact` items, run in order.
+    ``verdict``: how the claim's verdict comes from the steps:
+      - ``"chain"``: the first ``lemmas`` checks (default: all) must be proved, else the verdict is
+        unknown, naming the first that is not; the verdict combines every check; ``method`` (the glue
+        between the lemmas, in words) goes into the certificate; ``claim_sizes`` (the sizes at which
+        the chained argument establishes the claim itself) become its bounds. A fact that fails makes
+        the verdict unknown; facts that hold are listed in the certificate.
+      - ``"first"``: the verdict is the first check's; the other steps are supporting evidence,
+        reported beside it (their outcome does not change the verdict).
+    ``recheck``: for a refutation, an exact re-check of the counterexample against the source's own
+    statement (``counterexample -> (ok, text)``; sympy only); ``ok`` False makes it unverified."""
+
+    steps: tuple
+    method: str = ""
+    verdict: str = "chain"
+    lemmas: int | None = None
+    claim_sizes: tuple = ()
+    recheck: Callable | None = None
+
+    def __post_init__(self):
+        if self.verdict not in ("chain", "first"):
+            raise ValueError(f"Proof.verdict must be 'chain' or 'first', not {self.verdict!r}")
+        if not self.steps or not isinstance(self.steps[0], Check):
+            raise ValueError("a Proof starts with a Check")
+
+
+@dataclass(frozen=True)
 class Claim:
     """A catalogue claim: its statement with engine objects, the source's verdict, sizes."""
 
@@ -122,6 +179,7 @@ class Claim:
     only_sizes: bool = False          # check exactly at ``sizes`` (examples)
     derive: Callable | None = None    # for derive claims: () -> Derived
     run: Callable | None = None       # a custom check: (settings) -> verdict (built from engine calls)
+    proof: Proof | None = None        # a proof through steps, run by the engine
     finding: str | None = None        # a recorded disagreement with the source, if any
     expect: str | None = None         # "proved" / "refuted" / "derived": the verdict that agrees
     display: Callable | None = None   # optional: result -> extra text (e.g. a reproduced table)
@@ -130,6 +188,8 @@ class Claim:
         if self.expect is None:
             if self.derive is not None:
                 exp = "derived"
+            elif self.proof is not None:
+                exp = "proved"
             elif self.parts and any(not p.expect_holds for p in self.parts):
                 exp = "refuted"
             else:
