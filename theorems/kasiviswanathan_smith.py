@@ -19,7 +19,7 @@ import itertools
 
 import sympy as sp
 
-from symbolic.notions.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
+from symbolic.notions.claims import Check, Claim, Definition, E, Equivalent, Implies, NotImplies, Param, Proof
 from symbolic.derive.closed_forms import gaussian_ratio_ks
 from symbolic.notions.dp import ApproxDP, PureDP
 from symbolic.model.mechanism import Mechanism
@@ -59,27 +59,29 @@ DEFINITIONS = [
 
 # --- Theorem 2.2 ---------------------------------------------------------------------------------
 
-def _k22a_run(settings):
-    """ε-DP ⇒ (e^ε-1)-SP. The direct query (∀ beliefs, degree 4) times out at n=2, so, following the
-    corrected proof (E symbolic throughout):
-    (1) z3: ε-DP ⇒ CrossRatio(E²) at n=2: A(x)(t)A(y_{-i})(t) ≤ E²A(y)(t)A(x_{-i})(t). Multiplying by
-        b(x)b(y)/(Z0·Zi) ≥ 0, the posteriors π = b̄_0[·|t], ρ = b̄_i[·|t] on the 4 points of 𝒟² satisfy
-        Spread(E²): π(x)ρ(y) ≤ E²π(y)ρ(x) (and Z0 = 0 ⇔ Zi = 0 by ε-DP, x_{-i} being x or a neighbour).
-    (2) z3: Spread(E²) on 4 points is kept by every deterministic merge 4 → 2 (14 non-constant maps).
-    (3) SD(π, ρ) = SD of the merge by the indicator of S = {π > ρ} (the maximising event, K-SD).
-    (4) z3: on 2 points Spread(E²) ⇒ SD ≤ E-1, and even ≤ (E-1)/(E+1) (the tight level).
-    (5) z3 proves the direct statement at n=1."""
-    parts = [run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings)]
-    for f in itertools.product(range(2), repeat=4):
-        if len(set(f)) == 2:
-            parts.append(run_part(Implies(Spread(Es ** 2), Spread(Es ** 2).of(PostProcess(A, DeterministicMap(f)))),
-                                 (E,), Sizes(1, 2, 4), settings))
-    parts += [run_part(Implies(Spread(Es ** 2), Indistinguishable(1, Es - 1)), (E,), TWO, settings),
-              run_part(Implies(Spread(Es ** 2), Indistinguishable(1, (Es - 1) / (Es + 1))), (E,), TWO, settings),
-              run_part(Implies(PureDP(Es), SemanticPrivacy(Es - 1)), (E,), TWO, settings)]
-    return chain(parts, len(parts), "CrossRatio(E²) at n=2 + Spread kept by merges 4→2 + Spread(E²) ⇒ "
-                  "SD ≤ E-1 (tight (E-1)/(E+1)) on 2 points + direct at n=1 (z3)",
-                  claim_sizes=(TWO, Sizes(2, 2, 2)))
+def _merges_keep_spread(K2):
+    """Spread(K2) on 4 points is kept by every deterministic merge 4 → 2 (the 14 non-constant maps)."""
+    return tuple(Check(Implies(Spread(K2), Spread(K2).of(PostProcess(A, DeterministicMap(f)))), (E,), Sizes(1, 2, 4))
+                 for f in itertools.product(range(2), repeat=4) if len(set(f)) == 2)
+
+
+# ε-DP ⇒ (e^ε-1)-SP. The direct query (∀ beliefs, degree 4) times out at n=2, so, following the
+# corrected proof (E symbolic throughout):
+# (1) z3: ε-DP ⇒ CrossRatio(E²) at n=2: A(x)(t)A(y_{-i})(t) ≤ E²A(y)(t)A(x_{-i})(t). Multiplying by
+#     b(x)b(y)/(Z0·Zi) ≥ 0, the posteriors π = b̄_0[·|t], ρ = b̄_i[·|t] on the 4 points of 𝒟² satisfy
+#     Spread(E²): π(x)ρ(y) ≤ E²π(y)ρ(x) (and Z0 = 0 ⇔ Zi = 0 by ε-DP, x_{-i} being x or a neighbour).
+# (2) z3: Spread(E²) on 4 points is kept by every deterministic merge 4 → 2 (14 non-constant maps).
+# (3) SD(π, ρ) = SD of the merge by the indicator of S = {π > ρ} (the maximising event, K-SD).
+# (4) z3: on 2 points Spread(E²) ⇒ SD ≤ E-1, and even ≤ (E-1)/(E+1) (the tight level).
+# (5) z3 proves the direct statement at n=1.
+K22A_PROOF = Proof(
+    (Check(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2)),
+     *_merges_keep_spread(Es ** 2),
+     Check(Implies(Spread(Es ** 2), Indistinguishable(1, Es - 1)), (E,), TWO),
+     Check(Implies(Spread(Es ** 2), Indistinguishable(1, (Es - 1) / (Es + 1))), (E,), TWO),
+     Check(Implies(PureDP(Es), SemanticPrivacy(Es - 1)), (E,), TWO)),
+    "CrossRatio(E²) at n=2 + Spread kept by merges 4→2 + Spread(E²) ⇒ SD ≤ E-1 (tight (E-1)/(E+1)) on 2 points "
+    "+ direct at n=1 (z3)", claim_sizes=(TWO, Sizes(2, 2, 2)))
 
 
 def _sup_sd_n1(tab):
@@ -440,7 +442,7 @@ def _tv_mechanism(sizes=None):
 CLAIMS = [
     Claim("K-D1.1", "⇔", SRC, "Def 1.1 on finite 𝒪: ε-DP over events (Σ max(0, ·) ≤ 0) ⇔ point-wise ε-DP", "equivalent",
           Equivalent(ApproxDP(Es, 0), PureDP(Es)), sizes=Sizes(2, 2, 3)),
-    Claim("K-2.2a", "⇒", SRC, "Theorem 2.2: ε-DP ⇒ (e^ε-1)-semantic privacy", "holds", run=_k22a_run, expect="proved"),
+    Claim("K-2.2a", "⇒", SRC, "Theorem 2.2: ε-DP ⇒ (e^ε-1)-semantic privacy", "holds", proof=K22A_PROOF),
     Claim("K-2.2b", "⇒", SRC, "Theorem 2.2: ((e^ε-1)/2)-semantic privacy ⇒ 2ε-DP", "holds", run=_k22b_run,
           expect="proved",
           finding=("False for every ε > 0. Exact counterexample (n=1, 𝒟=𝒪={0,1}, E=3/2): A(0)=(25/34, 9/34), "
