@@ -44,7 +44,7 @@ def test_a_vanished_target_is_an_error_not_a_skip():
 def test_mutant_caught_by_a_test():
     r = selftest._spawn(["--run-mutant", "run.combine-ignores-unknown"], 180)
     assert r.get("error") is None, r
-    assert r["caught_by"].startswith("test tests/test_trust.py::test_combine_unknown_part_is_never_proved"), r
+    assert r["caught_by"].startswith("test tests/test_proofs.py::test_combine_unknown_part_is_never_proved"), r
 
 
 def test_mutant_caught_by_exact_reverification():
@@ -56,7 +56,7 @@ def test_mutant_caught_by_exact_reverification():
 
 
 def test_detectors_pass_on_the_unmutated_engine():
-    dets = ["test:tests/test_trust.py::test_combine_unknown_part_is_never_proved", "claim:T-APPB", "claim:T-P4.converse"]
+    dets = ["test:tests/test_proofs.py::test_combine_unknown_part_is_never_proved", "claim:T-APPB", "claim:T-P4.converse"]
     r = selftest._spawn(["--run-detectors", ",".join(dets)], 180)
     assert r.get("error") is None and r["caught_by"] is None, r
     assert r["ran"] == dets

@@ -13,11 +13,12 @@ import sympy as sp
 import z3
 
 import symbolic.solve.search as search
+import symbolic.solve.solver as solver
 from symbolic.solve.solver import fresh_context
 from symbolic.notions import dp as dp_notions
 from symbolic.notions import pml as pml_notions
 from symbolic.notions import semantic
-from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
+from symbolic.notions.claims import E, Implies, NotImplies, Param
 from symbolic.notions.dp import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP, FreeLunchPrivacy, PureDP,
                                  StrongAdversaryDPFor)
 from symbolic.solve.encode import Encoding, z3val
@@ -26,13 +27,11 @@ from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.solve.z3_ops import Z3Ops
 from symbolic.model.population import product
 from symbolic.core.prob import Dist
-from symbolic.solve.proof import PartResult, chain, combine
-from symbolic.solve.run import ClaimResult, _checked, check_claim
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import Solver
 from symbolic.notions.semantic import AdditiveSecrecy
 from symbolic.core.tables import MechTable, PopTable, databases
-from symbolic.core.verdicts import Counterexample, Derived, Proved, Refuted, Sizes, Unknown
+from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown
 from symbolic.solve.verify import Assignment, verify
 
 Es = E.symbol
@@ -144,12 +143,12 @@ def _is_product(q):
 
 
 def test_structured_product_populations_are_products():
-    search._STRUCTURED.clear()
+    solver._STRUCTURED.clear()
     for sizes in (Sizes(2, 2, 2), Sizes(2, 3, 2), Sizes(3, 2, 2)):
-        pops = search.structured_populations(sizes, product=True)
+        pops = solver.structured_populations(sizes, product=True)
         assert pops and all(_is_product(q) for q in pops)
         # the unrestricted set does contain correlated populations (so the check above is not empty)
-        assert not all(_is_product(q) for q in search.structured_populations(sizes))
+        assert not all(_is_product(q) for q in solver.structured_populations(sizes))
 
 
 def test_product_population_encoding_is_the_product_of_all_marginals():
@@ -253,76 +252,6 @@ def test_verify_checks_hypotheses_on_the_shared_population():
     ok, _, problems = verify(imp, (E,), Assignment({"A": A}, {"P": pop({(0,): R(1, 2), (1,): R(1, 2)})},
                                                    {"E": sp.Integer(2)}))
     assert not ok and any("hypothesis" in p for p in problems), problems
-
-
-# --- combining parts, chains, derivations, reporting --------------------------------------------------
-
-def _proved():
-    return Proved(Sizes(1, 2, 2), ((Sizes(1, 2, 2), 0.0, "test"),), {"solver": "test"})
-
-
-def _refuted(verified):
-    cx = Counterexample(Sizes(1, 2, 2), {}, {}, {}, "test")
-    return Refuted(cx, verified, True)
-
-
-def test_combine_unknown_part_is_never_proved():
-    for parts in ([_proved(), Unknown("timeout")], [Unknown("timeout"), _proved()], [Unknown("x")]):
-        assert isinstance(combine(parts), Unknown), parts
-    assert isinstance(combine([_proved(), _proved()]), Proved)
-
-
-def test_combine_surfaces_an_unverified_refutation():
-    for parts in ([_refuted(True), _refuted(False)], [_refuted(False), _refuted(True)]):
-        v = combine(parts)
-        assert isinstance(v, Refuted) and not v.verified_exactly
-    v = combine([_proved(), _refuted(True)])
-    assert isinstance(v, Refuted) and v.verified_exactly
-
-
-def test_failed_derivation_checks_are_not_a_result():
-    bad = Derived(sp.Integer(1), "none", (("sample check", True), ("another", False)))
-    assert isinstance(_checked(bad), Unknown)
-    good = Derived(sp.Integer(1), "none", (("sample check", True),))
-    assert _checked(good) is good
-
-
-def test_chain_requires_its_lemmas():
-    lemma = PartResult("lemma", True, Unknown("timeout"), 0.0)
-    main = PartResult("main", True, _proved(), 0.0)
-    v, _ = chain([lemma, main], 1, "by the lemma")
-    assert isinstance(v, Unknown)
-    # a refuted lemma means the route fails, not that the claim is false
-    v, _ = chain([PartResult("lemma", True, _refuted(True), 0.0), main], 1, "by the lemma")
-    assert isinstance(v, Unknown) and "lemma" in v.reason, v
-    v, _ = chain([PartResult("lemma", True, _proved(), 0.0), main], 1, "by the lemma")
-    assert isinstance(v, Proved) and v.certificate["method"] == "by the lemma"
-
-
-def test_agreement_and_definiteness():
-    claim = Claim("X-1", "⇒", "T", "test", "holds", (Implies(PureDP(Es), PureDP(Es)),))
-    assert claim.expect == "proved"
-    part = lambda v: (PartResult("p", True, v, 0.0),)
-    assert ClaimResult(claim, _proved(), part(_proved()), 0.0).agrees
-    assert not ClaimResult(claim, _refuted(True), part(_refuted(True)), 0.0).agrees
-    res = ClaimResult(claim, Unknown("timeout"), part(Unknown("timeout")), 0.0)
-    assert not res.agrees and not res.definite
-    res = ClaimResult(claim, _refuted(False), part(_refuted(False)), 0.0)
-    assert not res.agrees and not res.definite
-
-
-def test_explore_reports_only_sizes_it_proved():
-    """ε-DP ⇒ free-lunch privacy at E² holds up to n = 2 and fails at n = 3 (⟨0,0,0⟩ and ⟨1,1,1⟩ are
-    three replacements apart). Exploring above the default sizes must not list n = 3 as proved, and
-    every size it lists must be one the solver proves."""
-    imp = Implies(PureDP(Es), FreeLunchPrivacy(Es ** 2))
-    claim = Claim("X-EXPLORE", "prop", "T", "ε-DP ⇒ free lunch at 2ε", "holds", (imp,))
-    res = check_claim(claim, FAST, explore=8.0)
-    sizes = [s.as_tuple() if hasattr(s, "as_tuple") else tuple(s) for s, *_ in res.explored]
-    assert (3, 2, 2) not in sizes
-    for s in sizes[:3]:
-        v = check_implication(imp, claim.params, Sizes(*s), Sizes(*s), FAST)
-        assert isinstance(v, Proved), (s, v)
 
 
 # --- exact comparisons and the two evaluators -----------------------------------------------------------

@@ -158,6 +158,7 @@ def _E(target, old, new, id, description, *first):
 T = "test:"
 C = "claim:"
 TRUST = "test:tests/test_trust.py::"
+PROOFS = "test:tests/test_proofs.py::"
 
 # -- search: solver answers, CEGIS, the size grid, minimisation ---------------------------------------
 _E("symbolic.solve.solver:Solver.solve", 'return "unknown", self.s.reason_unknown()', 'return "unsat", None',
@@ -277,26 +278,26 @@ _E(("symbolic.solve.verify:_hypothesis_problems", "symbolic.solve.verify:_verify
 # -- run: combining parts, derivations, chains, reporting -----------------------------------------------
 _E("symbolic.solve.proof:combine", "    if unknown:\n", "    if unknown and not any(isinstance(v, Proved) for v in verdicts):\n",
    "run.combine-ignores-unknown", "combine() ignores an Unknown part once another part is proved",
-   TRUST + "test_combine_unknown_part_is_never_proved")
+   PROOFS + "test_combine_unknown_part_is_never_proved")
 _E("symbolic.solve.proof:combine", "return bad[0] if bad else refuted[0]", "return refuted[0]",
    "run.combine-hides-unverified", "combine() reports a verified refutation and hides an unverified one",
-   TRUST + "test_combine_surfaces_an_unverified_refutation")
+   PROOFS + "test_combine_surfaces_an_unverified_refutation")
 _E("symbolic.solve.proof:combine", "    if refuted:\n", "    if refuted and not any(isinstance(v, Proved) for v in verdicts):\n",
    "run.combine-proved-beats-refuted", "combine() reports proved when one part is proved and another refuted",
    C + "T-RR", C + "T-ASSOC")
 _E("symbolic.solve.run:_checked", "if isinstance(v, Derived) and not all(ok for _, ok in v.checks):", "if False:",
    "run.derived-checks-ignored", "a derivation whose own checks fail is still reported as derived",
-   TRUST + "test_failed_derivation_checks_are_not_a_result")
+   PROOFS + "test_failed_derivation_checks_are_not_a_result")
 _E("symbolic.solve.proof:chain", "for p in parts[:lemmas]:", "for p in parts[:0]:",
    "run.chain-skips-lemmas", "a chained proof does not require its lemmas to be proved",
-   TRUST + "test_chain_requires_its_lemmas")
+   PROOFS + "test_chain_requires_its_lemmas")
 _E("symbolic.solve.run:ClaimResult.agrees", "v = self.verdict", "return True",
    "run.agrees-always", "every result is reported as agreeing with its source",
-   TRUST + "test_agreement_and_definiteness")
+   PROOFS + "test_agreement_and_definiteness")
 
 
 @mutant("run.explore-unchecked", "explore lists larger sizes as proved without checking them",
-        TRUST + "test_explore_reports_only_sizes_it_proved")
+        PROOFS + "test_explore_reports_only_sizes_it_proved")
 def _explore_unchecked():
     from symbolic.core.verdicts import Sizes
 

@@ -51,6 +51,7 @@ PROGRESS = "SELFTEST-PROGRESS "
 
 TESTS = [
     "tests/test_trust.py",
+    "tests/test_proofs.py",
     "tests/test_search.py",
     "tests/test_notions.py",
     "tests/test_properties.py",
