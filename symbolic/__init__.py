@@ -1,5 +1,63 @@
 """dpcheck's engine: exact probability, mechanisms, populations, causal models, notions,
 claims, the z3 search with CEGIS and exact re-verification. Nothing here knows any
-particular paper; the sources' claims live in :mod:`theorems`."""
+particular paper; the sources' claims live in :mod:`theorems`.
 
-__version__ = "0.1.0"
+The public names are those of :mod:`symbolic.api`, also available here (``from symbolic import
+check, Claim, PureDP``). Each is loaded on first use from the module that defines it, so that
+``from symbolic import DPCheckError`` or importing one engine module does not load the solvers.
+"""
+from symbolic.core.version import __version__
+
+# every name of symbolic.api.__all__, by the module it comes from (tests/test_api.py checks that
+# each is the very object symbolic.api exports)
+_FROM = {
+    "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
+                             "InvalidSize", "UnknownName", "ParseError", "clip"),
+    "symbolic.core.exact": ("parse_number",),
+    "symbolic.core.ops": ("UndecidedComparison",),
+    "symbolic.core.prob": ("Dist", "Kernel"),
+    "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed"),
+    "symbolic.core.verdicts": ("Sizes", "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample",
+                               "Witness", "Obligation"),
+    "symbolic.model.mechanism": ("Mechanism", "randomized_response", "truncated_geometric", "constant",
+                                 "name_and_shame", "compose", "post_process", "mechanism_from_json",
+                                 "count_databases"),
+    "symbolic.model.population": ("Population", "population_from_json", "point_mass", "uniform", "iid",
+                                  "product", "joint"),
+    "symbolic.notions.base": ("Notion", "NotionInstance", "ParamSpec", "E_SPEC", "DELTA_SPEC"),
+    "symbolic.notions.claims": ("Param", "E", "EPS_PARAMS", "Implies", "NotImplies", "Equivalent",
+                                "Implication", "Claim", "Proof", "Check", "Fact"),
+    "symbolic.notions.dp": ("PureDP", "ApproxDP", "FreeLunchPrivacy", "StrongAdversaryDP",
+                            "StrongAdversaryDPFor", "Bayesian0DP", "IndependentBayesian0DP", "Bayesian0DPFor",
+                            "WholeDatabaseInterventionDP", "WholeDatabaseInterventionDPFor",
+                            "DataPointInterventionDP", "DataPointInterventionDPFor", "StrongBayesianDP",
+                            "Noninterference", "StatisticalNondisclosure"),
+    "symbolic.notions.semantic": ("Indistinguishable", "SemanticPrivacy", "ApproxSemanticPrivacy"),
+    "symbolic.notions.pml": ("PMLAllPriors", "LeakageCapacityAtMost"),
+    "symbolic.notions.leakage": ("pml", "max_pml", "leakage_capacity"),
+    "symbolic.solve.settings": ("Settings",),
+    "symbolic.solve.run": ("ClaimResult",),
+    "symbolic.solve.smt2_export": ("smt2_queries", "write_smt2"),
+    "symbolic.solve.signals": ("solver_ignores_sigint",),
+    "symbolic.derive.closed_forms": ("Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
+                                     "gaussian_ratio_ks", "laplace_k_releases_scale",
+                                     "histogram_laplace_scales"),
+    "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
+    "symbolic.api": ("notion_library", "check", "implication_claim", "check_implies", "evaluate", "explain"),
+}
+_API = {name: module for module, names in _FROM.items() for name in names}
+
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name):
+    if name not in _API:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(_API[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

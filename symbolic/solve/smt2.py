@@ -4,7 +4,8 @@ The engine builds its queries as z3 terms. :func:`lower` reads such terms once i
 :class:`Dag` whose nodes name their operation by its SMT-LIB symbol, with arities made
 standard (no one-argument ``+``/``*``/``and``/``or``, powers with a natural exponent expanded
 to products). Every backend reads this DAG: :func:`script` prints it as a script that loads
-on its own in any SMT-LIB 2 solver, :mod:`symbolic.solve.cvc5_backend` builds cvc5 terms from it.
+on its own in any SMT-LIB 2 solver (:mod:`symbolic.solve.smt2_export` writes a checked claim's
+queries so), :mod:`symbolic.solve.cvc5_backend` builds cvc5 terms from it.
 
 Only the fragment the engine uses is accepted: Boolean connectives, real (and integer)
 constants, rational numerals, ``+ - * /``, comparisons, ``ite``, ``to_real``. Anything

@@ -1,0 +1,187 @@
+"""dpcheck's public API: the names a user needs, in one place. Nothing outside ``__all__`` is promised.
+
+Evaluate a notion exactly. Binary randomized response keeps the bit with probability E/(1+E);
+at E = 3 it is ln 3-DP and no less:
+
+>>> from symbolic.api import *
+>>> rr = randomized_response(3)
+>>> evaluate(PureDP, rr, E=3), evaluate(PureDP, rr, E=2)
+(True, False)
+>>> print(explain(PureDP(2), rr)[1])
+i=1, d=(0,), d'=(1,), o=0: Pr[A(d)=o]=3/4 > E·Pr[A(d')=o]=2·1/4
+
+Check an implication. Parameters of a claim are symbols with ranges (``E`` is E = e^ε ≥ 1); a
+free mechanism ``A`` is chosen by the solver among all tables at the sizes searched (n data
+points, |𝒟| values, |𝒪| outputs). ε-DP implies (ε,δ)-DP for every δ in [0, 1]:
+
+>>> delta = Param("delta", lower=0, upper=1)
+>>> claim = implication_claim(PureDP(E.symbol), ApproxDP(E.symbol, delta.symbol),
+...                           params=(E, delta), sizes=Sizes(1, 2, 2))
+>>> res = check(claim, Settings(second_solver=False))
+>>> res.verdict.name, res.verdict.bounds
+('proved', Sizes(n=1, domain=2, outputs=2))
+
+State a notion of your own: a body written once over ``ops`` (exact numbers or solver terms), its
+parameters with their ranges. A false implication is refuted by an exact counterexample, checked
+again in exact arithmetic before it is reported:
+
+>>> def floor(ops, A, P=None, *, E):
+...     return ops.And(ops.le(1, (E + 1) * A.p(d, o)) for d in A.rows for o in A.outputs)
+>>> Floor = Notion("Floor", (E_SPEC,), floor, summary="every output has probability ≥ 1/(1+E)")
+>>> res = check_implies(PureDP(E.symbol), Floor(E.symbol), sizes=Sizes(1, 2, 2),
+...                     settings=Settings(second_solver=False))
+>>> isinstance(res.verdict, Refuted), res.verdict.verified_exactly
+(True, True)
+
+``result_text(res)`` and ``claim_json(res)`` render a result; ``write_smt2(res, path)`` exports its
+solver queries as SMT-LIB. Errors raised on purpose are :class:`DPCheckError` subclasses.
+"""
+from __future__ import annotations
+
+from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
+                                  ParseError, UnknownName, clip)
+from symbolic.core.exact import parse_number
+from symbolic.core.ops import ExactOps, UndecidedComparison
+from symbolic.core.prob import Dist, Kernel
+from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
+from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
+                                    Witness)
+from symbolic.derive.closed_forms import (Derivation, gaussian_ratio_ks, histogram_laplace_scales, laplace_count_pml,
+                                          laplace_k_releases_scale, rr_pml, truncated_geometric_pml)
+from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, mechanism_from_json,
+                                      name_and_shame, post_process, randomized_response, truncated_geometric)
+from symbolic.model.population import Population, iid, joint, point_mass, population_from_json, product, uniform
+from symbolic.notions import dp as _dp, pml as _pml, semantic as _semantic
+from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, NotionInstance, ParamSpec
+from symbolic.notions.claims import (EPS_PARAMS, Check, Claim, E, Equivalent, Fact, Implication, Implies, NotImplies,
+                                     Param, Proof)
+from symbolic.notions.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
+                                 DataPointInterventionDPFor, FreeLunchPrivacy, IndependentBayesian0DP, Noninterference,
+                                 PureDP, StatisticalNondisclosure, StrongAdversaryDP, StrongAdversaryDPFor,
+                                 StrongBayesianDP, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor)
+from symbolic.notions.leakage import leakage_capacity, max_pml, pml
+from symbolic.notions.pml import LeakageCapacityAtMost, PMLAllPriors
+from symbolic.notions.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
+from symbolic.report.results import claim_json, counterexample_text, result_text, tool_json
+from symbolic.solve import run as _run
+from symbolic.solve.run import ClaimResult
+from symbolic.solve.settings import Settings
+from symbolic.solve.signals import solver_ignores_sigint
+from symbolic.solve.smt2_export import smt2_queries, write_smt2
+
+__all__ = [
+    # notions and claims
+    "Notion", "NotionInstance", "ParamSpec", "E_SPEC", "DELTA_SPEC", "Param", "E", "EPS_PARAMS",
+    "Implies", "NotImplies", "Equivalent", "Implication", "Claim", "Proof", "Check", "Fact", "Sizes",
+    # the notion library: the DP family, some semantic and leakage notions, every notion by name
+    "PureDP", "ApproxDP", "FreeLunchPrivacy", "StrongAdversaryDP", "StrongAdversaryDPFor", "Bayesian0DP",
+    "IndependentBayesian0DP", "Bayesian0DPFor", "WholeDatabaseInterventionDP", "WholeDatabaseInterventionDPFor",
+    "DataPointInterventionDP", "DataPointInterventionDPFor", "StrongBayesianDP", "Noninterference",
+    "StatisticalNondisclosure", "Indistinguishable", "SemanticPrivacy", "ApproxSemanticPrivacy", "PMLAllPriors",
+    "LeakageCapacityAtMost", "notion_library",
+    # mechanisms, populations, distributions
+    "Mechanism", "randomized_response", "truncated_geometric", "constant", "name_and_shame", "compose",
+    "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
+    "uniform", "iid", "product", "joint", "Dist", "Kernel",
+    # mechanism terms in claims
+    "MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed",
+    # checking
+    "Settings", "check", "implication_claim", "check_implies", "ClaimResult",
+    # verdicts
+    "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample", "Witness", "Obligation",
+    # exact evaluation
+    "evaluate", "explain", "parse_number",
+    # closed forms
+    "Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml", "gaussian_ratio_ks",
+    "laplace_k_releases_scale", "histogram_laplace_scales", "pml", "max_pml", "leakage_capacity",
+    # reports and export
+    "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
+    # errors
+    "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
+    "ParseError", "UndecidedComparison", "clip",
+    # for programs that run checks in worker processes
+    "solver_ignores_sigint",
+]
+
+
+def notion_library() -> dict:
+    """Every notion of the DP, semantic and leakage families, by name (a new dict on each call)."""
+    return {n.name: n for m in (_dp, _semantic, _pml) for n in m.ALL}
+
+
+def check(claim: Claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
+    """Check a claim: every part over its sizes, one verdict (``ClaimResult.verdict``). ``settings``:
+    time limits and search options (default :class:`Settings`); ``explore``: seconds to spend
+    proving larger sizes after a proof at the claim's own sizes."""
+    return _run.check_claim(claim, settings, explore=explore)
+
+
+def implication_claim(hypotheses, conclusion, *, params=EPS_PARAMS, sizes: Sizes = Sizes(2, 2, 2)) -> Claim:
+    """An ad hoc claim ``hypotheses ⇒ conclusion`` (one notion instance, or a tuple of them for a
+    conjunction) over the claim parameters ``params``, checked up to ``sizes``."""
+    hyp = " ∧ ".join(map(str, hypotheses)) if isinstance(hypotheses, (tuple, list)) else str(hypotheses)
+    return Claim("adhoc", "⇒", "-", f"{hyp} ⇒ {conclusion}", "(ad hoc)", (Implies(hypotheses, conclusion),),
+                 params=tuple(params), sizes=sizes)
+
+
+def check_implies(hypotheses, conclusion, *, params=EPS_PARAMS, sizes: Sizes = Sizes(2, 2, 2),
+                  settings: Settings | None = None) -> ClaimResult:
+    """Check ``hypotheses ⇒ conclusion`` at sizes up to ``sizes`` (see :func:`implication_claim`)."""
+    return check(implication_claim(hypotheses, conclusion, params=params, sizes=sizes), settings)
+
+
+def _instance(notion, params) -> NotionInstance:
+    if isinstance(notion, Notion):
+        return notion(**params)
+    if not isinstance(notion, NotionInstance):
+        raise InvalidParameter(f"evaluate takes a Notion or a notion with its parameters, not {clip(notion, 40)}")
+    if params:
+        raise InvalidParameter(f"{notion} has its parameters already; drop {', '.join(params)}")
+    if notion.on is not None:
+        raise InvalidParameter(f"{notion} is applied to terms with .of(...); evaluate applies it to the "
+                               f"mechanisms it is given: leave .of(...) out")
+    return notion
+
+
+def _table(x):
+    return x.table() if hasattr(x, "table") else x
+
+
+def explain(notion, *mechanisms, population=None, **params) -> tuple:
+    """``(holds, reason)``: does the notion hold, in exact arithmetic, for these mechanisms (as many
+    as its arity; :class:`Mechanism` objects or tables) and ``population`` (for notions relative to
+    one population)? ``notion`` is a :class:`Notion` with ``params`` given as keywords, or a notion
+    with its parameters (numbers). ``reason``: the first failed comparison when it fails, else None.
+    A notion over all populations is decided on its finite family of populations."""
+    inst = _instance(notion, params)
+    nt, values = inst.notion, inst.param_values()
+    symbolic = [k for k, v in values.items() if getattr(v, "free_symbols", None)]
+    if symbolic:
+        raise InvalidParameter(f"{inst}: parameter(s) {', '.join(symbolic)} are symbols; evaluate needs numbers")
+    if len(mechanisms) != nt.arity:
+        raise InvalidParameter(f"{nt.name} is a notion of {nt.arity} mechanism(s); evaluate got {len(mechanisms)}")
+    tabs = [_table(m) for m in mechanisms]
+    pop = None if population is None else _table(population)
+    ops = ExactOps()
+    if nt.population in ("all", "product"):
+        shape = tabs[0] if tabs else pop
+        fam = nt.sufficient(shape.n, shape.domain) if nt.sufficient and shape is not None else None
+        if fam is None:
+            raise DPCheckError(f"{nt.name} quantifies over all populations and has no finite family to decide it")
+        holds = all(nt.body(ops, *tabs, P=q.table(), **values) for q in fam)
+    else:
+        if nt.population == "given" and pop is None:
+            raise InvalidParameter(f"{nt.name} is relative to one population: give population=...")
+        holds = nt.body(ops, *tabs, P=pop, **values)
+    holds = bool(holds)
+    return holds, (None if holds else (ops.trace[0] if ops.trace else None))
+
+
+def evaluate(notion, *mechanisms, population=None, **params) -> bool:
+    """Does the notion hold for these mechanisms, in exact arithmetic? (See :func:`explain`.)"""
+    return explain(notion, *mechanisms, population=population, **params)[0]
+
+
+_missing = [name for name in __all__ if name not in globals()]
+if _missing or len(set(__all__)) != len(__all__):
+    raise ImportError(f"symbolic.api: __all__ names what it does not define, or twice: {_missing}")
