@@ -281,7 +281,7 @@ def test_internal_error_is_exit_3_one_line(monkeypatch, capsys):
 
 
 def test_exit_code_only_definite_verdicts():
-    from theorems.cli import _exit_code
+    from theorems.cli_io import exit_code as _exit_code
     ok = [{"verdict": "proved"}, {"verdict": "derived"}, {"verdict": "refuted", "verified_exactly": True}]
     assert _exit_code(ok) == 0
     for bad in ({"verdict": "unknown"}, {"verdict": "vacuous"}, {"verdict": "not run"},

@@ -12,11 +12,9 @@ def _cut(text, limit):
 
 
 def run_one(claim_id, profile):
-    from symbolic.report.results import claim_json, result_text
-    from symbolic.solve.run import check_claim
-    from symbolic.solve.search import Settings
+    from symbolic import Settings, check, claim_json, result_text
     from theorems.registry import get
-    res = check_claim(get(claim_id), Settings.profile(profile))
+    res = check(get(claim_id), Settings.profile(profile))
     extra = res.claim.display(res) if res.claim.display else None
     return claim_json(res), result_text(res), extra
 
@@ -32,8 +30,8 @@ def _worker(conn, profile):
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (Linux): no orphans
     except (OSError, AttributeError):
         pass
-    import z3
-    z3.set_param("ctrl_c", False)  # else z3 catches SIGINT itself and answers "unknown"
+    from symbolic import solver_ignores_sigint
+    solver_ignores_sigint()  # else the solver catches SIGINT itself and answers "unknown"
     while True:
         try:
             cid = conn.recv()
