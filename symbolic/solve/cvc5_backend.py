@@ -6,11 +6,12 @@ term via ``TermManager.mkTerm``; no SMT-LIB text is printed or parsed. cvc5 runs
 logic QF_NRA, first with its complete procedure for nonlinear real arithmetic (cylindrical
 algebraic coverings, ``nl-cov``), then, if that gives up, with incremental linearisation.
 
-cvc5's own time limit (``tlimit-per``) is not always honoured (L-1.1's query under a 5 s limit
-was still running at 12 s; 8 of 92 catalogue queries overran a 10 s limit by 3 s), so by default
-cvc5 runs in a child process that is killed at the wall-clock limit; the DAG is sent to it
-as JSON. A wrong "unsat" is the worst outcome, so anything outside the translated fragment,
-any cvc5 error, a crash or a kill is "unknown" with a reason, never a guess.
+cvc5's own time limit (``tlimit-per``) is not always honoured (the query of an adaptive composition
+of two ε-DP mechanisms under a 5 s limit was still running at 12 s; 8 of 92 catalogue queries
+overran a 10 s limit by 3 s), so by default cvc5 runs in a child process that is killed at the
+wall-clock limit; the DAG is sent to it as JSON. A wrong "unsat" is the worst outcome, so anything
+outside the translated fragment, any cvc5 error, a crash or a kill is "unknown" with a reason,
+never a guess.
 """
 from __future__ import annotations
 
