@@ -1,0 +1,177 @@
+"""The layer rules of ARCHITECTURE.md, checked on the source (AST only, nothing imported).
+
+Layers, each importing only itself and the layers before it:
+core → model → notions → solve → derive → report → api (``symbolic/api.py``, ``symbolic/__init__.py``)
+→ theorems → the CLI (``theorems/cli*.py``). Also: no import circles between modules, ``theorems/``
+never imports a solver (z3, cvc5), ``symbolic/`` never imports ``theorems``, no module over 500
+lines, and no ``symbolic/`` file names a claim or definition of the catalogue.
+"""
+from __future__ import annotations
+
+import ast
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+LAYERS = ("symbolic.core", "symbolic.model", "symbolic.notions", "symbolic.solve", "symbolic.derive",
+          "symbolic.report", "symbolic.api", "theorems", "theorems.cli")
+SOLVERS = ("z3", "cvc5")
+MAX_LINES = 500
+# a catalogue ID: source letter, dash, a definition/claim label (K-2.2, S-PROP12, T-D8, L-1.7b, K-A.3, T-F2b)
+CATALOGUE_ID = re.compile(r"\b[KLST]-(?:[A-Z]+\d*(?:\.\d+)*[a-z]?|\d+(?:\.\d+)*[a-z]?)\b")
+
+
+def _modules():
+    """Dotted name -> path, for every module of the two packages (and the tests, for line counts)."""
+    out = {}
+    for pkg in ("symbolic", "theorems"):
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def layer_of(module: str) -> int:
+    """Index of the layer a module belongs to: the longest layer prefix that names it."""
+    if module == "symbolic":
+        return LAYERS.index("symbolic.api")
+    if module.startswith("theorems.cli"):
+        return LAYERS.index("theorems.cli")
+    best = None
+    for i, name in enumerate(LAYERS):
+        if module == name or module.startswith(name + "."):
+            best = i
+    if best is None:
+        raise AssertionError(f"{module} belongs to no layer: add it to a layer's folder")
+    return best
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if not MODULES[module].name == "__init__.py":
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports_of(module: str) -> set:
+    """Every module this one imports, anywhere in its body (function-local imports included)."""
+    tree = ast.parse(MODULES[module].read_text(), str(MODULES[module]))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            target = _resolve(module, node)
+            found.add(target)
+            for a in node.names:  # "from package import module"
+                if f"{target}.{a.name}" in MODULES:
+                    found.add(f"{target}.{a.name}")
+    return found
+
+
+def internal_imports(module: str) -> set:
+    return {m for m in imports_of(module) if m in MODULES and m != module}
+
+
+def test_every_module_is_in_a_layer():
+    for m in MODULES:
+        layer_of(m)
+
+
+def test_imports_run_down_the_layers():
+    bad = []
+    for m in MODULES:
+        for target in internal_imports(m):
+            if m.startswith("symbolic.") and target == "symbolic":
+                bad.append(f"{m} imports the package top (the public API); import the module itself")
+            elif layer_of(target) > layer_of(m):
+                bad.append(f"{m} ({LAYERS[layer_of(m)]}) imports {target} ({LAYERS[layer_of(target)]})")
+    assert not bad, "\n".join(sorted(bad))
+
+
+def _cycles(graph: dict) -> list:
+    """Strongly connected components with more than one module (Tarjan, iterative enough for us)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circles():
+    graph = {m: {t for t in internal_imports(m) if not MODULES[t].name == "__init__.py" or t == "symbolic"}
+             for m in MODULES}
+    assert not _cycles(graph)
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
+
+
+def test_theorems_import_no_solver():
+    bad = [(m, t) for m in MODULES if m.startswith("theorems")
+           for t in imports_of(m) if t.split(".")[0] in SOLVERS]
+    assert not bad
+
+
+def test_the_engine_imports_no_theorem_module():
+    bad = [(m, t) for m in MODULES if m.split(".")[0] == "symbolic"
+           for t in imports_of(m) if t.split(".")[0] == "theorems"]
+    assert not bad
+
+
+@pytest.mark.parametrize("path", sorted([*MODULES.values(), *(ROOT / "tests").glob("*.py"),
+                                          *(ROOT / "bench").glob("*.py")]), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_over_500_lines(path):
+    assert len(path.read_text().splitlines()) <= MAX_LINES
+
+
+def test_the_engine_names_no_catalogue_entry():
+    hits = []
+    for m, path in MODULES.items():
+        if m.split(".")[0] != "symbolic":
+            continue
+        for k, line in enumerate(path.read_text().splitlines(), 1):
+            for hit in CATALOGUE_ID.findall(line):
+                hits.append(f"{path.relative_to(ROOT)}:{k}: {hit}")
+    assert not hits, "\n".join(hits)
+
+
+def test_the_catalogue_pattern_matches_every_catalogue_id():
+    """The pattern above must recognise every ID the catalogue actually uses."""
+    from theorems.registry import claims, definitions
+    ids = [c.id for c in claims()] + [d.id for d in definitions()]
+    assert ids and all(CATALOGUE_ID.fullmatch(i) for i in ids), [i for i in ids if not CATALOGUE_ID.fullmatch(i)]
