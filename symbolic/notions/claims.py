@@ -127,10 +127,16 @@ class Check:
 class Fact:
     """A fact a :class:`Proof` rests on that sympy settles exactly, with no solver: an algebraic
     identity, a tightness witness, a closed form. ``compute() -> ((text, ok), ...)``; ``name`` labels
-    it in the certificate."""
+    it in the certificate.
+
+    ``listed``: the fact is one of the claim's parts (shown with the parts, and it agrees with the
+    source when every one of its checks holds). ``False`` keeps it out of the parts: it still runs
+    and counts for the verdict as :class:`Proof` says, and is recorded where that verdict records it
+    (the certificate, the note or the derivation)."""
 
     name: str
     compute: Callable
+    listed: bool = True
 
 
 @dataclass(frozen=True)
@@ -146,8 +152,14 @@ class Proof:
         the verdict unknown; facts that hold are listed in the certificate.
       - ``"first"``: the verdict is the first check's; the other steps are supporting evidence,
         reported beside it (their outcome does not change the verdict).
+      - ``"derived"``: the verdict is a :class:`~symbolic.core.verdicts.Derived`, for a claim whose
+        result is a formula: ``derive()`` (sympy only) gives its formula, assumptions, checks and
+        extras; the checks of every fact are added to its checks, then one check per engine step,
+        which holds when the step gave what it expects. A check that fails makes the result no
+        derivation (the engine reports it unknown).
     ``recheck``: for a refutation, an exact re-check of the counterexample against the source's own
-    statement (``counterexample -> (ok, text)``; sympy only); ``ok`` False makes it unverified."""
+    statement (``counterexample -> (ok, text)``; sympy only); ``ok`` False makes it unverified.
+    ``derive``: for ``verdict="derived"`` only, ``() -> Derived``."""
 
     steps: tuple
     method: str = ""
@@ -155,10 +167,13 @@ class Proof:
     lemmas: int | None = None
     claim_sizes: tuple = ()
     recheck: Callable | None = None
+    derive: Callable | None = None
 
     def __post_init__(self):
-        if self.verdict not in ("chain", "first"):
-            raise ValueError(f"Proof.verdict must be 'chain' or 'first', not {self.verdict!r}")
+        if self.verdict not in ("chain", "first", "derived"):
+            raise ValueError(f"Proof.verdict must be 'chain', 'first' or 'derived', not {self.verdict!r}")
+        if (self.verdict == "derived") != (self.derive is not None):
+            raise ValueError("a Proof has a derive function exactly when its verdict is 'derived'")
         if not self.steps or not isinstance(self.steps[0], Check):
             raise ValueError("a Proof starts with a Check")
 
@@ -189,7 +204,7 @@ class Claim:
             if self.derive is not None:
                 exp = "derived"
             elif self.proof is not None:
-                exp = "proved"
+                exp = "derived" if self.proof.verdict == "derived" else "proved"
             elif self.parts and any(not p.expect_holds for p in self.parts):
                 exp = "refuted"
             else:

@@ -87,18 +87,19 @@ def _fact_part(fact: Fact) -> PartResult:
 
 def run_proof(proof, params, settings):
     """The steps of ``proof`` in order (each check in a fresh z3 context, timed), then its verdict as
-    :class:`~symbolic.notions.claims.Proof` defines it. Returns (verdict, parts)."""
-    parts, facts = [], []
+    :class:`~symbolic.notions.claims.Proof` defines it. Returns (verdict, parts): the parts are the
+    checks and the listed facts, in step order."""
+    ran, checks, facts = [], [], []
     for step in proof.steps:
         if isinstance(step, Check):
             p = run_part(step.implication, params if step.params is None else step.params, step.sizes, settings,
                          lo=step.lo, expect=step.expect_holds)
-            parts.append(p)
+            checks.append(p)
         else:
             p = _fact_part(step)
-            parts.append(p)
             facts.append(p)
-    checks = [p for p, s in zip(parts, proof.steps) if isinstance(s, Check)]
+        ran.append((p, isinstance(step, Check) or step.listed))
+    parts = [p for p, listed in ran if listed]
     if proof.verdict == "chain":
         failed = [p for p in facts if not _part_agrees(p)]
         if failed:
@@ -109,9 +110,13 @@ def run_proof(proof, params, settings):
         if isinstance(v, Proved) and facts:
             v = replace(v, certificate={**v.certificate, **{p.implication: "; ".join(t for t, _ in p.verdict.checks)
                                                             for p in facts}})
+    elif proof.verdict == "derived":
+        d = proof.derive()
+        v = replace(d, checks=tuple(d.checks) + tuple(c for p in facts for c in p.verdict.checks)
+                    + tuple((f"engine: {p.implication}: {p.verdict.name}", _part_agrees(p)) for p in checks))
     else:
         v = checks[0].verdict
-        others = [p for p in parts if p is not checks[0]]
+        others = [p for p, _ in ran if p is not checks[0]]
         if others and isinstance(v, Refuted):
             v = replace(v, note=v.note + "; " + "; ".join(_supporting(p) for p in others))
     if isinstance(v, Refuted) and proof.recheck is not None:
