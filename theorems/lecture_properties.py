@@ -3,8 +3,8 @@
 §1: adaptive composition (Lemmas 1.1, 1.2), Laplace exercises 1.4 and 1.5, post-processing
 (Lemma 1.6), group privacy (Lemma 1.7 and the remark after it); §2: ≈_ε (eq. 6), Theorem 2.1
 (posteriors under a default value, eq. 7), δ-additive secrecy (eq. 8) and name-and-shame (eq. 9).
-Each object states one catalogue entry with engine objects. Claims that chain engine proofs
-(``run=``) say how they are decided in their docstring.
+Each object states one catalogue entry with engine objects. Claims decided through steps
+(``proof=``) say how in the comment above their Proof.
 
 Text corrections (extraction/typos, not findings): L:38 writes A2(x, a1) for A2(a1, x);
 L:66's last term should be P(B(A(x'))=b); L:76 uses E for an event (here E = e^ε);
@@ -13,22 +13,22 @@ L:158 "analogue to Theorem 3.1" means Theorem 2.1.
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 
 import sympy as sp
 
-from symbolic.notions.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
-from symbolic.derive.closed_forms import histogram_laplace_scales, laplace_k_releases_scale
-from symbolic.notions.dp import FreeLunchPrivacy, PureDP
-from symbolic.model.mechanism import name_and_shame, truncated_geometric
+from symbolic.api import evaluate
 from symbolic.core.ops import ExactOps
-from symbolic.solve.proof import chain, combine, run_part
-from symbolic.notions.semantic import (AdditiveSecrecy, DeterministicMap, CrossRatio, EventApprox, PointwiseApprox, PosteriorApprox,
-                               additive_secrecy_at_distance, minus_i, posterior_parts, pure_dp_at_distance,
-                               statistical_difference)
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.core.verdicts import Derived, Proved, Sizes, Unknown
+from symbolic.core.verdicts import Derived, Sizes
+from symbolic.derive.closed_forms import histogram_laplace_scales, laplace_k_releases_scale
+from symbolic.model.mechanism import name_and_shame, truncated_geometric
+from symbolic.notions.claims import (Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param,
+                                     Proof)
+from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+from symbolic.notions.semantic import (AdditiveSecrecy, CrossRatio, DeterministicMap, EventApprox, PointwiseApprox,
+                                       PosteriorApprox, additive_secrecy_at_distance, minus_i, posterior_parts,
+                                       pure_dp_at_distance, statistical_difference)
 
 SRC = "L"
 Es = E.symbol
@@ -48,7 +48,7 @@ DEFINITIONS = [
 ]
 
 
-# --- helpers: chains of engine proofs ------------------------------------------------------------
+# --- helpers ------------------------------------------------------------------------------------
 
 def _deterministic_parts():
     """Every deterministic B: {0,1,2} → {0,1} (8 maps) as its own fixed-kernel implication."""
@@ -60,14 +60,9 @@ def _deterministic_parts():
 
 # --- L-1.7 group privacy: engine bound + exact tightness -----------------------------------------
 
-def _group_run(settings):
-    """Upper bound E^k for every ε-DP A at distance k (engine, E symbolic: n=2 k=1,2; n=3 k=2,3);
-    tightness: the truncated geometric mechanism (an ε-DP A) attains ratio E^k at output 0,
-    computed exactly by sympy with E symbolic."""
-    parts = []
-    for n, k in ((2, 1), (2, 2), (3, 2), (3, 3)):
-        parts.append(run_part(Implies(PureDP(Es), pure_dp_at_distance(k)(Es ** k)), (E,), Sizes(n, 2, 2), settings))
-    v = combine([p.verdict for p in parts])
+def _group_tightness():
+    """The truncated geometric mechanism (an ε-DP A) attains ratio E^k at output 0 for x, x' at distance
+    k, computed exactly by sympy with E symbolic; it is ε-DP (exact evaluation at three values of E)."""
     Ex = sp.Symbol("E", positive=True)
     tight = []
     for n in (2, 3):
@@ -78,12 +73,18 @@ def _group_run(settings):
             tight.append((f"n={n}, k={k}: Pr[TG(0^n)=0]/Pr[TG(x')=0] = {r}", sp.simplify(r - Ex ** k) == 0))
         for s in (sp.Rational(3, 2), 2, 5):
             tight.append((f"truncated geometric n={n}, E={s} is ε-DP (exact)",
-                          PureDP.body(ExactOps(), truncated_geometric(s, n=n).table(), E=s)))
-    if not all(ok for _, ok in tight):
-        return Unknown("tightness check failed: " + "; ".join(t for t, ok in tight if not ok)), parts
-    if isinstance(v, Proved):
-        v = replace(v, certificate={**v.certificate, "tightness": "; ".join(t for t, _ in tight)})
-    return v, parts
+                          evaluate(PureDP, truncated_geometric(s, n=n), E=s)))
+    return tuple(tight)
+
+
+# Upper bound E^k for every ε-DP A at distance k (engine, E symbolic: n=2 k=1,2; n=3 k=2,3), each part on
+# its own; tightness (certificate entry "tightness"): the truncated geometric mechanism attains it.
+GROUP_PROOF = Proof(
+    (*(Check(Implies(PureDP(Es), pure_dp_at_distance(k)(Es ** k)), (E,), Sizes(n, 2, 2))
+       for n, k in ((2, 1), (2, 2), (3, 2), (3, 3))),
+     Fact("tightness", _group_tightness, listed=False)),
+    "E^k at distance k by z3 (n=2: k=1,2; n=3: k=2,3); tightness: the truncated geometric mechanism (sympy)",
+    lemmas=0)
 
 
 # --- L-2.1: engine proves the cross-ratio lemma; sympy checks the summation identity -----------
@@ -111,46 +112,47 @@ def _posterior_identity(n=2, k=2):
     return ok
 
 
-def _thm21_run(settings):
-    """L-2.1 at n=2 and n=3 (|𝒟|=|𝒪|=2), E symbolic. The direct query (∀ priors, degree 3) times
-    out, so: (1) the engine proves ε-DP ⇒ CrossRatio(E²) (A(x)(a)·A(y_{-i})(a) ≤ E²·A(y)(a)·A(x_{-i})(a));
-    (2) sympy checks the identity b(x)A(x)(a)·Zi - E²·b(x)A(x_{-i})(a)·Z0 = Σ_y b(x)b(y)·(that
-    difference), so every term is ≤ 0 (the y = x term is b(x)²A(x)A(x_{-i})(1-E²) ≤ 0), which is
-    p(x|a) ≤ E²·p_{-i}(x|a), and the mirror; (3) normalisers: x_{-i} is x or a neighbour, so
-    ε-DP gives A(x)(a) = 0 ⇔ A(x_{-i})(a) = 0, hence Z0 = 0 ⇔ Zi = 0; (4) the engine also proves
-    the direct statement at n=1."""
-    parts = [run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2), settings),
-             run_part(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(3, 2, 2), settings),
-             run_part(Implies(PureDP(Es), PosteriorApprox(Es ** 2)), (E,), Sizes(1, 2, 2), settings,
-                     lo=Sizes(1, 2, 2))]
-    if not (_posterior_identity(2) and _posterior_identity(3)):
-        return Unknown("the summation identity failed"), parts
-    return chain(parts, 2, "CrossRatio(E²) by z3 (n=2,3) + sympy identity Σ_y b(x)b(y)(…) + direct z3 at n=1",
-                 claim_sizes=(Sizes(1, 2, 2), Sizes(2, 2, 2), Sizes(3, 2, 2)))
+def _identities():
+    return tuple((f"n={n}: w0[x]·Zi - K·wi[x]·Z0 = Σ_y b(x)b(y)(A(x)A(y_{{-i}}) - K·A(y)A(x_{{-i}})) and the mirror",
+                  _posterior_identity(n)) for n in (2, 3))
 
 
-def _add_props_run(settings):
-    """Three engine proofs, each with only its own parameters free (symbolic), all up to n=2:
-    adaptive composition (δ1+δ2; at n=2 the one query times out, and the search's locality step
-    refutes each neighbour pair's violation with that pair's hypotheses only), post-processing by a
-    free kernel and group privacy at distance 2."""
-    parts = [run_part(Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
-                             AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2))), (D1, D2), Sizes(2, 2, 2),
-                     settings, lo=Sizes(1, 2, 2)),
-             run_part(Implies(AdditiveSecrecy(DELTA.symbol), AdditiveSecrecy(DELTA.symbol).of(PostProcess(A, B))),
-                     (DELTA,), Sizes(2, 2, 2), settings, lo=Sizes(1, 2, 2)),
-             run_part(Implies(AdditiveSecrecy(DELTA.symbol), additive_secrecy_at_distance(2)(2 * DELTA.symbol)),
-                     (DELTA,), Sizes(2, 2, 2), settings)]
-    return combine([p.verdict for p in parts]), parts
+# L-2.1 at n=2 and n=3 (|𝒟|=|𝒪|=2), E symbolic. The direct query (∀ priors, degree 3) times out, so:
+# (1) the engine proves ε-DP ⇒ CrossRatio(E²) (A(x)(a)·A(y_{-i})(a) ≤ E²·A(y)(a)·A(x_{-i})(a));
+# (2) sympy checks the identity b(x)A(x)(a)·Zi - E²·b(x)A(x_{-i})(a)·Z0 = Σ_y b(x)b(y)·(that difference),
+#     so every term is ≤ 0 (the y = x term is b(x)²A(x)A(x_{-i})(1-E²) ≤ 0), which is p(x|a) ≤ E²·p_{-i}(x|a),
+#     and the mirror; (3) normalisers: x_{-i} is x or a neighbour, so ε-DP gives A(x)(a) = 0 ⇔
+#     A(x_{-i})(a) = 0, hence Z0 = 0 ⇔ Zi = 0; (4) the engine also proves the direct statement at n=1.
+THM21_PROOF = Proof(
+    (Check(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(2, 2, 2)),
+     Check(Implies(PureDP(Es), CrossRatio(Es ** 2)), (E,), Sizes(3, 2, 2)),
+     Check(Implies(PureDP(Es), PosteriorApprox(Es ** 2)), (E,), Sizes(1, 2, 2)),
+     Fact("the summation identity", _identities, listed=False)),
+    "CrossRatio(E²) by z3 (n=2,3) + sympy identity Σ_y b(x)b(y)(…) + direct z3 at n=1", lemmas=2,
+    claim_sizes=(Sizes(1, 2, 2), Sizes(2, 2, 2), Sizes(3, 2, 2)))
+
+
+# Three engine proofs, each with only its own parameters free (symbolic), all up to n=2: adaptive
+# composition (δ1+δ2; at n=2 the one query times out, and the search's locality step refutes each
+# neighbour pair's violation with that pair's hypotheses only), post-processing by a free kernel and
+# group privacy at distance 2.
+ADD_PROPS_PROOF = Proof(
+    (Check(Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
+                   AdditiveSecrecy(D1.symbol + D2.symbol).of(Compose(A1, A2))), (D1, D2), Sizes(2, 2, 2),
+           lo=Sizes(1, 2, 2)),
+     Check(Implies(AdditiveSecrecy(DELTA.symbol), AdditiveSecrecy(DELTA.symbol).of(PostProcess(A, B))),
+           (DELTA,), Sizes(2, 2, 2), lo=Sizes(1, 2, 2)),
+     Check(Implies(AdditiveSecrecy(DELTA.symbol), additive_secrecy_at_distance(2)(2 * DELTA.symbol)),
+           (DELTA,), Sizes(2, 2, 2))),
+    "three engine proofs: composition, post-processing, group privacy at distance 2", lemmas=0)
 
 
 # --- L-2.3 name-and-shame ------------------------------------------------------------------------
 
-def _ns_run(settings):
-    """(i) SD(NS(x), NS(x')) = δ exactly for neighbours (exact evaluation, δ ∈ {1/10, 1/3, 1/2},
-    n = 1, 2); (ii) Pr[some record published] = 1 - (1-δ)^n derived by sympy from the mechanism
-    with δ symbolic (n = 1..4); (ii') the engine refutes eq. (7) for NS_{1/2} (n=1): a prior and an
-    output publishing the record with p(·|a) ≉_ε p_{-1}(·|a) for any E."""
+def _ns_derivation():
+    """(i) SD(NS(x), NS(x')) = δ exactly for neighbours (exact evaluation, δ ∈ {1/10, 1/3, 1/2}, n = 1, 2);
+    (ii) Pr[some record published] = 1 - (1-δ)^n derived by sympy from the mechanism with δ symbolic
+    (n = 1..4)."""
     d = sp.Symbol("delta", positive=True)
     checks, formulas = [], {}
     for n in (1, 2, 3, 4):
@@ -165,15 +167,17 @@ def _ns_run(settings):
             sds = {statistical_difference(ExactOps(), tab.rows[x], tab.rows[tab_nb])
                    for x in tab.rows for tab_nb in tab.rows if sum(a != b for a, b in zip(x, tab_nb)) == 1}
             checks.append((f"n={n}, δ={dv}: SD between neighbours = {sds}", sds == {dv}))
-    half = sp.Rational(1, 2)
-    imp = NotImplies(AdditiveSecrecy(half), PosteriorApprox(Es),
-                     mechanisms=lambda s: {"A": name_and_shame(half, n=1)})
-    part = run_part(imp, (E,), Sizes(1, 2, 3), settings, expect=False)
-    checks.append((f"engine: NS_1/2 satisfies 1/2-additive secrecy and eq. (7) fails ({part.verdict.name})",
-                   part.verdict.name == "refuted"))
     return Derived(sp.Eq(sp.Symbol("Pr_published"), 1 - (1 - d) ** sp.Symbol("n")),
                    "NS_δ: each record published independently with probability δ", tuple(checks),
-                   {f"n={n}": f for n, f in formulas.items()}), [part]
+                   {f"n={n}": f for n, f in formulas.items()})
+
+
+# (i), (ii) by sympy (_ns_derivation); (ii') the engine refutes eq. (7) for NS_{1/2} (n=1): a prior and an
+# output publishing the record with p(·|a) ≉_ε p_{-1}(·|a) for any E (one more check of the derivation).
+NS_PROOF = Proof(
+    (Check(NotImplies(AdditiveSecrecy(sp.Rational(1, 2)), PosteriorApprox(Es),
+                      mechanisms=lambda s: {"A": name_and_shame(sp.Rational(1, 2), n=1)}), (E,), Sizes(1, 2, 3)),),
+    verdict="derived", derive=_ns_derivation)
 
 
 def _derive_l14():
@@ -216,7 +220,7 @@ CLAIMS = [
           _deterministic_parts() + (Implies(PureDP(Es), PureDP(Es).of(PostProcess(A, B))),),
           sizes=Sizes(2, 2, 2)),
     Claim("L-1.7", "prop", SRC, "Lemma 1.7: x, x' at distance k ⇒ Pr[A(x)∈S] ≤ e^{kε} Pr[A(x')∈S] (point-wise form, "
-          "events follow by L-EQ6); e^{kε} attained by the truncated geometric mechanism", "holds", run=_group_run,
+          "events follow by L-EQ6); e^{kε} attained by the truncated geometric mechanism", "holds", proof=GROUP_PROOF,
           expect="proved"),
     Claim("L-1.7b", "prop", SRC, "after Lemma 1.7: any two databases of size n give A(x) ≈_{nε} A(x')", "holds",
           (Implies(PureDP(Es), FreeLunchPrivacy(Es ** 2), sizes=Sizes(2, 2, 2)),
@@ -225,10 +229,10 @@ CLAIMS = [
           "n=1, |𝒟|=2 table; |𝒪| up to 4)", "equivalent", Equivalent(EventApprox(Es), PointwiseApprox(Es)),
           sizes=Sizes(1, 2, 4), min_sizes=Sizes(1, 2, 2)),
     Claim("L-2.1", "⇒", SRC, "Theorem 2.1: ε-DP ⇒ for every prior (dependent entries allowed), output a, index i: "
-          "p_{-i}(·|a) ≈_{2ε} p(·|a) (default value = first element of 𝒟)", "holds", run=_thm21_run,
+          "p_{-i}(·|a) ≈_{2ε} p(·|a) (default value = first element of 𝒟)", "holds", proof=THM21_PROOF,
           expect="proved"),
     Claim("L-ADD.props", "prop", SRC, "additive secrecy: adaptive composition (δ1+δ2), post-processing (δ), "
-          "group privacy (kδ)", "holds", run=_add_props_run, expect="proved"),
+          "group privacy (kδ)", "holds", proof=ADD_PROPS_PROOF, expect="proved"),
     Claim("L-2.3", "example", SRC, "name-and-shame NS_δ: (i) δ-additive secrecy; (ii) publishes some record with "
-          "probability 1-(1-δ)^n, and for such outputs eq. (7) fails", "as stated", run=_ns_run, expect="derived"),
+          "probability 1-(1-δ)^n, and for such outputs eq. (7) fails", "as stated", proof=NS_PROOF, expect="derived"),
 ]
