@@ -1,10 +1,12 @@
-"""Each PML notion against hand-computed examples (exact), and its sufficient family against the
+"""Each PML and disclosure notion against hand-computed examples (exact), and its sufficient family against the
 solver's CEGIS oracle idea: the family must catch the violations we construct by hand."""
 from __future__ import annotations
 
 import sympy as sp
 
+from symbolic.notions import disclosure as dn
 from symbolic.notions import pml as pn
+from symbolic.notions import prior_terms as pt
 from symbolic.notions.dp import PureDP
 from symbolic.model.mechanism import Mechanism
 from symbolic.core.ops import ExactOps
@@ -41,7 +43,7 @@ def test_pml_under_hand_values():
 
 
 def test_all_priors_is_the_capacity_and_point_masses_decide_it():
-    fam = pn._point_masses(1, (0, 1))
+    fam = pt.point_masses(1, (0, 1))
     assert all(holds(pn.PMLAllPriors, RR3, P=q.table(), E=3) for q in fam)
     assert not all(holds(pn.PMLAllPriors, RR3, P=q.table(), E=R(29, 10)) for q in fam)
     # full-support priors approach 3 without reaching it (Remark 13): at P = (1/100, 99/100),
@@ -56,7 +58,7 @@ def test_all_priors_is_the_capacity_and_point_masses_decide_it():
 def test_conditional_pml_is_dp_at_point_masses():
     tg = mech({(0, 0): [R(2, 3), R(1, 3)], (0, 1): [R(1, 3), R(2, 3)], (1, 0): [R(1, 3), R(2, 3)],
                (1, 1): [R(1, 6), R(5, 6)]}, n=2)
-    fam = pn._point_masses(2, (0, 1))
+    fam = pt.point_masses(2, (0, 1))
     for E in (2, R(3, 2), 4):
         dp = PureDP.body(ExactOps(), tg, E=E)
         assert all(holds(pn.ConditionalPMLAllPriors, tg, P=q.table(), E=E) for q in fam) == dp
@@ -77,13 +79,13 @@ def test_disclosure_and_singling_out():
     P = pop({(0,): R(1, 3), (1,): R(1, 3), (2,): R(1, 3)}, domain=(0, 1, 2))
     K = mech({(0,): [1, 0], (1,): [R(1, 2), R(1, 2)], (2,): [0, 1]}, domain=(0, 1, 2))
     U = mech({(0,): [1, 0], (1,): [0, 1], (2,): [0, 1]}, domain=(0, 1, 2))   # U = 1{x ≥ 1}
-    assert holds(pn.Discloses, K, U, P=P)           # y=1 comes only from x ∈ {1, 2}
-    assert not holds(pn.NoDisclosure, K, U, P=P)
-    assert holds(pn.SinglesOut, K, P=P) is False     # y=0 from {0,1}, y=1 from {1,2}
-    assert holds(pn.NoSinglingOut, K, P=P)
-    assert holds(pn.MinEntropyAbove, U, P=P, E=R(3, 2)) is False   # P_U(1) = 2/3, 3/2·2/3 = 1
-    assert holds(pn.MinEntropyAtLeast, U, P=P, E=R(3, 2))
-    assert holds(pn.DisclosesToAllAdversaries, K, U, P=uniform(n=1, domain=(0, 1, 2)).table())
+    assert holds(dn.Discloses, K, U, P=P)           # y=1 comes only from x ∈ {1, 2}
+    assert not holds(dn.NoDisclosure, K, U, P=P)
+    assert holds(dn.SinglesOut, K, P=P) is False     # y=0 from {0,1}, y=1 from {1,2}
+    assert holds(dn.NoSinglingOut, K, P=P)
+    assert holds(dn.MinEntropyAbove, U, P=P, E=R(3, 2)) is False   # P_U(1) = 2/3, 3/2·2/3 = 1
+    assert holds(dn.MinEntropyAtLeast, U, P=P, E=R(3, 2))
+    assert holds(dn.DisclosesToAllAdversaries, K, U, P=uniform(n=1, domain=(0, 1, 2)).table())
 
 
 def test_capacity_closed_form_and_zero_pattern():
@@ -98,14 +100,9 @@ def test_pre_processing_and_posterior_bound_hand_example():
     P = pop({(0,): R(1, 5), (1,): R(2, 5), (2,): R(2, 5)}, domain=(0, 1, 2))
     K = mech({(0,): [R(3, 10), R(7, 10)], (1,): [R(3, 10), R(7, 10)], (2,): [R(1, 10), R(9, 10)]}, domain=(0, 1, 2))
     f = mech({(0,): [1, 0], (1,): [1, 0], (2,): [0, 1]}, domain=(0, 1, 2))
-    assert holds(pn.PosteriorBound, K, f, P=P, E=3)
-    assert not holds(pn.PosteriorBound, K, f, P=P, E=R(29, 10))
-    assert holds(pn.PreProcessing, K, f, P=P)
-
-
-def test_entry_limit_checks_small():
-    checks = pn.entry_pml_limit_checks(n=1, k=2, m=2)
-    assert checks and all(ok for _, ok in checks)
+    assert holds(dn.PosteriorBound, K, f, P=P, E=3)
+    assert not holds(dn.PosteriorBound, K, f, P=P, E=R(29, 10))
+    assert holds(dn.PreProcessing, K, f, P=P)
 
 
 def test_th10_group_bound_hand_value():
@@ -113,3 +110,9 @@ def test_th10_group_bound_hand_value():
     P = pop({(0,): R(1, 2), (1,): R(1, 2)})
     assert holds(pn.EntryLeakageGroupBound, RR3, P=P, E=3)
     assert not holds(pn.EntryLeakageGroupBound, IDENT, P=P, E=3)
+
+
+def test_pml_all_lists_the_disclosure_notions():
+    """The CLI and the agreement tests find notions through ``pml.ALL``: it keeps the disclosure notions."""
+    assert all(any(n is m for m in pn.ALL) for n in dn.ALL) and any(pt.FullSupport is m for m in pn.ALL)
+    assert len({n.name for n in pn.ALL}) == len(pn.ALL) == 37

@@ -450,7 +450,7 @@ _E("symbolic.derive.closed_forms:_entry_sup", "P <= sp.Rational(1, 2)", "P <= sp
 _E("symbolic.notions.leakage:pml_ratio", "return sp.Max(*ratios.values()) if ratios else sp.Integer(1)",
    "return sp.Min(*ratios.values()) if ratios else sp.Integer(1)",
    "pml.ratio-min", "PML takes the smallest likelihood ratio instead of the largest", T + "tests/test_pml.py")
-_E("symbolic.derive.closed_forms:chernoff_threshold_leakage", "bound = -sp.log(1 - sp.exp(-N * kl))",
+_E("theorems.saeidian_pml_derivations:chernoff_threshold_leakage", "bound = -sp.log(1 - sp.exp(-N * kl))",
    "bound = -sp.log(1 - sp.exp(-2 * N * kl))",
    "closed.chernoff-constant", "S-EX33's Chernoff bound derived with e^{-2n KL} (a wrong constant)",
-   T + "tests/test_closed_forms.py::test_chernoff_bound_dominates")
+   T + "tests/test_theorems_s.py::test_chernoff_bound_dominates")

@@ -18,26 +18,28 @@ import sympy as sp
 
 from symbolic.derive import closed_forms as cf
 from symbolic.notions.claims import Claim, Definition, E, Equivalent, Implies, NotImplies, Param
+from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, EpsAtLeastLogInvOneMinusPmin,
+                                         EpsAtLeastLogInvPmin, EpsBelowLogInvPmin, MinEntropyAbove,
+                                         MinEntropyAtLeast, NoDisclosure, NoDisclosureToAnyAdversary,
+                                         NondegenerateAttribute, NoSinglingOut, PosteriorBound, PreProcessing,
+                                         SecretEntropyAbove)
 from symbolic.notions.dp import FreeLunchPrivacy, PureDP
 from symbolic.model.mechanism import Mechanism
+from symbolic.core.exact import exact
 from symbolic.core.ops import ExactOps
 from symbolic.notions.leakage import leakage_capacity, likelihood_ratios, max_pml_ratio
 from symbolic.notions.pml import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
-                                  ConditionalPMLGivenFirst, ConditionalPMLProductPriors, Discloses,
-                                  DisclosesToAllAdversaries, EAboveOne, EntryLeakageGroupBound,
-                                  EntryPMLProductPriors,
-                                  EpsAtLeastLogInvOneMinusPmin, EpsAtLeastLogInvPmin, EpsBelowLogInvPmin,
-                                  FullSupport, LeakageCapacityAtMost, MinEntropyAbove,
-                                  MinEntropyAtLeast, MinPositiveEntry, NoDisclosure,
-                                  NoDisclosureToAnyAdversary, NondegenerateAttribute, NoSinglingOut,
-                                  NoZeroPattern, ZeroPattern, PMLAllPriors, PMLBelowLevel, PMLProductPriors, PMLUnder,
-                                  PosteriorBound, PreProcessing, SecretEntropyAbove, TightDP, TightFLP,
-                                  entry_pml_limit_checks)
+                                  ConditionalPMLGivenFirst, ConditionalPMLProductPriors, EAboveOne,
+                                  EntryLeakageGroupBound, EntryPMLProductPriors, EntryPreProcessing,
+                                  LeakageCapacityAtMost, MinPositiveEntry, NoZeroPattern, ZeroPattern, PMLAllPriors,
+                                  PMLBelowLevel, PMLProductPriors, PMLUnder, TightDP, TightFLP)
+from symbolic.notions.prior_terms import FullSupport
 from symbolic.core.prob import Dist, Kernel
 from symbolic.solve.proof import PartResult, combine, run_part
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import Derived, Proved, Sizes
+from theorems import saeidian_pml_derivations as sd
 
 SRC = "S"
 Es = E.symbol
@@ -91,10 +93,9 @@ def _th11_run(settings):
     parts = [_part(i, (E,), lo, _TH11, settings) for i in
              (Implies(FreeLunchPrivacy(Es), PMLAllPriors(Es)), Implies(PMLAllPriors(Es), FreeLunchPrivacy(Es)),
               Implies(PMLAllPriors(Es), PMLProductPriors(Es)), Implies(PMLProductPriors(Es), FreeLunchPrivacy(Es)))]
-    from symbolic.notions.pml import EntryPreProcessing
     parts.append(_part(Implies((), EntryPreProcessing()), (), lo, _TH11, settings))
     t = time.monotonic()
-    checks = entry_pml_limit_checks(n=2, k=2, m=2)
+    checks = sd.entry_pml_limit_checks(n=2, k=2, m=2)
     ok = all(c for _, c in checks)
     parts.append(_sympy_part("EntryPMLAllPriors(E) ⇒ FreeLunchPrivacy(E): sup over two-point priors tδ_a+(1-t)δ_b "
                              "(η-mixed with uniform) of exp ℓ(X_i→y) tends to A(a)(y)/A(b)(y) (sympy limits, symbolic A; "
@@ -162,10 +163,11 @@ def _th10_run(settings):
 
 def _prop12():
     d = cf.laplace_count_pml()
+    x = {**d.extras, **sd.prop12_extras(d.formula)}
     eps, lam = cf.EPS, cf.LAM
-    checks = [("λ → 0 gives the DP level ε", sp.simplify(d.extras["lambda_to_0"] - eps) == 0),
+    checks = [("λ → 0 gives the DP level ε", sp.simplify(x["lambda_to_0"] - eps) == 0),
               ("at λ = 1/2: log(2e^ε/(e^ε+1)), whose series starts ε/2 (almost halved)",
-               sp.simplify(d.extras["series_at_half"].coeff(eps, 1) - sp.Rational(1, 2)) == 0)]
+               sp.simplify(x["series_at_half"].coeff(eps, 1) - sp.Rational(1, 2)) == 0)]
     for n, b, p in ((3, 1.0, 0.3), (5, 0.5, 0.5), (4, 0.8, 0.2)):
         ys = [k / 50 for k in range(-150, 201)]
         num, _ = cf.numeric_laplace_count_pml(n, b, p, ys)
@@ -176,13 +178,13 @@ def _prop12():
         tail = cf.numeric_laplace_tail_ratio(n, b, p)
         form = float(d.extras["tail_ratio_x1"].subs({eps: 1 / (n * b), cf.P: p}))
         checks.append((f"scipy tail ratio at n={n}, b={b}, p={p} equals the derived tail ratio", abs(tail - form) < 1e-7))
-    gap = d.extras["large_n"] - d.formula
+    gap = x["large_n"] - d.formula
     for e_, l_ in ((sp.Rational(1, 2), sp.Rational(1, 4)), (2, sp.Rational(1, 10)), (sp.Rational(1, 10), sp.Rational(1, 2))):
         checks.append((f"simplified large-n bound (1-λ)ε ≥ the exact supremum at ε={e_}, λ={l_}",
                        float(gap.subs({eps: e_, lam: l_})) >= 0))
     tg = cf.truncated_geometric_pml()
     checks.append(("truncated geometric count gives the same supremum (sympy)", sp.simplify(tg.formula - d.formula) == 0))
-    extras = {k: d.extras[k] for k in ("lambda_to_0", "at_half", "series_at_half", "large_n", "large_n_in_b")}
+    extras = {k: x[k] for k in ("lambda_to_0", "at_half", "series_at_half", "large_n", "large_n_in_b")}
     return Derived(d.formula, d.assumptions, tuple(checks), extras)
 
 
@@ -195,7 +197,7 @@ def _geometric():
         checks.append((f"exact enumeration at n={n}, α={a}, p={p} equals the formula's per-p value",
                        sp.simplify(sp.exp(exact) - sp.exp(form)) == 0))
     return Derived(d.formula, d.assumptions, tuple(checks), {"lambda_to_0": d.extras["lambda_to_0"],
-                                                           "at_half": d.extras["at_half"]})
+                                                           "at_half": sd.prop12_extras(d.formula)["at_half"]})
 
 
 def _rr():
@@ -212,18 +214,18 @@ def _rr():
 
 
 def _ex33():
-    d = cf.chernoff_threshold_leakage()
+    d = sd.chernoff_threshold_leakage()
     checks = []
     for n, k, p in ((20, 10, sp.Rational(1, 5)), (30, 12, sp.Rational(1, 10)), (40, 10, sp.Rational(1, 2)),
                     (50, 30, sp.Rational(3, 10))):
-        r = cf.threshold_check(n, k, p)
+        r = sd.threshold_check(n, k, p)
         checks.append((f"n={n}, k={k}, p={p}: exact ℓ of the likely answer ≤ the Chernoff bound (exact rationals)",
                        r["holds"]))
     kl = d.extras["kl"]
     checks.append(("the exponent at t* equals -KL(k/n‖p)", any(t.startswith("exponent at t*") and sp.simplify(e) == 0
                                                                for t, e in d.steps)))
-    checks.append(("KL(a‖p) > 0 for a ≠ p (a=1/2, p=1/5)", float(kl.subs({cf.A: sp.Rational(1, 2), cf.P: sp.Rational(1, 5)})) > 0))
-    b = [cf.numeric_chernoff_bound(n, 0.5, 0.2) for n in (10, 50, 100, 200)]
+    checks.append(("KL(a‖p) > 0 for a ≠ p (a=1/2, p=1/5)", float(kl.subs({sd.A: sp.Rational(1, 2), cf.P: sp.Rational(1, 5)})) > 0))
+    b = [sd.numeric_chernoff_bound(n, 0.5, 0.2) for n in (10, 50, 100, 200)]
     checks.append(("the bound decays with n (Figure 1's shape)", all(x > y for x, y in zip(b, b[1:]))))
     return Derived(d.formula, d.assumptions, tuple(checks), {"kl": kl, "t_star": d.extras["t_star"]})
 
@@ -235,10 +237,12 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
     key = " ".join((what,) + more).strip().lower()
     if key in ("pml laplace-count", "laplace-count"):
         d = cf.laplace_count_pml(**params)
-        extras = {"λ → 0": d.extras["lambda_to_0"], "λ = 1/2": d.extras["at_half"],
-                  "series at λ = 1/2": d.extras["series_at_half"], "large n": d.extras["large_n"]}
+        values = {s: exact(params[k], what=k) for k, s in (("eps", cf.EPS), ("lam", cf.LAM)) if params.get(k) is not None}
+        x = {**d.extras, **sd.prop12_extras(cf.laplace_count_pml().formula if values else d.formula, values)}
+        extras = {"λ → 0": x["lambda_to_0"], "λ = 1/2": x["at_half"],
+                  "series at λ = 1/2": x["series_at_half"], "large n": x["large_n"]}
         if plot is not None:
-            from symbolic.report.plots import plot_prop12_bound
+            from theorems.saeidian_pml_plots import plot_prop12_bound
             extras["plot"] = str(plot_prop12_bound(plot))
         return Derived(d.formula, d.assumptions, ((("λ → 0 limit equals ε"),
                                                    sp.simplify(d.extras["lambda_to_0"] - cf.EPS) == 0),), extras)
@@ -256,14 +260,14 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
         return Derived(tight, "binary randomized response: keep the bit with probability e^ε/(1+e^ε)", tuple(checks),
                        {"log ratios": sp.Tuple(*[sp.simplify(l) for l in logs.values()])})
     if key in ("pml threshold", "chernoff threshold", "threshold"):
-        d = cf.chernoff_threshold_leakage(**params)
+        d = sd.chernoff_threshold_leakage(**params)
         extras = {k: v for k, v in d.extras.items()}
         if plot is not None:
-            from symbolic.report.plots import plot_ex33_bound
+            from theorems.saeidian_pml_plots import plot_ex33_bound
             extras["plot"] = str(plot_ex33_bound(plot))
         checks = []
         for n_, k_, p_ in ((20, 10, sp.Rational(1, 5)), (50, 25, sp.Rational(3, 10)), (100, 60, sp.Rational(1, 2))):
-            r = cf.threshold_check(n_, k_, p_)
+            r = sd.threshold_check(n_, k_, p_)
             checks.append((f"n={n_}, k={k_}, p={p_}: exact leakage ≤ Chernoff bound (exact rationals)", bool(r["holds"])))
         return Derived(d.formula, d.assumptions, tuple(checks), extras)
     raise UnknownName(f"nothing to derive for {key!r}; try 'pml laplace-count', 'pml threshold' "

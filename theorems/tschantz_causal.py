@@ -6,6 +6,7 @@ Each object states one catalogue entry with engine objects; nothing here runs a 
 """
 from __future__ import annotations
 
+from functools import partial
 
 import sympy as sp
 
@@ -27,6 +28,7 @@ from symbolic.solve.proof import run_part
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
 from symbolic.core.verdicts import Derived, Sizes
+from symbolic.report.tables import relation_table
 
 SRC = "T"
 Es = E.symbol
@@ -225,25 +227,11 @@ def _group_run(settings):
                    tuple(checks), {"total": total, **{f"effect {k}": v for k, v in formulas.items()}}), parts
 
 
-def _table1_text(res):
-    rows = {0: ("2", "T-D2", "↔"), 2: ("4", "T-D4", "↔"), 4: ("5", "T-D5", "↔"), 6: ("6", "T-D6", "↔"),
-            8: ("8", "T-D8", "↔"), 10: ("3", "T-D3", "→"), 12: ("7", "T-D7", "←")}
-    lines = ["Table 1 of the T-source, reproduced: relation of each definition to DP (T-D1)",
-             "  row  def    source  machine  seconds  sizes"]
-    for idx, (row, did, rel) in sorted(rows.items(), key=lambda kv: int(kv[1][0])):
-        ps = res.parts[idx: idx + 2]
-        fwd = ps[0].verdict.name == "proved" if ps else False
-        back = ps[1].verdict.name == "proved" if len(ps) > 1 else False
-        if rel == "↔":
-            mach = "↔" if fwd and back else "?"
-        elif rel == "→":  # parts: D3 ⇒ D1 proved, D1 ⇒ D3 refuted
-            mach = "→" if fwd and ps[1].verdict.name == "refuted" else "?"
-        else:  # parts: D1 ⇒ D7 proved, D7 ⇒ D1 refuted
-            mach = "←" if fwd and ps[1].verdict.name == "refuted" else "?"
-        secs = sum(p.seconds for p in ps)
-        sz = max((s.as_tuple() for p in ps for s, *_ in getattr(p.verdict, "sizes_proved", ())), default=None)
-        lines.append(f"  {row:>3}  {did:<5}  {rel:^6}  {mach:^7}  {secs:7.2f}  {sz}")
-    return "\n".join(lines)
+# Table 1: (row, definition, relation to DP the source states, index of the row's first part in T-TAB1)
+TABLE1_ROWS = (("2", "T-D2", "↔", 0), ("3", "T-D3", "→", 10), ("4", "T-D4", "↔", 2), ("5", "T-D5", "↔", 4),
+               ("6", "T-D6", "↔", 6), ("7", "T-D7", "←", 12), ("8", "T-D8", "↔", 8))
+_table1_text = partial(relation_table, rows=TABLE1_ROWS,
+                       title="Table 1 of the T-source, reproduced: relation of each definition to DP (T-D1)")
 
 
 CLAIMS = [

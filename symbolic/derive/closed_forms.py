@@ -6,9 +6,12 @@ named by-products (limits, series, the source's display for comparison). Optiona
 arguments substitute exact values after validation. Floats appear only in the
 ``numeric_*`` cross-check functions, which tests compare against the formulas.
 
-Sources: S = Saeidian et al., "Rethinking disclosure prevention with pointwise maximal
-leakage" (S-PROP12, S-EX33; definitions in notes/pml-formulas.md); K = Kasiviswanathan and
-Smith (2008), appendix A (K-A.2); L = lecture notes ch. 5, exercises 1.4 and 1.5.
+General machinery only: the PML of the Laplace and truncated geometric counting queries and of
+randomized response under Bernoulli priors (Saeidian et al. (2023), §4.1, asks these questions;
+definitions in notes/pml-formulas.md), the scale of Laplace noise under composition (lecture notes
+ch. 5, exercises 1.4 and 1.5), and the Gaussian density ratio read off Kasiviswanathan and Smith
+(2008), Appendix A.2 (to move to the theorems side). What one source's proposition or example adds
+(its particular limits, bounds and figures) lives with its claims in ``theorems/``.
 """
 from __future__ import annotations
 
@@ -29,14 +32,12 @@ LAM = sp.Symbol("lambda", positive=True)
 P = sp.Symbol("p", positive=True)
 N = sp.Symbol("n", positive=True, integer=True)
 B = sp.Symbol("b", positive=True)
-A = sp.Symbol("a", positive=True)          # k/n in S-EX33
 K = sp.Symbol("k", positive=True, integer=True)
 D = sp.Symbol("d", positive=True, integer=True)
 SIGMA = sp.Symbol("sigma", positive=True)
 DELTA = sp.Symbol("Delta", positive=True)
 ALPHA = sp.Symbol("alpha", positive=True)
 _R = sp.Symbol("r", positive=True)          # a likelihood ratio f(y|1)/f(y|0)
-_T = sp.Symbol("t", real=True)
 
 
 @dataclass(frozen=True)
@@ -71,20 +72,20 @@ def _lam(v):
     return v
 
 
-def _prob(v, what="p", open_=True):
+def valid_prob(v, what="p", open_=True):
     v = exact(v, what=what)
     if v.is_number and not ((0 < v < 1) if open_ else (0 <= v <= 1)):
         raise InvalidParameter(f"{what}={v} is outside {'(0, 1)' if open_ else '[0, 1]'}")
     return v
 
 
-def _size(v, what, lo=1):
+def valid_size(v, what, lo=1):
     if not isinstance(v, int) or isinstance(v, bool) or v < lo:
         raise InvalidSize(f"{what}={v!r} must be an integer >= {lo}")
     return v
 
 
-def _finish(name, formula, assumptions, steps, extras, subs):
+def finish(name, formula, assumptions, steps, extras, subs):
     subs = {s: v for s, v in subs.items() if v is not None}
     if subs:                                            # plain substitution: no simplify on
         formula = formula.subs(subs)                    # large exact values (n = 200, ...)
@@ -122,13 +123,13 @@ def laplace_shift_loss(delta=DELTA, b=B):
                  ("supremum over y (attained for every y ≥ μ+Δ)", sup)]
 
 
-def _bernoulli_mgf(p, t):
+def bernoulli_mgf(p, t):
     return sp.simplify(st.E(sp.exp(t * st.Bernoulli("X", p))))
 
 
 def _binomial_mgf_check(p, t, sizes=range(0, 5)):
     """The step E[e^{tK}] = M(t)^m for K ~ Bin(m, p), checked by expanding the sum."""
-    M = _bernoulli_mgf(p, t)
+    M = bernoulli_mgf(p, t)
     for m in sizes:
         s = sum(sp.binomial(m, j) * p ** j * (1 - p) ** (m - j) * sp.exp(t * j) for j in range(m + 1))
         if sp.expand(s - M ** m) != 0:
@@ -151,7 +152,7 @@ def _entry_sup(ratio_high, name_high):
     return per_p, sup, steps
 
 
-def _taylor(expr, var, order):
+def taylor(expr, var, order):
     """Σ_{j<order} f^{(j)}(0) var^j / j! (derivatives at 0; cheaper than sympy's series here)."""
     out, d = sp.Integer(0), expr
     for j in range(order):
@@ -160,34 +161,26 @@ def _taylor(expr, var, order):
     return sp.expand(out)
 
 
-def _prop12_extras(formula):
-    at_half = sp.log(sp.simplify(sp.exp(formula).subs(LAM, sp.Rational(1, 2))))
-    large_n = sp.collect(_taylor(formula, EPS, 2), EPS)
-    gap = sp.factor(sp.simplify(sp.diff(large_n - formula, EPS)))   # >= 0 and the gap is 0 at ε = 0:
-    # so (1-λ)ε bounds the exact supremum for every ε >= 0 (checked in the tests)
+def _entry_limits(formula):
+    """The limits of sup_{p∈[λ,1-λ]} ℓ: λ → 0 (the DP level), ε → ∞, and its series in ε."""
     return {
         "lambda_to_0": sp.limit(formula, LAM, 0, "+"),
-        "at_half": at_half,
-        "series_at_half": _taylor(at_half, EPS, 6),
         "eps_to_infinity": sp.simplify(sp.limit(formula, EPS, sp.oo)),
-        "large_n": large_n,
-        "large_n_in_b": large_n.subs(EPS, 1 / (N * B)),
-        "series": _taylor(formula, EPS, 4),
-        "large_n_gap_slope": gap,
+        "series": taylor(formula, EPS, 4),
     }
 
 
-# ---------------------------------------------------------------- (a) S-PROP12
+# ---------------------------------------------------------------- (a) Laplace counting query
 def laplace_count_pml(*, eps=None, lam=None) -> Derivation:
-    """S-PROP12: sup_{p∈[λ,1-λ]} sup_y ℓ(X_i→y) for Y = K/n + Lap(b), ε = 1/(nb).
+    """sup_{p∈[λ,1-λ]} sup_y ℓ(X_i→y) for the counting query Y = K/n + Lap(b), ε = 1/(nb).
 
     X_1..X_n i.i.d. with Pr[predicate] = p, K the count, K_{-i} ~ Bin(n-1, p);
     f(y|x_i) = E[Lap(y; (x_i+K_{-i})/n, b)], f(y) = p f(y|1) + (1-p) f(y|0).
 
     >>> d = laplace_count_pml(); d.formula
     log(exp(epsilon)/(lambda*exp(epsilon) - lambda + 1))
-    >>> d.extras["lambda_to_0"], d.extras["at_half"]
-    (epsilon, log(2*exp(epsilon)/(exp(epsilon) + 1)))
+    >>> d.extras["lambda_to_0"], d.extras["eps_to_infinity"]
+    (epsilon, -log(lambda))
     """
     subs = {EPS: None if eps is None else _eps(eps), LAM: None if lam is None else _lam(lam)}
     steps = []
@@ -227,11 +220,11 @@ def laplace_count_pml(*, eps=None, lam=None) -> Derivation:
                   sp.simplify(tail0 - tail1.subs(P, 1 - P))))
     steps += s
     formula = sp.log(sup)
-    extras = {"tail_ratio_x1": tail1, "tail_ratio_x0": tail0, "sup_y_given_p": per_p, **_prop12_extras(formula)}
+    extras = {"tail_ratio_x1": tail1, "tail_ratio_x0": tail0, "sup_y_given_p": per_p, **_entry_limits(formula)}
     assumptions = ("X_i i.i.d. Bernoulli(p), p in [λ, 1-λ], 0 < λ <= 1/2; Y = K/n + Lap(b); "
                    "ε = 1/(nb); the sup over y is attained on y >= 1 (x_i = 1) and y <= 0 (x_i = 0); "
                    "it does not depend on n once ε is fixed")
-    return _finish("laplace_count_pml", formula, assumptions, steps, extras, subs)
+    return finish("laplace_count_pml", formula, assumptions, steps, extras, subs)
 
 
 def _binom_pmf(m, p, j):
@@ -273,7 +266,7 @@ def truncated_geometric_kernel(n: int, alpha) -> Kernel:
     >>> truncated_geometric_kernel(1, sp.Rational(1, 2))[0]
     Dist({0: 2/3, 1: 1/3})
     """
-    _size(n, "n")
+    valid_size(n, "n")
     alpha = exact(alpha, what="alpha")
     if alpha.is_number and not (0 < alpha <= 1):
         raise InvalidParameter(f"alpha={alpha} is outside (0, 1]; α = e^(-ε)")
@@ -286,7 +279,7 @@ def truncated_geometric_kernel(n: int, alpha) -> Kernel:
 
 def truncated_geometric_entry_kernel(n: int, alpha, p) -> Kernel:
     """The kernel X_i ↦ O, mixing the counts over K_{-i} ~ Bin(n-1, p)."""
-    p = _prob(p)
+    p = valid_prob(p)
     g = truncated_geometric_kernel(n, alpha)
     rows = {x: {o: sp.Add(*[sp.binomial(n - 1, j) * p ** j * (1 - p) ** (n - 1 - j) * g.prob(j + x, o)
                             for j in range(n)]) for o in range(n + 1)} for x in (0, 1)}
@@ -295,13 +288,13 @@ def truncated_geometric_entry_kernel(n: int, alpha, p) -> Kernel:
 
 def truncated_geometric_pml_exact(n: int, alpha, p) -> sp.Expr:
     """max_o ℓ(X_i→o) by exact enumeration (pml.max_pml_ratio), prior Bernoulli(p)."""
-    p = _prob(p)
+    p = valid_prob(p)
     return sp.log(sp.nsimplify(max_pml_ratio(truncated_geometric_entry_kernel(n, alpha, p),
                                              Dist({0: 1 - p, 1: p}))))
 
 
 def truncated_geometric_pml(*, eps=None, lam=None) -> Derivation:
-    """S-PROP12's question for the truncated geometric count (ε-DP with α = e^{-ε}).
+    """sup_{p∈[λ,1-λ]} max_o ℓ(X_i→o) for the truncated geometric count (ε-DP with α = e^{-ε}).
 
     >>> truncated_geometric_pml().formula == laplace_count_pml().formula
     True
@@ -336,10 +329,10 @@ def truncated_geometric_pml(*, eps=None, lam=None) -> Derivation:
     steps.append((f"exact enumeration at n={n0}, α={a0}, p={p0} minus the formula at ε = log 2",
                   sp.simplify(enum - sp.log(tail1.subs({EPS: sp.log(2), P: p0})))))
     formula = sp.log(sup)
-    extras = {"top_ratio_x1": tail1, "sup_o_given_p": per_p, **_prop12_extras(formula)}
+    extras = {"top_ratio_x1": tail1, "sup_o_given_p": per_p, **_entry_limits(formula)}
     assumptions = ("X_i i.i.d. Bernoulli(p), p in [λ, 1-λ]; O = truncated geometric count on {0..n}, "
                    "α = e^{-ε}; the max over outputs is attained at o = n (x_i = 1) and o = 0 (x_i = 0)")
-    return _finish("truncated_geometric_pml", formula, assumptions, steps, extras, subs)
+    return finish("truncated_geometric_pml", formula, assumptions, steps, extras, subs)
 
 
 # ---------------------------------------------------------------- (c) randomized response
@@ -356,7 +349,7 @@ def rr_pml(*, eps=None, p=None) -> Derivation:
     >>> d = rr_pml(); d.extras["y1"], d.extras["sup_over_p"]
     (log(exp(epsilon)/(p*exp(epsilon) - p + 1)), epsilon)
     """
-    subs = {EPS: None if eps is None else _eps(eps), P: None if p is None else _prob(p)}
+    subs = {EPS: None if eps is None else _eps(eps), P: None if p is None else valid_prob(p)}
     from symbolic.notions.leakage import likelihood_ratios
     E, t, u = sp.exp(EPS), sp.Symbol("t", positive=True), sp.Symbol("u", positive=True)
     signs = {E: 1 + t, P: u / (1 + u)}                  # ε > 0 and 0 < p < 1, for sign decisions
@@ -379,89 +372,13 @@ def rr_pml(*, eps=None, p=None) -> Derivation:
               "sup_over_p": sp.limit(sp.log(per_y[1]), P, 0, "+"),
               "limit_p_to_1": sp.limit(sp.log(per_y[0]), P, 1, "-"),
               "sup_over_lambda": sp.log(sp.simplify(per_y[1].subs(P, LAM)))}
-    return _finish("rr_pml", formula, "binary randomized response, X ~ Bernoulli(p), 0 < p < 1, ε > 0",
+    return finish("rr_pml", formula, "binary randomized response, X ~ Bernoulli(p), 0 < p < 1, ε > 0",
                    steps, extras, subs)
 
 
-# ---------------------------------------------------------------- (d) S-EX33
-def chernoff_threshold_leakage(*, n=None, k=None, p=None) -> Derivation:
-    """S-EX33: Y = 1{K >= k}, K ~ Bin(n, p), answered deterministically. ℓ(X→y) = -log P_Y(y);
-    for the likely answer (y=0 when k/n >= p, y=1 when k/n <= p) Chernoff gives
-    ℓ <= -log(1 - e^{-n KL(k/n ‖ p)}), KL the Bernoulli divergence. Derived: min over t of
-    e^{-tk} M(t)^n with M the Bernoulli MGF.
-
-    >>> chernoff_threshold_leakage().extras["t_star"]
-    log(a*(1 - p)/(p*(1 - a)))
-    """
-    subs = {N: None if n is None else _size(n, "n"), K: None if k is None else _size(k, "k", lo=0),
-            P: None if p is None else _prob(p)}
-    if n is not None and k is not None:
-        if k > n:
-            raise InvalidSize(f"k={k} exceeds n={n}")
-        subs[A] = sp.Rational(k, n)
-    q, c = sp.symbols("q c", positive=True)            # q = 1-p, c = 1-a during the algebra
-    back = {q: 1 - P, c: 1 - A}
-    M = _bernoulli_mgf(P, _T).subs(1 - P, q)
-    expo = -_T * A + sp.log(M)                          # (1/n) log(e^{-tk} M(t)^n), a = k/n
-    t_star = sp.solve(sp.diff(expo, _T), _T)
-    if len(t_star) != 1:
-        raise AssertionError(f"expected one stationary point, got {t_star}")
-    t_star = t_star[0].subs(A - 1, -c)
-    m_star = sp.factor(sp.together(M.subs(_T, t_star))).subs(A + c, 1)
-    val = -A * t_star + sp.log(m_star)
-    kl = A * sp.log(A / P) + c * sp.log(c / q)
-    diff = sp.simplify(sp.expand_log(val + kl, force=True).subs(A, 1 - c))
-    steps = [("Bernoulli MGF (q = 1-p)", M),
-             ("(1/n) log of e^{-tk} M(t)^n, a = k/n", expo),
-             ("stationary point t* (>= 0 iff a >= p: upper tail; <= 0: lower tail)", t_star.subs(back)),
-             ("M(t*) using a + c = 1", m_star.subs(back)),
-             ("exponent at t* plus KL(a‖p): zero means the bound is e^{-n KL(a‖p)}", diff)]
-    kl = kl.subs(back)
-    bound = -sp.log(1 - sp.exp(-N * kl))
-    steps.append(("deterministic Y: max_x P(y|x) = 1, so ℓ(X→y) = -log P_Y(y) <= this", bound))
-    j = sp.Symbol("j", integer=True, nonnegative=True)
-    pmf = sp.binomial(N, j) * P ** j * (1 - P) ** (N - j)
-    extras = {"kl": kl, "t_star": t_star.subs(back), "chernoff_tail": sp.exp(-N * kl),
-              "exact_y0": -sp.log(sp.Sum(pmf, (j, 0, K - 1))),
-              "exact_y1": -sp.log(sp.Sum(pmf, (j, K, N)))}
-    formula = bound
-    return _finish("chernoff_threshold_leakage", formula,
-                   "X_1..X_n i.i.d. Bernoulli(p), Y = 1{K >= k}, a = k/n in (0, 1); bounds the likely "
-                   "answer (y=0 if a >= p, y=1 if a <= p)",
-                   steps, extras, subs)
-
-
-def threshold_check(n: int, k: int, p) -> dict:
-    """Exact ℓ of the likely answer and the Chernoff bound at integer n, k and rational p.
-
-    Both are -log of rationals: e^{-n KL(k/n‖p)} = (p/a)^k ((1-p)/(1-a))^{n-k}, a = k/n.
-    ``holds`` compares the rationals exactly.
-
-    >>> r = threshold_check(20, 10, sp.Rational(1, 5)); r["y"], r["holds"]
-    (0, True)
-    """
-    _size(n, "n"), _size(k, "k")
-    if k > n:
-        raise InvalidSize(f"k={k} exceeds n={n}")
-    p = _prob(p)
-    a = sp.Rational(k, n)
-    upper = sum(sp.binomial(n, j) * p ** j * (1 - p) ** (n - j) for j in range(k, n + 1))
-    y = 0 if a >= p else 1
-    prob = 1 - upper if y == 0 else upper
-    tail = (p / a) ** k * (((1 - p) / (1 - a)) ** (n - k) if k < n else 1)
-    return {"y": y, "P_Y": prob, "exact": sp.log(1 / prob), "bound": -sp.log(1 - tail),
-            "chernoff_tail": tail, "holds": bool(1 - prob <= tail)}
-
-
-def numeric_chernoff_bound(n, a, p) -> float:
-    """-log(1 - e^{-n KL(a‖p)}) in floats (for plots)."""
-    kl = (a * math.log(a / p) if a > 0 else 0.0) + ((1 - a) * math.log((1 - a) / (1 - p)) if a < 1 else 0.0)
-    return -math.log1p(-math.exp(-n * kl))
-
-
-# ---------------------------------------------------------------- (e) K-A.2
+# ---------------------------------------------------------------- (d) Gaussian density ratio
 def gaussian_ratio_ks(*, n=None, sigma=None) -> Derivation:
-    """K-A.2: Pr[A(x)=n | x=0^n] / Pr[A(x)=n | x=(1,0^{n-1})] for A(x) = Σx_i + N(0, σ²)
+    """Kasiviswanathan and Smith (2008), Appendix A.2: Pr[A(x)=n | x=0^n] / Pr[A(x)=n | x=(1,0^{n-1})] for A(x) = Σx_i + N(0, σ²)
     (σ² = log(1/δ)/ε² is the variance): a ratio of densities at n.
 
     >>> d = gaussian_ratio_ks(); d.formula, d.extras["display_agrees"]
@@ -482,20 +399,20 @@ def gaussian_ratio_ks(*, n=None, sigma=None) -> Derivation:
     extras = {"displayed": displayed, "display_over_derived": quot,
               "display_agrees": sp.S.true if sp.simplify(quot - 1) == 0 else sp.S.false,
               "agree_at_sigma": sp.Tuple(*agree)}
-    return _finish("gaussian_ratio_ks", ratio,
+    return finish("gaussian_ratio_ks", ratio,
                    "A(x) = Σ x_i + N(0, σ²); 'Pr[A(x)=n]' read as the density at n", steps, extras,
                    subs)
 
 
-# ---------------------------------------------------------------- (f) L-1.4, L-1.5
+# ---------------------------------------------------------------- (e) Laplace noise under composition
 def laplace_k_releases_scale(*, k=None, eps=None) -> Derivation:
-    """L-1.4: k Laplace releases with ε/k each (sensitivity Δ): the scale that makes one
+    """Lecture notes ch. 5, exercise 1.4: k Laplace releases with ε/k each (sensitivity Δ): the scale that makes one
     release (ε/k)-DP, and the growth factor against one ε release.
 
     >>> d = laplace_k_releases_scale(); d.formula, d.extras["factor"]
     (Delta*k/epsilon, k)
     """
-    subs = {K: None if k is None else _size(k, "k"), EPS: None if eps is None else _eps(eps)}
+    subs = {K: None if k is None else valid_size(k, "k"), EPS: None if eps is None else _eps(eps)}
     loss, steps = laplace_shift_loss(DELTA, B)
     b_k = sp.solve(sp.Eq(loss, EPS / K), B)[0]
     b_1 = sp.solve(sp.Eq(loss, EPS), B)[0]
@@ -506,18 +423,18 @@ def laplace_k_releases_scale(*, k=None, eps=None) -> Derivation:
     extras = {"single_scale": b_1, "factor": sp.simplify(b_k / b_1),
               "magnitude_factor": sp.simplify(mag.subs(B, b_k) / mag.subs(B, b_1)),
               "std_factor": sp.simplify(sp.sqrt(st.variance(lap)).subs(B, b_k) / sp.sqrt(st.variance(lap)).subs(B, b_1))}
-    return _finish("laplace_k_releases_scale", b_k, "pure ε-DP Laplace mechanism, sensitivity Δ, "
+    return finish("laplace_k_releases_scale", b_k, "pure ε-DP Laplace mechanism, sensitivity Δ, "
                    "basic composition splitting ε equally", steps, extras, subs)
 
 
 def histogram_laplace_scales(*, d=None, eps=None) -> Derivation:
-    """L-1.5: histogram with d >= 2 bins (replace-one neighbours). Per-bin releases with ε/d
+    """Lecture notes ch. 5, exercise 1.5: histogram with d >= 2 bins (replace-one neighbours). Per-bin releases with ε/d
     each vs one joint release with i.i.d. Laplace noise per coordinate (L1 sensitivity).
 
     >>> h = histogram_laplace_scales(); h.formula, h.extras["joint_scale"], h.extras["ratio"]
     (d/epsilon, 2/epsilon, d/2)
     """
-    subs = {D: None if d is None else _size(d, "d", lo=2), EPS: None if eps is None else _eps(eps)}
+    subs = {D: None if d is None else valid_size(d, "d", lo=2), EPS: None if eps is None else _eps(eps)}
     dd = 4                                              # a representative; the change is e_i - e_j
     changes = [sp.Matrix([(1 if t == j else 0) - (1 if t == i else 0) for t in range(dd)])
                for i in range(dd) for j in range(dd) if i != j]
@@ -533,5 +450,5 @@ def histogram_laplace_scales(*, d=None, eps=None) -> Derivation:
               ("per-bin scale with ε/d each", b_bin), ("joint scale (loss Σ_j |Δ_j|/b = ε)", b_joint)]
     extras = {"joint_scale": b_joint, "ratio": sp.simplify(b_bin / b_joint),
               "l1_sensitivity": sp.Integer(l1), "per_count_sensitivity": sp.Integer(per_coord)}
-    return _finish("histogram_laplace_scales", b_bin, "replace-one neighbours, d >= 2 bins", steps,
+    return finish("histogram_laplace_scales", b_bin, "replace-one neighbours, d >= 2 bins", steps,
                    extras, subs)

@@ -5,10 +5,13 @@ truth value (a Python bool in exact mode, a z3 Boolean in solver mode), plus how
 populations:
 
 - ``"none"``: the notion does not mention a population (ε-DP);
-- ``"given"``: it is relative to one population 𝒫, shared by the claim (T-D6, T-D7, T-D10);
-- ``"all"``: it quantifies over every population on 𝒟^n (T-D2, T-D3, T-D5, T-D8): in a
-  counterexample search this is a ∀ inside an ∃, handled by CEGIS (:mod:`symbolic.solve.search`);
-- ``"product"``: over every product population (independent data points, T-D4).
+- ``"given"``: it is relative to one population 𝒫, shared by the claim (Tschantz, Sen, Datta
+  (2020), Defs. 6, 7, 10);
+- ``"all"``: it quantifies over every population on 𝒟^n (Tschantz, Sen, Datta (2020), Defs. 2,
+  3, 5, 8): in a counterexample search this is a ∀ inside an ∃, handled by CEGIS
+  (:mod:`symbolic.solve.search`);
+- ``"product"``: over every product population (independent data points; Tschantz, Sen, Datta
+  (2020), Def. 4).
 
 For ``"all"``/``"product"`` notions, ``sufficient(n, domain)`` may return a finite family of
 populations that is enough to decide the notion for a *fixed* mechanism; exact re-verification

@@ -2,8 +2,8 @@
 
 RP(ρ, φ, ψ) = Pr[ρ | do(φ)] / Pr[ρ | do(ψ)]; the largest effect of X on Y is
 max_{y, x1, x2} RP(Y=y, X=x1, X=x2), and ε-BRP from X to Y bounds it by e^ε for every
-distribution of the exogenous variables (T-source §6.1, Definition 9). Ratios are compared
-cross-multiplied: Pr[Y=y|do(x1)] ≤ E·Pr[Y=y|do(x2)] (an infinite ratio violates every bound).
+distribution of the exogenous variables (Tschantz, Sen, Datta (2020), §6.1, Definition 9).
+Ratios are compared cross-multiplied: Pr[Y=y|do(x1)] ≤ E·Pr[Y=y|do(x2)] (an infinite ratio violates every bound).
 """
 from __future__ import annotations
 
@@ -96,8 +96,8 @@ def rr_kernel_row(E, k, r):
 
 
 def randomized_response_model(A, P=None, E=None, copy=False):
-    """§6.3: R_i exogenous (joint 𝒫), D_i := RR_E(R_i) (each person randomizes their own
-    answer), O := A(D_1..D_n). With ``copy=True``, R_2 := R_1 (attributes affecting one
+    """Tschantz, Sen, Datta (2020), §6.3: R_i exogenous (joint 𝒫), D_i := RR_E(R_i) (each person
+    randomizes their own answer), O := A(D_1..D_n). With ``copy=True``, R_2 := R_1 (attributes affecting one
     another) and 𝒫 is the distribution of R_1 alone."""
     n, dom = A.n, A.domain
     k = len(dom)

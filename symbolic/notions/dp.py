@@ -84,7 +84,8 @@ StrongAdversaryDP = Notion("StrongAdversaryDP", (E_SPEC,), _strong_adversary, po
                            summary="∀𝒫: Pr[O=o|D=d] ≤ e^ε·Pr[O=o|D=d[i→v]] where both have 𝒫 > 0",
                            sufficient=_full_support)
 StrongAdversaryDPFor = Notion("StrongAdversaryDPFor", (E_SPEC,), _strong_adversary, population="given",
-                              summary="T-D2 for the one given population 𝒫 (Appendix B)")
+                              summary="strong-adversary DP (Tschantz, Sen, Datta (2020), Def. 2) for the one given "
+                                      "population 𝒫 (Appendix B)")
 
 
 def _bayesian0(ops, A, P, *, E):
@@ -132,9 +133,10 @@ Bayesian0DP = Notion("Bayesian0DP", (E_SPEC,), _bayesian0, population="all", suf
                      summary="∀𝒫: Pr[O=o|D_i=u] ≤ e^ε·Pr[O=o|D_i=v] where both have 𝒫 > 0")
 IndependentBayesian0DP = Notion("IndependentBayesian0DP", (E_SPEC,), _bayesian0, population="product",
                                 sufficient=_neighbour_pairs,
-                                summary="T-D3 for every product population (independent data points)")
+                                summary="Bayesian₀ DP (Tschantz, Sen, Datta (2020), Def. 3) for every product population "
+                                        "(independent data points)")
 Bayesian0DPFor = Notion("Bayesian0DPFor", (E_SPEC,), _bayesian0, population="given",
-                        summary="T-D3 for the one given population 𝒫")
+                        summary="Bayesian₀ DP (Tschantz, Sen, Datta (2020), Def. 3) for the one given population 𝒫")
 
 
 # --- causal variations (interventions in M^A) ------------------------------------------------
@@ -162,7 +164,8 @@ WholeDatabaseInterventionDP = Notion("WholeDatabaseInterventionDP", (E_SPEC,), _
                                      sufficient=_any_one,
                                      summary="∀𝒫: Pr[O=o|do(D=d)] ≤ e^ε·Pr[O=o|do(D=d[i→v])]")
 WholeDatabaseInterventionDPFor = Notion("WholeDatabaseInterventionDPFor", (E_SPEC,), _whole_db, population="given",
-                                        summary="T-D5 for the one given population 𝒫")
+                                        summary="whole-database intervention DP (Tschantz, Sen, Datta (2020), Def. 5) for the one "
+                                                "given population 𝒫")
 
 
 def do_data_point(ops, A, P, i, u):

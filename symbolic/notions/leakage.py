@@ -1,17 +1,17 @@
 """Exact pointwise maximal leakage (PML) for finite kernels.
 
-Setting (S-source §2, ``notes/pml-formulas.md``): a secret X on a finite set with prior
+Setting (Saeidian et al. (2023), §2; ``notes/pml-formulas.md``): a secret X on a finite set with prior
 P_X (a :class:`~symbolic.core.prob.Dist`), a mechanism P_{Y|X} (a :class:`~symbolic.core.prob.Kernel`)
 and P_Y(y) = Σ_x P_X(x) P_{Y|X}(y|x). Every quantity is an exact sympy expression.
 
-- PML (S-PML, Theorem 1's closed form):
+- PML (Saeidian et al. (2023), Def. 2.3 and Theorem 1's closed form):
   ℓ(X→y) = log max_{x: P_X(x)>0} P(y|x) / P_Y(y) = D_∞(P_{X|Y=y} ‖ P_X).
   For an attribute U with U - X - Y (a kernel P_{U|X} or a function of X),
   ℓ(U→y) = log max_{u: P_U(u)>0} P(y|u) / P_Y(y), P(y|u) = Σ_x P(x|u) P(y|x).
 - Convention: an outcome with P_Y(y) = 0 never occurs and leaks nothing (ℓ = 0).
-- Conditional PML (S-CPML) given side information Z = h(X) = z (for instance the other
+- Conditional PML (Saeidian et al. (2023), Def. 3) given side information Z = h(X) = z (for instance the other
   entries X_{-i} of a database): the same with the prior replaced by P_{X|Z=z}.
-- Leakage capacity (S-CAP, Theorem 2): log max_y max_{x,x'} P(y|x)/P(y|x'); infinite iff
+- Leakage capacity (Saeidian et al. (2023), Def. 2.4 and Theorem 2): log max_y max_{x,x'} P(y|x)/P(y|x'); infinite iff
   some P(y|x) > 0 = P(y|x').
 - Min-entropy H_∞(U) = -log max_u P_U(u); H_∞(U|Y=y) = -log max_u P_{U|Y=y}(u).
 - Disclosure (reconstruction, see the notes): y discloses U when P_{U|Y=y} is a point mass.
@@ -128,7 +128,7 @@ def likelihood_ratios(kernel: Kernel, prior: Dist, y, *, attribute=None) -> dict
 def pml_ratio(kernel: Kernel, prior: Dist, y, *, attribute=None) -> sp.Expr:
     """exp ℓ(U→y) = max_{u: P(u)>0} P(y|u)/P_Y(y); 1 when P_Y(y) = 0 (no leakage).
 
-    S-PML (S-source Theorem 1; notes/pml-formulas.md). ``attribute``: None (U = X), a
+    Saeidian et al. (2023), Theorem 1 (notes/pml-formulas.md). ``attribute``: None (U = X), a
     function of x, or a kernel P_{U|X} (then U - X - Y is assumed).
 
     >>> rr = Kernel({0: {0: "3/4", 1: "1/4"}, 1: {0: "1/4", 1: "3/4"}})
@@ -140,7 +140,7 @@ def pml_ratio(kernel: Kernel, prior: Dist, y, *, attribute=None) -> sp.Expr:
 
 
 def pml(kernel: Kernel, prior: Dist, y, *, attribute=None) -> sp.Expr:
-    """ℓ(X→y) = log max_{x: P_X(x)>0} P(y|x)/P_Y(y) (S-PML); 0 when P_Y(y) = 0.
+    """ℓ(X→y) = log max_{x: P_X(x)>0} P(y|x)/P_Y(y) (pointwise maximal leakage); 0 when P_Y(y) = 0.
 
     >>> rr = Kernel({0: {0: "3/4", 1: "1/4"}, 1: {0: "1/4", 1: "3/4"}})
     >>> pml(rr, Dist.uniform((0, 1)), 1)
@@ -174,11 +174,11 @@ def condition_prior(prior: Dist, given) -> Dist:
 
 
 def conditional_pml(kernel: Kernel, prior: Dist, y, *, given, attribute=None) -> sp.Expr:
-    """ℓ(U→y | z) = log max_{u: P(u|z)>0} P(y|u,z)/P(y|z) (S-CPML).
+    """ℓ(U→y | z) = log max_{u: P(u|z)>0} P(y|u,z)/P(y|z) (Saeidian et al. (2023), Def. 3).
 
     Z = h(X) must be a function of the secret (as X_{-i} is for a database), so
     P(y|x,z) = P(y|x) and the conditional PML is the PML under the prior P_{X|Z=z}.
-    For the informed adversary of S-TH9: ``attribute=lambda x: x[i]``,
+    For the informed adversary of Saeidian et al. (2023), Theorem 9: ``attribute=lambda x: x[i]``,
     ``given={j: x_j for j != i}``.
 
     >>> k = Kernel({(a, b): {a ^ b: 1} for a in (0, 1) for b in (0, 1)})   # XOR, deterministic
@@ -195,7 +195,7 @@ def max_pml_ratio(kernel: Kernel, prior: Dist, *, attribute=None) -> sp.Expr:
 
 
 def max_pml(kernel: Kernel, prior: Dist, *, attribute=None) -> sp.Expr:
-    """max_y ℓ(U→y): the smallest ε for which the mechanism is ε-PML under ``prior`` (S-EPML).
+    """max_y ℓ(U→y): the smallest ε for which the mechanism is ε-PML under ``prior``.
 
     >>> rr = Kernel({0: {0: "3/4", 1: "1/4"}, 1: {0: "1/4", 1: "3/4"}})
     >>> max_pml(rr, Dist({0: "1/4", 1: "3/4"}))   # y=0: (3/4)/(3/8)
@@ -223,7 +223,7 @@ def leakage_capacity_ratio(kernel: Kernel) -> sp.Expr:
 
 
 def leakage_capacity(kernel: Kernel) -> sp.Expr:
-    """C(P_{Y|X}) = sup over full-support priors of max_y ℓ(X→y) (S-CAP), computed by
+    """C(P_{Y|X}) = sup over full-support priors of max_y ℓ(X→y) (Saeidian et al. (2023), Def. 2.4), computed by
     Theorem 2 (Issa et al. 2019, Thm 14) as log max_y max_{x,x'} P(y|x)/P(y|x').
 
     >>> leakage_capacity(Kernel({0: {0: "3/4", 1: "1/4"}, 1: {0: "1/4", 1: "3/4"}}))

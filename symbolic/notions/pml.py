@@ -28,49 +28,26 @@ be such a boundary prior, and then every full-support prior close enough to it v
 notion too (the violation set is open).
 
 Single-prior notions (population ``"given"``, the true prior of Theorems 4, 6, Prop. 7, Cor. 8)
-use the exact support-restricted definition.
+use the exact support-restricted definition. The §3 notions about attributes of the secret
+(disclosure, singling out, min-entropy thresholds, the posterior bound) are in
+:mod:`symbolic.notions.disclosure`, the terms both use in :mod:`symbolic.notions.prior_terms`;
+``ALL`` below lists the notions of both modules.
 """
 from __future__ import annotations
 
-
+from symbolic.core.tables import replace
 from symbolic.notions.base import E_SPEC, Notion
-from symbolic.model.population import point_mass
-from symbolic.core.tables import databases, replace
+from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, EpsAtLeastLogInvOneMinusPmin,
+                                         EpsAtLeastLogInvPmin, EpsBelowLogInvPmin, MinEntropyAbove, MinEntropyAtLeast,
+                                         NoDisclosure, NoDisclosureToAnyAdversary, NondegenerateAttribute,
+                                         NoSinglingOut, PosteriorBound, PreProcessing, SecretEntropyAbove, SinglesOut)
+from symbolic.notions.prior_terms import FullSupport, insert_at, output_prob, point_masses, rests_at
 
 
-# --- helpers ---------------------------------------------------------------------------------
-
-def output_prob(ops, A, P, o):
-    """P_Y(o) = Σ_x P(x)·A(x)(o)."""
-    return ops.sum(P.p(d) * A.p(d, o) for d in A.rows)
-
-
-def _rests(A, i):
-    return sorted({d[:i] + d[i + 1:] for d in A.rows})
-
-
-def _put(r, i, v):
-    return r[:i] + (v,) + r[i:]
-
-
-def _point_masses(n, domain):
-    """Point masses on each database (they are product populations too). See each notion's
-    docstring for why they decide it for a fixed mechanism."""
-    return [point_mass(d, domain=domain) for d in databases(n, domain)]
-
-
-# --- single prior (the true distribution) -----------------------------------------------------
-
-def _full_support(ops, *mechs, P):
-    return ops.And(ops.gt(P.p(d), 0, why=lambda d=d: f"P({d}) = 0") for d in P.probs)
-
-
-FullSupport = Notion("FullSupport", (), _full_support, population="given", arity=0,
-                     summary="the prior has full support: P(x) > 0 for every x (the set 𝒬_X)")
-
+# --- a single prior (the true distribution) -------------------------------------------------------
 
 def _pml_under(ops, A, P, *, E):
-    """S-EPML with 𝒫 = {P}: ∀y ∀x with P(x) > 0: A(x)(y) ≤ E·P_Y(y)  (Theorem 1)."""
+    """ε-PML for the set of priors 𝒫 = {P}: ∀y ∀x with P(x) > 0: A(x)(y) ≤ E·P_Y(y)  (Theorem 1)."""
     return ops.And(ops.Implies(ops.gt(P.p(d), 0),
                                ops.le(A.p(d, o), E * output_prob(ops, A, P, o),
                                       why=lambda d=d, o=o: f"x={d}, y={o}: P(y|x) > E·P_Y(y)"))
@@ -79,152 +56,6 @@ def _pml_under(ops, A, P, *, E):
 
 PMLUnder = Notion("PMLUnder", (E_SPEC,), _pml_under, population="given",
                   summary="ε-PML under the given prior: ℓ_P(X→y) ≤ ε for every y")
-
-
-def _joint_uy(ops, A, U, P, u, o):
-    return ops.sum(P.p(d) * U.p(d, u) * A.p(d, o) for d in A.rows)
-
-
-def _attribute_prob(ops, U, P, u):
-    return ops.sum(P.p(d) * U.p(d, u) for d in U.rows)
-
-
-def _discloses_at(ops, A, U, P, u, o):
-    """y discloses U=u under P: P_Y(y) > 0 and P(U=u, y) = P_Y(y). Both are sums of non-negative
-    terms (P(x)A(x)(y) and P(x)A(x)(y)(1 - U(x)(u)), as U(x)(u) ≤ 1), so they hold iff some term of
-    the first is positive and every term of the second is zero, i.e. iff some x has P(x) > 0 and
-    A(x)(y) > 0, and every x has P(x) = 0 or U(x)(u) = 1 or A(x)(y) = 0. This factored form is
-    exact for every prior and keeps the solver away from cubic equalities."""
-    some = ops.Or(ops.And([ops.gt(P.p(d), 0), ops.gt(A.p(d, o), 0)]) for d in A.rows)
-    every = ops.And(ops.Or([ops.eq(P.p(d), 0), ops.eq(U.p(d, u), 1), ops.eq(A.p(d, o), 0)]) for d in A.rows)
-    return ops.And([some, every])
-
-
-def _discloses(ops, A, U, P):
-    """Definition 3.2 [R]: some y with P_Y(y) > 0 makes the posterior of U a point mass."""
-    return ops.Or(_discloses_at(ops, A, U, P, u, o) for o in A.outputs for u in U.outputs)
-
-
-def _no_disclosure(ops, A, U, P):
-    out = []
-    for o in A.outputs:
-        for u in U.outputs:
-            ok = ops.Not(_discloses_at(ops, A, U, P, u, o))
-            if ops.exact and not ok:
-                ops.trace.append(f"y={o} discloses U={u}: P(U={u}|y) = 1")
-            out.append(ok)
-    return ops.And(out)
-
-
-Discloses = Notion("Discloses", (), _discloses, population="given", arity=2,
-                   summary="(A, U): some y with P_Y(y) > 0 has P(U=u|y) = 1 (Definition 3.2)")
-NoDisclosure = Notion("NoDisclosure", (), _no_disclosure, population="given", arity=2,
-                      summary="(A, U): no y with P_Y(y) > 0 makes the posterior of U a point mass")
-
-
-def _adversary(body):
-    def f(ops, A, U, P):
-        return ops.Implies(_full_support(ops, P=P), body(ops, A, U, P))
-    return f
-
-
-def _all_adversaries_disclosure(n, domain):
-    """Uniform prior: for a full-support prior Q, y discloses u iff some A(x)(y) > 0 and every x
-    with A(x)(y) > 0 has U(x)(u) = 1 (Q(x) > 0 for all x), which does not depend on Q; so one
-    full-support prior decides the notion (this is Theorem 3's content for finite 𝒴)."""
-    from symbolic.model.population import uniform
-    return [uniform(n=n, domain=domain)]
-
-
-DisclosesToAllAdversaries = Notion(
-    "DisclosesToAllAdversaries", (), _adversary(_discloses), population="all", arity=2,
-    sufficient=_all_adversaries_disclosure,
-    summary="(A, U): U is disclosed to every adversary Q with full support")
-NoDisclosureToAnyAdversary = Notion(
-    "NoDisclosureToAnyAdversary", (), _adversary(_no_disclosure), population="all", arity=2,
-    sufficient=_all_adversaries_disclosure,
-    summary="(A, U): U is disclosed to no adversary Q with full support")
-
-
-def _min_entropy_above(ops, U, P, *, E):
-    return ops.And(ops.lt(E * _attribute_prob(ops, U, P, u), 1, why=lambda u=u: f"E·P_U({u}) ≥ 1")
-                   for u in U.outputs)
-
-
-def _min_entropy_at_least(ops, U, P, *, E):
-    return ops.And(ops.le(E * _attribute_prob(ops, U, P, u), 1, why=lambda u=u: f"E·P_U({u}) > 1")
-                   for u in U.outputs)
-
-
-MinEntropyAbove = Notion("MinEntropyAbove", (E_SPEC,), _min_entropy_above, population="given",
-                         summary="(U): H_∞(U) > ε, i.e. E·P_U(u) < 1 for every u")
-MinEntropyAtLeast = Notion("MinEntropyAtLeast", (E_SPEC,), _min_entropy_at_least, population="given",
-                           summary="(U): H_∞(U) ≥ ε, i.e. E·P_U(u) ≤ 1 for every u")
-
-
-def _nondegenerate(ops, U, P):
-    return ops.And(ops.lt(_attribute_prob(ops, U, P, u), 1, why=lambda u=u: f"P_U({u}) = 1") for u in U.outputs)
-
-
-NondegenerateAttribute = Notion("NondegenerateAttribute", (), _nondegenerate, population="given",
-                                summary="(U): H_∞(U) > 0, i.e. P_U(u) < 1 for every u")
-
-
-def _secret_entropy_above(ops, *m, P, E):
-    return ops.And(ops.lt(E * P.p(d), 1, why=lambda d=d: f"E·P({d}) ≥ 1") for d in P.probs)
-
-
-def _below_log_inv_pmin(ops, *m, P, E):
-    return ops.Or(ops.lt(E * P.p(d), 1) for d in P.probs)
-
-
-SecretEntropyAbove = Notion("SecretEntropyAbove", (E_SPEC,), _secret_entropy_above, population="given", arity=0,
-                            summary="ε < H_∞(X) = log 1/max_x P(x): E·P(x) < 1 for every x")
-EpsBelowLogInvPmin = Notion("EpsBelowLogInvPmin", (E_SPEC,), _below_log_inv_pmin, population="given", arity=0,
-                            summary="ε < log 1/p_min: E·P(x) < 1 for some x")
-
-
-def _at_least_log_inv_one_minus_pmin(ops, *m, P, E):
-    return ops.Or(ops.ge(E * (1 - P.p(d)), 1) for d in P.probs)
-
-
-def _at_least_log_inv_pmin(ops, *m, P, E):
-    return ops.Or(ops.ge(E * P.p(d), 1) for d in P.probs)
-
-
-EpsAtLeastLogInvOneMinusPmin = Notion(
-    "EpsAtLeastLogInvOneMinusPmin", (E_SPEC,), _at_least_log_inv_one_minus_pmin, population="given", arity=0,
-    summary="ε ≥ log 1/(1 - p_min): E·(1 - P(x)) ≥ 1 for some x")
-EpsAtLeastLogInvPmin = Notion("EpsAtLeastLogInvPmin", (E_SPEC,), _at_least_log_inv_pmin, population="given",
-                              arity=0, summary="ε ≥ log 1/p_min: E·P(x) ≥ 1 for some x")
-
-
-def _singles_out_at(ops, A, P, x, o):
-    """P(X=x|y) = 1 with P_Y(y) > 0: P(x)A(x)(y) > 0 and every other x' has P(x')A(x')(y) = 0
-    (sums of non-negative terms, as in :func:`_discloses_at`)."""
-    return ops.And([ops.gt(P.p(x), 0), ops.gt(A.p(x, o), 0)]
-                   + [ops.Or([ops.eq(P.p(d), 0), ops.eq(A.p(d, o), 0)]) for d in A.rows if d != x])
-
-
-def _singles_out(ops, A, P):
-    return ops.Or(_singles_out_at(ops, A, P, d, o) for d in A.rows for o in A.outputs)
-
-
-def _no_singling_out(ops, A, P):
-    out = []
-    for d in A.rows:
-        for o in A.outputs:
-            ok = ops.Not(_singles_out_at(ops, A, P, d, o))
-            if ops.exact and not ok:
-                ops.trace.append(f"y={o} singles out X={d}")
-            out.append(ok)
-    return ops.And(out)
-
-
-SinglesOut = Notion("SinglesOut", (), _singles_out, population="given",
-                    summary="some y with P_Y(y) > 0 makes P(X=x|y) = 1 (singling out, §3.3)")
-NoSinglingOut = Notion("NoSinglingOut", (), _no_singling_out, population="given",
-                       summary="no y with P_Y(y) > 0 makes the posterior of X a point mass")
 
 
 # --- leakage capacity (Def. 2.4, Theorem 2) -----------------------------------------------------
@@ -272,21 +103,16 @@ def _pml_ext(ops, A, P, *, E):
                    for d in A.rows for o in A.outputs)
 
 
-_PML_FAMILY_DOC = """Point masses decide it for a fixed A. For fixed A each inequality
-A(x)(y) ≤ E·Σ_x' P(x')A(x')(y) is affine in P (for product P: multi-affine in the marginals),
-so it holds on the closed simplex (product of simplices) iff it holds at the vertices, the point
-masses δ_x'; by the module's lemma that is the same as holding for every full-support prior. At
-δ_x' it reads A(x)(y) ≤ E·A(x')(y)."""
-
-PMLAllPriors = Notion("PMLAllPriors", (E_SPEC,), _pml_ext, population="all", sufficient=_point_masses,
-                      summary="sup over full-support priors of ℓ(X→y) ≤ ε for every y (S-TH11 (1))")
+PMLAllPriors = Notion("PMLAllPriors", (E_SPEC,), _pml_ext, population="all", sufficient=point_masses,
+                      summary="sup over full-support priors of ℓ(X→y) ≤ ε for every y "
+                              "(Saeidian et al. (2023), Thm 11 (1))")
 PMLProductPriors = Notion("PMLProductPriors", (E_SPEC,), _pml_ext, population="product",
-                          sufficient=_point_masses,
-                          summary="sup over full-support product priors of ℓ(X→y) ≤ ε (S-TH11 (2))")
+                          sufficient=point_masses,
+                          summary="sup over full-support product priors of ℓ(X→y) ≤ ε "
+                                  "(Saeidian et al. (2023), Thm 11 (2))")
 LeakageCapacityAtMost = Notion("LeakageCapacityAtMost", (E_SPEC,), _pml_ext, population="all",
-                               sufficient=_point_masses,
+                               sufficient=point_masses,
                                summary="C(P_{Y|X}) = sup_{P∈𝒬_X} sup_y ℓ_P(X→y) ≤ ε (Definition 2.4)")
-_point_masses.__doc__ += "\n\n" + _PML_FAMILY_DOC
 
 
 def _cond_pml(ops, A, P, *, E):
@@ -302,20 +128,20 @@ def _cond_pml(ops, A, P, *, E):
 def _cond_terms(ops, A, P, E):
     """(i, r, u, y, A(r⊕u)(y)·m_r, E·Σ_v P(r⊕v)·A(r⊕v)(y)) for every index, rest, value and output."""
     for i in range(A.n):
-        for r in _rests(A, i):
-            mass = ops.sum(P.p(_put(r, i, w)) for w in A.domain)
+        for r in rests_at(A, i):
+            mass = ops.sum(P.p(insert_at(r, i, w)) for w in A.domain)
             for o in A.outputs:
-                rhs = E * ops.sum(P.p(_put(r, i, v)) * A.p(_put(r, i, v), o) for v in A.domain)
+                rhs = E * ops.sum(P.p(insert_at(r, i, v)) * A.p(insert_at(r, i, v), o) for v in A.domain)
                 for u in A.domain:
-                    yield i, r, u, o, A.p(_put(r, i, u), o) * mass, rhs
+                    yield i, r, u, o, A.p(insert_at(r, i, u), o) * mass, rhs
 
 
 ConditionalPMLAllPriors = Notion(
-    "ConditionalPMLAllPriors", (E_SPEC,), _cond_pml, population="all", sufficient=_point_masses,
-    summary="sup over full-support P of max_i ℓ(X_i→y | X_-i=x_-i) ≤ ε (S-TH9 (1))")
+    "ConditionalPMLAllPriors", (E_SPEC,), _cond_pml, population="all", sufficient=point_masses,
+    summary="sup over full-support P of max_i ℓ(X_i→y | X_-i=x_-i) ≤ ε (Saeidian et al. (2023), Thm 9 (1))")
 ConditionalPMLProductPriors = Notion(
-    "ConditionalPMLProductPriors", (E_SPEC,), _cond_pml, population="product", sufficient=_point_masses,
-    summary="the same over full-support product priors (S-TH9 (2))")
+    "ConditionalPMLProductPriors", (E_SPEC,), _cond_pml, population="product", sufficient=point_masses,
+    summary="the same over full-support product priors (Saeidian et al. (2023), Thm 9 (2))")
 
 
 def _entry_pml_product(ops, A, P, *, E):
@@ -324,19 +150,19 @@ def _entry_pml_product(ops, A, P, *, E):
     point masses decide it; at δ_d it is A(d[i→u])(y) ≤ E·A(d)(y) (source eq. (7), module lemma)."""
     out = []
     for i in range(A.n):
-        rests = _rests(A, i)
+        rests = rests_at(A, i)
         for o in A.outputs:
             py = output_prob(ops, A, P, o)
             for u in A.domain:
-                lhs = ops.sum(P.marginal_rest(ops, i, r) * A.p(_put(r, i, u), o) for r in rests)
+                lhs = ops.sum(P.marginal_rest(ops, i, r) * A.p(insert_at(r, i, u), o) for r in rests)
                 out.append(ops.le(lhs, E * py, why=lambda i=i, u=u, o=o: f"i={i+1}, u={u}, y={o}: "
                                   f"P(y|X_i=u) > E·P_Y(y)"))
     return ops.And(out)
 
 
 EntryPMLProductPriors = Notion(
-    "EntryPMLProductPriors", (E_SPEC,), _entry_pml_product, population="product", sufficient=_point_masses,
-    summary="sup over full-support product P of max_i ℓ(X_i→y) ≤ ε (S-TH9 (3))")
+    "EntryPMLProductPriors", (E_SPEC,), _entry_pml_product, population="product", sufficient=point_masses,
+    summary="sup over full-support product P of max_i ℓ(X_i→y) ≤ ε (Saeidian et al. (2023), Thm 9 (3))")
 
 
 def _entry_pml_joint(ops, A, P, *, E):
@@ -353,7 +179,7 @@ def _entry_pml_joint(ops, A, P, *, E):
 
 EntryPMLAllPriors = Notion(
     "EntryPMLAllPriors", (E_SPEC,), _entry_pml_joint, population="all",
-    summary="sup over full-support (correlated) P of max_i ℓ(X_i→y) ≤ ε (S-TH11 (3))")
+    summary="sup over full-support (correlated) P of max_i ℓ(X_i→y) ≤ ε (Saeidian et al. (2023), Thm 11 (3))")
 
 
 def entry_pml_all_priors_exact(A, E) -> bool:
@@ -361,29 +187,13 @@ def entry_pml_all_priors_exact(A, E) -> bool:
     free-lunch ratio max_y max_{x≠x'} A(x)(y)/A(x')(y) (proof: ≤ by pre-processing ℓ(X_i→y) ≤
     ℓ(X→y) and Theorem 2; ≥ by the two-point priors tδ_a + (1-t)δ_b with a_i ≠ b_i, under which
     exp ℓ(X_i→y) = A(a)(y)/(tA(a)(y) + (1-t)A(b)(y)) → A(a)(y)/A(b)(y) as t → 0, and mixing in
-    η·uniform keeps it full-support; see S-TH11 in theorems/saeidian_pml.py, which checks the
-    limit in sympy)."""
+    η·uniform keeps it full-support; this is the proof of Saeidian et al. (2023), Theorem 11, whose
+    limit the theorems side checks in sympy)."""
     from symbolic.core.ops import ExactOps
     return _lift(ExactOps(), A, E=E)
 
 
-# --- pre-processing, conditional PML for composition --------------------------------------------
-
-def _pre(ops, A, U, P):
-    """ℓ(U→y) ≤ ℓ(X→y) for every y: every u has P(y|u) ≤ max_{x: P(x)>0} A(x)(y), written as
-    Σ_x P(x)U(x)(u)A(x)(y) ≤ P_U(u)·A(x*)(y) for some x* with P(x*) > 0."""
-    out = []
-    for o in A.outputs:
-        for u in U.outputs:
-            j = _joint_uy(ops, A, U, P, u, o)
-            pu = _attribute_prob(ops, U, P, u)
-            out.append(ops.Or([ops.And([ops.gt(P.p(d), 0), ops.le(j, pu * A.p(d, o))]) for d in A.rows]))
-    return ops.And(out)
-
-
-PreProcessing = Notion("PreProcessing", (), _pre, population="given", arity=2,
-                       summary="(A, U): ℓ(U→y) ≤ ℓ(X→y) for every y (U - X - Y)")
-
+# --- conditional PML for composition ----------------------------------------------------------
 
 def _cond_second(ops, A1, A2, P, *, E):
     """ℓ(X→y2 | Y1=y1) ≤ ε for every y1, y2: the prior is the posterior P(x|y1) ∝ P(x)A1(x)(y1),
@@ -477,24 +287,7 @@ IsProduct = Notion("IsProduct", (), _is_product, population="given", arity=0,
                    summary="the given prior is the product of its marginals")
 
 
-# --- S-TH6 (second part, reconstructed bound) and S-TH10 --------------------------------------
-
-def _posterior_bound(ops, A, U, P, *, E):
-    """P(U=u|y) ≤ q_u/(q_u + (1-q_u)/E), q_u = P_U(u), E = e^C: multiplied out,
-    P(u, y)·(E·q_u + 1 - q_u) ≤ E·q_u·P_Y(y)."""
-    out = []
-    for o in A.outputs:
-        py = output_prob(ops, A, P, o)
-        for u in U.outputs:
-            q = _attribute_prob(ops, U, P, u)
-            out.append(ops.le(_joint_uy(ops, A, U, P, u, o) * (E * q + 1 - q), E * q * py,
-                              why=lambda u=u, o=o: f"P(U={u}|y={o}) exceeds the bound"))
-    return ops.And(out)
-
-
-PosteriorBound = Notion("PosteriorBound", (E_SPEC,), _posterior_bound, population="given", arity=2,
-                        summary="(A, U): P(U=u|y) ≤ q_u/(q_u + (1-q_u)e^{-C}) for every u, y (S-TH6 [R])")
-
+# --- the group bound on an entry's leakage (Theorem 10) ------------------------------------------
 
 def _entry_group_bound(ops, A, P, *, E):
     """ℓ(X_i→y) ≤ -log(P(X_i=u) + (1 - P(X_i=u))E^{-n}) for the maximising u, multiplied out:
@@ -514,19 +307,11 @@ def _entry_terms(ops, A, P):
 
 
 EntryLeakageGroupBound = Notion("EntryLeakageGroupBound", (E_SPEC,), _entry_group_bound, population="given",
-                                summary="ℓ(X_i→y) ≤ -log(P(x_i) + (1-P(x_i))e^{-nε}) (S-TH10 upper bound)")
-
-ALL = [FullSupport, PMLUnder, Discloses, NoDisclosure, DisclosesToAllAdversaries, NoDisclosureToAnyAdversary,
-       MinEntropyAbove, MinEntropyAtLeast, NondegenerateAttribute, SecretEntropyAbove, EpsBelowLogInvPmin,
-       EpsAtLeastLogInvOneMinusPmin, EpsAtLeastLogInvPmin, SinglesOut, NoSinglingOut, ZeroPattern,
-       NoZeroPattern, MinPositiveEntry, CapacityClosedForm, PMLAllPriors, PMLProductPriors,
-       LeakageCapacityAtMost, ConditionalPMLAllPriors, ConditionalPMLProductPriors, EntryPMLProductPriors,
-       EntryPMLAllPriors, PreProcessing, ConditionalPMLGivenFirst, EAboveOne, TightDP, TightFLP,
-       PMLBelowLevel, ConditionalPMLBelowLevel, EntryPMLBelowLevel, IsProduct, PosteriorBound,
-       EntryLeakageGroupBound]
+                                summary="ℓ(X_i→y) ≤ -log(P(x_i) + (1-P(x_i))e^{-nε}) "
+                                        "(Saeidian et al. (2023), Thm 10, upper bound)")
 
 
-# --- S-TH11 (3): pre-processing onto an entry, and the limit along two-point priors ------------
+# --- pre-processing onto an entry ----------------------------------------------------------------
 
 def _entry_pre(ops, A, P):
     """ℓ(X_i→y) ≤ ℓ(X→y) for every i and y (pre-processing with U = X_i), under the given prior:
@@ -544,40 +329,12 @@ def _entry_pre(ops, A, P):
 EntryPreProcessing = Notion("EntryPreProcessing", (), _entry_pre, population="given",
                             summary="ℓ(X_i→y) ≤ ℓ(X→y) for every i, y under the given prior")
 
+ALL = [FullSupport, PMLUnder, Discloses, NoDisclosure, DisclosesToAllAdversaries, NoDisclosureToAnyAdversary,
+       MinEntropyAbove, MinEntropyAtLeast, NondegenerateAttribute, SecretEntropyAbove, EpsBelowLogInvPmin,
+       EpsAtLeastLogInvOneMinusPmin, EpsAtLeastLogInvPmin, SinglesOut, NoSinglingOut, ZeroPattern,
+       NoZeroPattern, MinPositiveEntry, CapacityClosedForm, PMLAllPriors, PMLProductPriors,
+       LeakageCapacityAtMost, ConditionalPMLAllPriors, ConditionalPMLProductPriors, EntryPMLProductPriors,
+       EntryPMLAllPriors, PreProcessing, ConditionalPMLGivenFirst, EAboveOne, TightDP, TightFLP,
+       PMLBelowLevel, ConditionalPMLBelowLevel, EntryPMLBelowLevel, IsProduct, PosteriorBound,
+       EntryLeakageGroupBound]
 
-def entry_pml_limit_checks(n=2, k=2, m=2):
-    """For a kernel with symbolic entries on 𝒟^n (|𝒟| = k, m outputs) and every index i, output
-    y and ordered pair a ≠ b with a_i ≠ b_i: under the full-support prior
-    P = (1-η)(tδ_a + (1-t)δ_b) + η·uniform, exp ℓ(X_i→y) at u = a_i tends to A(a)(y)/A(b)(y) as
-    η → 0 and then t → 0 (A(b)(y) > 0), and to ∞ when A(b)(y) = 0 < A(a)(y). Computed with
-    :mod:`symbolic.notions.leakage` and sympy limits. Since every pair x ≠ x' differs at some i, the
-    supremum of max_i ℓ(X_i→y) over full-support priors is at least the free-lunch level, which
-    is the direction "S-TH11 (3) ⇒ FLP". Returns a list of (text, ok)."""
-    import sympy as sp
-    from symbolic.notions.leakage import likelihood_ratios
-    from symbolic.core.prob import Dist, Kernel
-    dom = tuple(range(k))
-    dbs = databases(n, dom)
-    t, eta = sp.Symbol("t", positive=True), sp.Symbol("eta", positive=True)
-    checks = []
-    for y in range(1):   # the column A(·)(y) is symbolic, so one output stands for every output
-        for a in dbs:
-            for b in dbs:
-                diff = [i for i in range(n) if a[i] != b[i]]
-                if not diff:
-                    continue
-                i = diff[0]
-                for zero in (False, True):
-                    ka, kb, kr = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True), sp.Symbol("gamma", positive=True)
-                    col = {d: (ka if d == a else (0 if zero else kb) if d == b else kr) for d in dbs}
-                    # the other outputs take the rest of each row's mass (one extra output suffices)
-                    rows = {d: {"y": col[d], "other": 1 - col[d]} for d in dbs}
-                    kern = Kernel(rows, outputs=("y", "other"))
-                    w = {d: (1 - eta) * ((t if d == a else (1 - t) if d == b else 0)) + eta / len(dbs) for d in dbs}
-                    prior = Dist(w)
-                    r = likelihood_ratios(kern, prior, "y", attribute=lambda x, i=i: x[i])
-                    val = r[a[i]]
-                    lim = sp.limit(sp.limit(val, eta, 0, "+"), t, 0, "+")
-                    ok = (lim == sp.oo) if zero else sp.simplify(lim - ka / kb) == 0
-                    checks.append((f"i={i+1}, a={a}, b={b}{', A(b)(y)=0' if zero else ''}: limit = {lim}", ok))
-    return checks
