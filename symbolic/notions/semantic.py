@@ -20,21 +20,19 @@ every notion below):
   For ε-DP mechanisms this never happens (A(x)(t) = 0 ⇔ A(x_{-i})(t) = 0).
 - E = e^ε (E ≥ 1); every inequality is polynomial in E and the unknowns.
 
-Sources: K = Kasiviswanathan, Smith, "A Note on Differential Privacy: Defining Resistance to
-Arbitrary Side Information" (2008): Defs 1.1, 1.2, 2.1, 2.3, 3.1, 3.2, A.1 and the informed
-beliefs of Appendix A; L = lecture notes ch. 5, eq. (6) (≈_ε), eq. (8) (additive secrecy),
-Theorem 2.1 (posteriors p(·|a), p_{-i}(·|a)).
+Sources: Kasiviswanathan and Smith, "A Note on Differential Privacy: Defining Resistance to
+Arbitrary Side Information" (2008): Defs 1.1, 1.2, 2.1, 2.3, 3.1, 3.2, A.1, the informed beliefs of
+Appendix A and the statement of Theorem 5.1; lecture notes "Properties of DP" ch. 5, eq. (6) (≈_ε),
+eq. (8) (additive secrecy), Theorem 2.1 (posteriors p(·|a), p_{-i}(·|a)). The notions one proof
+needs for its own steps live with that source's claims, in :mod:`theorems`.
 """
 from __future__ import annotations
 
-
-
-from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, ParamSpec
 from dataclasses import dataclass
-import itertools
 
 from symbolic.core.tables import replace
 from symbolic.core.terms import Term
+from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, ParamSpec
 
 LEVEL_SPEC = ParamSpec("eps", lower=0, meaning="a statistical-difference level is a distance, so ≥ 0")
 NUM_SPEC = ParamSpec("num", lower=0, meaning="the numerator of a likelihood-ratio bound is ≥ 0")
@@ -50,7 +48,8 @@ def hockey(ops, p, q, E):
 
 
 def statistical_difference(ops, p, q):
-    """SD(p, q) = max_S |p(S) - q(S)| = Σ_o max(0, p(o) - q(o)) (K-SD)."""
+    """SD(p, q) = max_S |p(S) - q(S)| = Σ_o max(0, p(o) - q(o)) (statistical difference,
+    Kasiviswanathan–Smith §1)."""
     return hockey(ops, p, q, 1)
 
 
@@ -68,7 +67,8 @@ def hamming(x, y):
     return sum(a != b for a, b in zip(x, y))
 
 
-def _row(A, d):
+def row_of(A, d):
+    """The row A(d) as a tuple over the outputs."""
     return tuple(A.p(d, o) for o in A.outputs)
 
 
@@ -80,7 +80,7 @@ def posterior_parts(ops, A, b, i, t):
     return w0, wi, ops.sum(w0.values()), ops.sum(wi.values())
 
 
-def _guard(ops, Z0, Zi, ok, one_zero=False):
+def guard_normalisers(ops, Z0, Zi, ok, one_zero=False):
     """Zero-normaliser convention: vacuous when both are 0; when exactly one is 0 the pair holds
     iff ``one_zero`` (False for ≈: it fails; for an SD level ε: SD is taken as 1, so it holds iff ε ≥ 1)."""
     return ops.Or([ops.And([ops.eq(Z0, 0), ops.eq(Zi, 0)]), ops.And([ops.gt(Z0, 0), ops.gt(Zi, 0), ok]),
@@ -92,7 +92,7 @@ def posterior_sd_ok(ops, A, b, i, t, level):
     Σ_x max(0, w0[x]·Zi - wi[x]·Z0) ≤ level·Z0·Zi (with the zero-normaliser convention)."""
     w0, wi, Z0, Zi = posterior_parts(ops, A, b, i, t)
     sd = ops.sum(ops.max0(w0[x] * Zi - wi[x] * Z0) for x in A.rows)
-    return _guard(ops, Z0, Zi, ops.le(sd, level * Z0 * Zi), one_zero=ops.ge(level, 1))
+    return guard_normalisers(ops, Z0, Zi, ops.le(sd, level * Z0 * Zi), one_zero=ops.ge(level, 1))
 
 
 def bad_transcript(ops, A, b, t, level):
@@ -107,13 +107,14 @@ def _pairs(A):
 
 
 def _event_approx(ops, A, P=None, *, E):
-    return ops.And(ops.le(hockey(ops, _row(A, x), _row(A, y), E), 0,
+    return ops.And(ops.le(hockey(ops, row_of(A, x), row_of(A, y), E), 0,
                           why=lambda x=x, y=y: f"rows {x}, {y}: some event S has p(S) > E·q(S)")
                    for x, y in _pairs(A))
 
 
 EventApprox = Notion("EventApprox", (E_SPEC,), _event_approx, summary=(
-    "p ≈_ε q over events (L eq. 6; K Def 1.1 for two rows): p(S) ≤ e^ε q(S) for every event S, "
+    "p ≈_ε q over events (lecture notes eq. (6); Kasiviswanathan–Smith Def. 1.1 for two rows): "
+    "p(S) ≤ e^ε q(S) for every event S, "
     "for every ordered pair of rows (two distributions = rows of an n=1, |𝒟|=2 table)"))
 
 
@@ -127,20 +128,21 @@ PointwiseApprox = Notion("PointwiseApprox", (E_SPEC,), _pointwise_approx, summar
 
 
 def _indist(ops, A, P=None, *, E, delta):
-    return ops.And(ops.le(hockey(ops, _row(A, x), _row(A, y), E), delta,
+    return ops.And(ops.le(hockey(ops, row_of(A, x), row_of(A, y), E), delta,
                           why=lambda x=x, y=y: f"rows {x}, {y}: an event has p(S) > E·q(S) + δ")
                    for x, y in _pairs(A))
 
 
 Indistinguishable = Notion("Indistinguishable", (E_SPEC, DELTA_SPEC), _indist, summary=(
-    "(ε,δ)-indistinguishability (K Def 3.1): Pr[X∈S] ≤ e^ε Pr[Y∈S] + δ and vice versa, for every "
+    "(ε,δ)-indistinguishability (Kasiviswanathan–Smith Def. 3.1): Pr[X∈S] ≤ e^ε Pr[Y∈S] + δ and vice versa, "
+    "for every "
     "ordered pair of rows"))
 
 
 def _pointwise_indist(ops, A, P=None, *, E, delta):
     out = []
     for x, y in _pairs(A):
-        X, Y = _row(A, x), _row(A, y)
+        X, Y = row_of(A, x), row_of(A, y)
         bad = [ops.Or([ops.gt(a, E * c), ops.gt(c, E * a)]) for a, c in zip(X, Y)]
         out.append(ops.le(ops.sum(ops.If(bd, a, 0) for bd, a in zip(bad, X)), delta,
                           why=lambda x=x, y=y: f"rows {x}, {y}: Pr[X ∈ Bad] > δ"))
@@ -148,18 +150,19 @@ def _pointwise_indist(ops, A, P=None, *, E, delta):
 
 
 PointwiseIndistinguishable = Notion("PointwiseIndistinguishable", (E_SPEC, DELTA_SPEC), _pointwise_indist, summary=(
-    "point-wise (ε,δ)-indistinguishability (K Def 3.2): Bad = {a: X(a) > e^ε Y(a) or Y(a) > e^ε X(a)}; "
+    "point-wise (ε,δ)-indistinguishability (Kasiviswanathan–Smith Def. 3.2): "
+    "Bad = {a: X(a) > e^ε Y(a) or Y(a) > e^ε X(a)}; "
     "X(Bad) ≤ δ and Y(Bad) ≤ δ (every ordered pair of rows, so both)"))
 
 
 def _additive(ops, A, P=None, *, delta):
-    return ops.And(ops.le(statistical_difference(ops, _row(A, d), _row(A, replace(d, i, v))), delta,
+    return ops.And(ops.le(statistical_difference(ops, row_of(A, d), row_of(A, replace(d, i, v))), delta,
                           why=lambda i=i, d=d, v=v: f"i={i+1}, d={d}, d'={replace(d, i, v)}: SD > δ")
                    for i, d, v in A.neighbours())
 
 
 AdditiveSecrecy = Notion("AdditiveSecrecy", (DELTA_SPEC,), _additive, summary=(
-    "δ-additive secrecy (L eq. 8): Pr[A(x)∈S] ≤ Pr[A(x')∈S] + δ for neighbours, i.e. SD ≤ δ"))
+    "δ-additive secrecy (lecture notes eq. (8)): Pr[A(x)∈S] ≤ Pr[A(x')∈S] + δ for neighbours, i.e. SD ≤ δ"))
 
 
 def _ratio_dp(ops, A, P=None, *, num, den):
@@ -185,7 +188,7 @@ def pure_dp_at_distance(k: int) -> Notion:
 def additive_secrecy_at_distance(k: int) -> Notion:
     """SD(A(x), A(x')) ≤ δ for every pair at Hamming distance exactly k."""
     def body(ops, A, P=None, *, delta):
-        return ops.And(ops.le(statistical_difference(ops, _row(A, x), _row(A, y)), delta,
+        return ops.And(ops.le(statistical_difference(ops, row_of(A, x), row_of(A, y)), delta,
                               why=lambda x=x, y=y: f"d={x}, d'={y}: SD > δ")
                        for x in A.rows for y in A.rows if hamming(x, y) == k)
     return Notion(f"AdditiveSecrecyAtDistance{k}", (ParamSpec("delta", lower=0, meaning="a distance is ≥ 0"),), body,
@@ -214,7 +217,8 @@ def _posterior_approx(ops, A, P, *, E):
             w0, wi, Z0, Zi = posterior_parts(ops, A, P, i, t)
             ok = ops.And(ops.And([ops.le(w0[x] * Zi, E * wi[x] * Z0), ops.le(wi[x] * Z0, E * w0[x] * Zi)])
                          for x in A.rows)
-            out.append(_why(ops, _guard(ops, Z0, Zi, ok), f"i={i+1}, t={t}: b̄_0[·|t] ≈_ε b̄_i[·|t] fails"))
+            out.append(_why(ops, guard_normalisers(ops, Z0, Zi, ok),
+                            f"i={i+1}, t={t}: b̄_0[·|t] ≈_ε b̄_i[·|t] fails"))
     return ops.And(out)
 
 
@@ -227,7 +231,7 @@ def _why(ops, holds, text):
 
 PosteriorApprox = Notion("PosteriorApprox", (E_SPEC,), _posterior_approx, population="all", summary=(
     "∀ beliefs b, i, t, x: e^{-ε} b̄_i[x|t] ≤ b̄_0[x|t] ≤ e^ε b̄_i[x|t] (b̄_0 ≈_ε b̄_i point-wise; "
-    "L Thm 2.1's p(·|a) ≈ p_{-i}(·|a), K's proof of Thm 2.2)"))
+    "the lecture notes' Theorem 2.1, p(·|a) ≈ p_{-i}(·|a); Kasiviswanathan–Smith's proof of Theorem 2.2)"))
 PosteriorApproxFor = Notion("PosteriorApproxFor", (E_SPEC,), _posterior_approx, population="given",
                             summary="PosteriorApprox for the one given belief")
 
@@ -242,7 +246,8 @@ def _semantic(ops, A, P, *, eps):
 
 
 SemanticPrivacy = Notion("SemanticPrivacy", (LEVEL_SPEC,), _semantic, population="all", summary=(
-    "ε-semantic privacy (K Def 2.1): ∀ beliefs b, transcripts t, i: SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε "
+    "ε-semantic privacy (Kasiviswanathan–Smith Def. 2.1): ∀ beliefs b, transcripts t, i: "
+    "SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε "
     "(default value = first element of 𝒟). No finite sufficient family of beliefs exists in general "
     "(the worst belief can be irrational: n=1 randomized response, b(0) = 1/(1+√3)), so it is used as "
     "a conclusion; as a hypothesis use TwoPointSemanticPrivacy where that is exact"))
@@ -257,7 +262,8 @@ def _approx_semantic(ops, A, P, *, eps, delta):
 
 
 ApproxSemanticPrivacy = Notion("ApproxSemanticPrivacy", (LEVEL_SPEC, DELTA_SPEC), _approx_semantic, population="all",
-                               summary=("(ε,δ)-semantic privacy (K Def 2.3): ∀b: Pr_{x~b, t~A(x)}[∃i: "
+                               summary=("(ε,δ)-semantic privacy (Kasiviswanathan–Smith Def. 2.3): "
+                                        "∀b: Pr_{x~b, t~A(x)}[∃i: "
                                         "SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ"))
 ApproxSemanticPrivacyFor = Notion("ApproxSemanticPrivacyFor", (LEVEL_SPEC, DELTA_SPEC), _approx_semantic,
                                   population="given", summary="(ε,δ)-semantic privacy for the one given belief")
@@ -274,14 +280,16 @@ def _oblivious(ops, A, P, *, eps, delta):
 
 RealityObliviousSemanticPrivacy = Notion(
     "RealityObliviousSemanticPrivacy", (LEVEL_SPEC, DELTA_SPEC), _oblivious, population="all",
-    summary="reality-oblivious (ε,δ)-SP (K Def A.1): ∀b ∀x: Pr_{t~A(x)}[∃i: SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ")
+    summary=("reality-oblivious (ε,δ)-SP (Kasiviswanathan–Smith Def. A.1): "
+             "∀b ∀x: Pr_{t~A(x)}[∃i: SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ"))
 RealityObliviousSemanticPrivacyFor = Notion(
     "RealityObliviousSemanticPrivacyFor", (LEVEL_SPEC, DELTA_SPEC), _oblivious, population="given",
     summary="reality-oblivious (ε,δ)-SP for the one given belief")
 
 
 def informed(ops, b, x):
-    """b is informed for x (K App. A): ∃j such that every y with b(y) > 0 agrees with x off j."""
+    """b is informed for x (Kasiviswanathan–Smith, Appendix A): ∃j such that every y with b(y) > 0
+    agrees with x off j."""
     return ops.Or(ops.And(ops.eq(b.p(y), 0) for y in b.probs if any(y[k] != x[k] for k in range(len(x)) if k != j))
                   for j in range(len(x)))
 
@@ -292,7 +300,8 @@ def _informed_oblivious(ops, A, P, *, eps, delta):
 
 InformedSemanticPrivacy = Notion(
     "InformedSemanticPrivacy", (LEVEL_SPEC, DELTA_SPEC), _informed_oblivious, population="all",
-    summary=("reality-oblivious (ε,δ)-SP for informed beliefs (K App. A): ∀x, ∀b informed for x: "
+    summary=("reality-oblivious (ε,δ)-SP for informed beliefs (Kasiviswanathan–Smith, Appendix A): "
+             "∀x, ∀b informed for x: "
              "Pr_{t~A(x)}[∃i: SD(b̄_0[·|t], b̄_i[·|t]) > ε] ≤ δ"))
 
 
@@ -323,54 +332,10 @@ def _mostly_indist(ops, X, fam, P=None, *, E, delta):
 
 
 MostlyIndistinguishable = Notion("MostlyIndistinguishable", (E_SPEC, DELTA_SPEC), _mostly_indist, arity=2, summary=(
-    "with probability ≥ 1-δ over a ← X, the rows of A(a) are (ε,δ)-indistinguishable (K Claim 3.3 part 4); "
+    "with probability ≥ 1-δ over a ← X, the rows of A(a) are (ε,δ)-indistinguishable "
+    "(Kasiviswanathan–Smith Claim 3.3 part 4); "
     "applied to (X, family a ↦ A(a))"))
 
-
-def _normalised_indist(ops, c, d, E, delta):
-    """(ok, Σc, Σd): the normalised vectors c/Σc and d/Σd are (ε,δ)-indistinguishable, cross-multiplied:
-    Σ_x max(0, c_x·Σd - E·d_x·Σc) ≤ δ·Σc·Σd and the mirror (zero normalisers: see _guard, one zero fails)."""
-    C, D = ops.sum(c), ops.sum(d)
-    f = ops.sum(ops.max0(a * D - E * b * C) for a, b in zip(c, d))
-    g = ops.sum(ops.max0(b * C - E * a * D) for a, b in zip(c, d))
-    return _guard(ops, C, D, ops.And([ops.le(f, delta * C * D), ops.le(g, delta * C * D)])), C, D
-
-
-def _transcript_cells(A, nx):
-    """[(P(·, t), Q(·, t)) for every transcript t] for P = row 0, Q = row 1 over 𝒟×𝒪 (outputs
-    j ↦ (x, t) = (j mod nx, j div nx))."""
-    rows = list(A.rows)
-    p, q = _row(A, rows[0]), _row(A, rows[1])
-    return [(p[t * nx:(t + 1) * nx], q[t * nx:(t + 1) * nx]) for t in range(len(p) // nx)]
-
-
-def joint_bad_transcripts(ops, A, nx, E, delta):
-    """[(t is bad, P(t), Q(t)) for every transcript t]: t is bad when P(·|t), Q(·|t) are not
-    (ε̂, δ̂)-indistinguishable (cross-multiplied; exactly one of P(t), Q(t) zero is bad)."""
-    bads = []
-    for c, d in _transcript_cells(A, nx):
-        ok, pt, qt = _normalised_indist(ops, c, d, E, delta)
-        bads.append((ops.Not(ok), pt, qt))
-    return bads
-
-
-def joint_posterior_indist(nx: int) -> Notion:
-    """K Lemma 4.1's conclusion for two joint distributions P = row 0, Q = row 1 on 𝒟×𝒪, given as
-    one table with outputs j ↦ (x, t) = (j mod nx, j div nx):
-    Pr_{t~P}[P(·|t), Q(·|t) not (ε̂, δ̂)-indist] ≤ bound and the same for t ~ Q.
-    Bad t, cross-multiplied: Σ_x max(0, P(x,t)Q(t) - Ê·Q(x,t)P(t)) > δ̂·P(t)Q(t) or the symmetric one;
-    with exactly one of P(t), Q(t) zero, t is bad."""
-    def body(ops, A, P=None, *, E, delta, bound):
-        bads = joint_bad_transcripts(ops, A, nx, E, delta)
-        out = []
-        for k in (1, 2):
-            out.append(ops.le(ops.sum(ops.If(bd, pq[k - 1], 0) for bd, *pq in bads), bound,
-                              why=f"Pr over t ~ {'P' if k == 1 else 'Q'} of a bad t exceeds the bound"))
-        return ops.And(out)
-    return Notion(f"JointPosteriorIndist[|D|={nx}]",
-                  (E_SPEC, DELTA_SPEC, ParamSpec("bound", lower=0, meaning="a probability bound is ≥ 0")), body,
-                  summary=("Pr_{t}[(P|t, Q|t) not (ε̂, δ̂)-indistinguishable] ≤ bound under t~P and t~Q "
-                           "(K Lemma 4.1's conclusion; P, Q = the two rows over 𝒟×𝒪)"))
 
 
 ALL = [EventApprox, PointwiseApprox, Indistinguishable, PointwiseIndistinguishable, AdditiveSecrecy, RatioDP,
@@ -382,7 +347,7 @@ ALL = [EventApprox, PointwiseApprox, Indistinguishable, PointwiseIndistinguishab
 def _spread(ops, A, P=None, *, K):
     out = []
     for x, y in _pairs(A):
-        p, q = _row(A, x), _row(A, y)
+        p, q = row_of(A, x), row_of(A, y)
         for a in range(len(p)):
             for c in range(len(p)):
                 if a != c:
@@ -398,15 +363,15 @@ Spread = Notion("Spread", (K_SPEC,), _spread, summary=(
 
 
 def locally_indist(ops, A, x, E, delta):
-    """x ∈ ℰ (K Thm 5.1): A(x) and A(y) are (ε,δ)-indistinguishable (both directions) for every
-    neighbour y of x."""
+    """x ∈ ℰ (Kasiviswanathan–Smith Theorem 5.1): A(x) and A(y) are (ε,δ)-indistinguishable (both
+    directions) for every neighbour y of x."""
     nb = [replace(x, i, v) for i in range(A.n) for v in A.domain if v != x[i]]
-    return ops.And(ops.And([ops.le(hockey(ops, _row(A, x), _row(A, y), E), delta),
-                            ops.le(hockey(ops, _row(A, y), _row(A, x), E), delta)]) for y in nb)
+    return ops.And(ops.And([ops.le(hockey(ops, row_of(A, x), row_of(A, y), E), delta),
+                            ops.le(hockey(ops, row_of(A, y), row_of(A, x), E), delta)]) for y in nb)
 
 
 def conditional_semantic_privacy(ops, A, P, *, E, delta, eps2, delta2):
-    """K Thm 5.1: ℰ = {x : A(x), A(y) (ε,δ)-indistinguishable for every neighbour y};
+    """Kasiviswanathan–Smith Theorem 5.1: ℰ = {x : A(x), A(y) (ε,δ)-indistinguishable for every neighbour y};
     if b(ℰ) ≥ 1 - δ then A is (ε', δ')-semantically private for b."""
     mass = ops.sum(ops.If(locally_indist(ops, A, x, E, delta), P.p(x), 0) for x in A.rows)
     return ops.Implies(ops.ge(mass, 1 - delta), _approx_semantic(ops, A, P, eps=eps2, delta=delta2))
@@ -438,256 +403,3 @@ class DeterministicMap(Term):
 
     def __repr__(self):
         return "DeterministicMap(" + "".join(map(str, self.f)) + ")"
-
-
-# --- ratio-safe transcripts (used to decompose K App. A.3 through its proof) -------------------
-
-def ratio_safe(ops, A, t, K):
-    """t is K-ratio-safe: A(y)(t) ≤ K·A(z)(t) for every ordered pair of neighbours y, z."""
-    return ops.And(ops.le(A.p(d, t), K * A.p(replace(d, i, v), t)) for i, d, v in A.neighbours())
-
-
-def _ratio_safe_mass(ops, A, P=None, *, K, delta):
-    return ops.And(ops.le(ops.sum(ops.If(ops.Not(ratio_safe(ops, A, t, K)), A.p(x, t), 0) for t in A.outputs), delta,
-                          why=lambda x=x: f"real database {x}: Pr_{{t~A(x)}}[t not K-ratio-safe] > δ")
-                   for x in A.rows)
-
-
-RatioSafeMass = Notion("RatioSafeMass", (K_SPEC, DELTA_SPEC), _ratio_safe_mass, summary=(
-    "∀x: Pr_{t~A(x)}[some neighbours y, z have A(y)(t) > K·A(z)(t)] ≤ δ (no belief involved)"))
-
-
-def _informed_good_where_safe(ops, A, P, *, K, eps):
-    return ops.And(ops.Implies(ops.And([informed(ops, P, x), ops.gt(A.p(x, t), 0), ratio_safe(ops, A, t, K)]),
-                               ops.And(posterior_sd_ok(ops, A, P, i, t, eps) for i in range(A.n)))
-                   for x in A.rows for t in A.outputs)
-
-
-InformedGoodWhereSafe = Notion("InformedGoodWhereSafe", (K_SPEC, LEVEL_SPEC), _informed_good_where_safe,
-                               population="all", summary=(
-    "∀x, ∀b informed for x, ∀t with A(x)(t) > 0 and t K-ratio-safe, ∀i: SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε"))
-
-ALL += [RatioSafeMass, InformedGoodWhereSafe]
-
-
-def informed_good_where_safe_at(xi: int, j: int, t: int) -> Notion:
-    """One piece of InformedGoodWhereSafe: the xi-th database x (sorted), beliefs supported on
-    {y : y agrees with x off j}, transcript t. The conjunction over (xi, j, t) is InformedGoodWhereSafe."""
-    def body(ops, A, P, *, K, eps):
-        x = sorted(A.rows)[xi]
-        sup = ops.And(ops.eq(P.p(y), 0) for y in P.probs if any(y[k] != x[k] for k in range(len(x)) if k != j))
-        return ops.Implies(ops.And([sup, ops.gt(A.p(x, t), 0), ratio_safe(ops, A, t, K)]),
-                           ops.And(posterior_sd_ok(ops, A, P, i, t, eps) for i in range(A.n)))
-    return Notion(f"InformedGoodWhereSafe[x#{xi},j={j + 1},t={t}]", (K_SPEC, LEVEL_SPEC), body, population="all",
-                  summary="InformedGoodWhereSafe for one real database x, one informed coordinate j, one transcript t")
-
-
-
-def posterior_spread_where_safe_at(i: int, t: int) -> Notion:
-    """For every belief b: if transcript t is K-ratio-safe then (a) Z0(t) = 0 ⇔ Zi(t) = 0 and
-    (b) w0[x]·wi[y] ≤ K2·w0[y]·wi[x] for all databases x ≠ y (w0[x] = b(x)A(x)(t), wi[x] = b(x)A(x_{-i})(t)),
-    i.e. after dividing by Z0·Zi > 0 the posteriors π = b̄_0[·|t], ρ = b̄_i[·|t] satisfy Spread(K2):
-    π(x)ρ(y) ≤ K2·π(y)ρ(x). One coordinate i (0-based), one transcript t."""
-    def body(ops, A, P, *, K, K2):
-        w0, wi, Z0, Zi = posterior_parts(ops, A, P, i, t)
-        zeros = ops.And([ops.Implies(ops.eq(Z0, 0), ops.eq(Zi, 0)), ops.Implies(ops.eq(Zi, 0), ops.eq(Z0, 0))])
-        spread = ops.And(ops.le(w0[x] * wi[y], K2 * w0[y] * wi[x], why=lambda x=x, y=y: f"x={x}, y={y}")
-                         for x in A.rows for y in A.rows if x != y)
-        return ops.Implies(ratio_safe(ops, A, t, K), ops.And([zeros, spread]))
-    return Notion(f"PosteriorSpreadWhereSafe[i={i + 1},t={t}]", (K_SPEC, ParamSpec("K2", lower=1)), body,
-                  population="all", summary=("∀b: t K-ratio-safe ⇒ Z0(t) = 0 ⇔ Zi(t) = 0 and the posteriors "
-                                             "b̄_0[·|t], b̄_i[·|t] satisfy Spread(K2), for one i and one t"))
-
-
-
-# --- slices of the two games at one transcript (used to decompose K Theorem 5.1) -------------
-#
-# For a belief b, a coordinate i and a transcript t, the *slice* of (b, A(b)) and (b, A_i(b)) at t
-# is the pair of sub-probability vectors over the atoms x ∈ 𝒟^n (sorted)
-#     c_x = b(x)·A(x)(t),    d_x = b(x)·A(x_{-i})(t),
-# stored as a two-row table (n = 1, 𝒟 = {0, 1}): row 0 = (c, 1 - Σc), row 1 = (d, 1 - Σd); the last
-# output ⊥ only completes the rows to distributions. Then Σc = Z0(t), Σd = Zi(t) and the posteriors
-# are b̄_0[·|t] = c/Σc, b̄_i[·|t] = d/Σd.
-
-def slice_table(A, b, i, t):
-    """The slice at (i, t) as an exact :class:`~symbolic.core.tables.MechTable` (atoms = sorted databases)."""
-    from symbolic.core.tables import MechTable
-    xs = sorted(A.rows)
-    c = [b.p(x) * A.p(x, t) for x in xs]
-    d = [b.p(x) * A.p(minus_i(x, i, A.domain), t) for x in xs]
-    return MechTable(1, (0, 1), tuple(range(len(xs) + 1)), {(0,): tuple(c) + (1 - sum(c),),
-                                                              (1,): tuple(d) + (1 - sum(d),)})
-
-
-def _slice(T):
-    return T.rows[(0,)][:-1], T.rows[(1,)][:-1]
-
-
-def _gap(ops, a, b, E):
-    """max(0, a - E·b) + max(0, b - E·a): the two-sided excess of a single cell."""
-    return ops.max0(a - E * b) + ops.max0(b - E * a)
-
-
-def _slice_conditions(ops, c, d, S, E, delta):
-    """Σ_{j∈S} [max(0, c_j - E·d_j) + max(0, d_j - E·c_j)] ≤ δ, Σ_{j∉S} c_j ≤ δ, Σ_{j∉S} d_j ≤ δ."""
-    out = [j for j in range(len(c)) if j not in S]
-    return [ops.le(ops.sum(_gap(ops, c[j], d[j], E) for j in S), delta,
-                   why="Σ over S of the slice gaps exceeds δ"),
-            ops.le(ops.sum(c[j] for j in out), delta, why="Σ c outside S exceeds δ"),
-            ops.le(ops.sum(d[j] for j in out), delta, why="Σ d outside S exceeds δ")]
-
-
-def _local_slice_gap(ops, A, P=None, *, E, delta):
-    out = []
-    for x in A.rows:
-        gaps = []
-        for i in range(A.n):
-            y = minus_i(x, i, A.domain)
-            for t in A.outputs:
-                gaps.append(ops.le(_gap(ops, A.p(x, t), A.p(y, t), E), delta,
-                                   why=lambda x=x, i=i, t=t: f"x={x} ∈ ℰ, i={i + 1}, t={t}: slice gap > δ"))
-        out.append(ops.Implies(locally_indist(ops, A, x, E, delta), ops.And(gaps)))
-    return ops.And(out)
-
-
-LocalSliceGap = Notion("LocalSliceGap", (E_SPEC, DELTA_SPEC), _local_slice_gap, summary=(
-    "∀x ∈ ℰ (A(x) (ε,δ)-indist from every neighbour), ∀i, t: max(0, A(x)(t) - e^ε A(x_{-i})(t)) + "
-    "max(0, A(x_{-i})(t) - e^ε A(x)(t)) ≤ δ (no belief involved)"))
-
-
-def _slice_conditions_expanded(ops, c, d, S, E, delta):
-    """The same conditions with the S-part free of max: for E ≥ 1 at most one of c_j - E·d_j,
-    d_j - E·c_j is positive, so Σ_{j∈S} max(0, c_j - E d_j, d_j - E c_j) ≤ δ iff every choice of one
-    term from {0, c_j - E d_j, d_j - E c_j} per j ∈ S sums to ≤ δ (3^|S| linear constraints)."""
-    out = []
-    for choice in itertools.product(range(3), repeat=len(S)):
-        terms = [(0, c[j] - E * d[j], d[j] - E * c[j])[k] for j, k in zip(S, choice)]
-        out.append(ops.le(ops.sum(terms), delta, why="Σ over S of the slice gaps exceeds δ"))
-    return out + _slice_conditions(ops, c, d, S, E, delta)[1:]
-
-
-def slice_hypothesis(S, expanded=False) -> Notion:
-    """The slice condition with atom set S ⊆ {0..m-1} (indices of sorted databases) on a slice table;
-    ``expanded`` writes the S-part as 3^|S| linear constraints (equivalent for E ≥ 1, and much easier
-    for the solver as a hypothesis)."""
-    S = tuple(sorted(S))
-    conditions = _slice_conditions_expanded if expanded else _slice_conditions
-
-    def body(ops, T, P=None, *, E, delta):
-        c, d = _slice(T)
-        return ops.And(conditions(ops, c, d, S, E, delta))
-    return Notion(f"SliceHypothesis[S={list(S)}{', expanded' if expanded else ''}]", (E_SPEC, DELTA_SPEC), body,
-                  summary=("slice table (c, d): Σ_{j∈S} [max(0, c_j - e^ε d_j) + max(0, d_j - e^ε c_j)] ≤ δ, "
-                           "Σ_{j∉S} c_j ≤ δ and Σ_{j∉S} d_j ≤ δ"))
-
-
-def event_merge(S, U, m):
-    """The merge of m atoms by membership in S and in the event U: j ↦ 0 (S∩U), 1 (S∖U), 2 (U∖S),
-    3 (neither); ⊥ (index m) ↦ 4."""
-    return tuple((0 if j in U else 1) + (0 if j in S else 2) for j in range(m)) + (4,)
-
-
-def slice_merges(S) -> Notion:
-    """Every event merge of a slice table (see :func:`event_merge`) satisfies SliceHypothesis({0, 1})."""
-    S = tuple(sorted(S))
-
-    def body(ops, T, P=None, *, E, delta):
-        c, d = _slice(T)
-        m = len(c)
-        out = []
-        for bits in itertools.product((0, 1), repeat=m):
-            U = {j for j in range(m) if bits[j]}
-            f = event_merge(S, U, m)
-            cc = [ops.sum(c[j] for j in range(m) if f[j] == k) for k in range(4)]
-            dd = [ops.sum(d[j] for j in range(m) if f[j] == k) for k in range(4)]
-            out.append(ops.And(_slice_conditions(ops, cc, dd, (0, 1), E, delta)))
-        return ops.And(out)
-    return Notion(f"SliceMerges[S={list(S)}]", (E_SPEC, DELTA_SPEC), body, summary=(
-        "for every event U, the 4-atom merge (S∩U, S∖U, U∖S, neither) satisfies SliceHypothesis({0, 1})"))
-
-
-def _slice_event_bound(ops, T, P=None, *, eps, beta):
-    c, d = _slice(T)
-    C, D = ops.sum(c), ops.sum(d)
-    gap = (c[0] + c[2]) * D - (d[0] + d[2]) * C
-    return ops.Or([ops.le(C, beta),
-                   ops.And([ops.gt(D, 0), ops.le(gap, eps * C * D,
-                                                 why="π({0,2}) - ρ({0,2}) > ε with Σc > β")])])
-
-
-SliceEventBound = Notion("SliceEventBound", (LEVEL_SPEC, ParamSpec("beta", lower=0)), _slice_event_bound, summary=(
-    "4-atom slice table: Σc ≤ β, or Σd > 0 and π({0,2}) - ρ({0,2}) ≤ ε for π = c/Σc, ρ = d/Σd"))
-
-ALL += [LocalSliceGap, SliceEventBound]
-
-
-# --- per-transcript slices of two joint distributions (K Lemma 4.1, corrected constant) ---------
-
-def joint_slice_hypotheses(nx: int) -> Notion:
-    """For two joint distributions P = row 0, Q = row 1 on 𝒟×𝒪 (outputs j ↦ (x, t) = (j mod nx,
-    j div nx), as in :func:`joint_posterior_indist`): at every transcript t,
-    Σ_x max(0, P(x,t) - e^ε Q(x,t)) ≤ δ and Σ_x max(0, Q(x,t) - e^ε P(x,t)) ≤ δ."""
-    def body(ops, A, P=None, *, E, delta):
-        out = []
-        for t, (c, d) in enumerate(_transcript_cells(A, nx)):
-            out += [ops.le(hockey(ops, c, d, E), delta, why=f"t={t}: P-side hockey > δ"),
-                    ops.le(hockey(ops, d, c, E), delta, why=f"t={t}: Q-side hockey > δ")]
-        return ops.And(out)
-    return Notion(f"JointSliceHypotheses[|D|={nx}]", (E_SPEC, DELTA_SPEC), body, summary=(
-        "at every transcript t, the cells (x, t) of P and Q have both hockey sums ≤ δ"))
-
-
-def _posterior_indist_where_heavy(ops, T, P=None, *, E, delta, Ehat, dhat, beta):
-    c, d = _slice(T)
-    hyp = [ops.le(hockey(ops, c, d, E), delta), ops.le(hockey(ops, d, c, E), delta)]
-    ok, C, D = _normalised_indist(ops, c, d, Ehat, dhat)
-    return ops.Implies(ops.And(hyp), ops.Or([ok, ops.And([ops.le(C, beta, why="Σc > β"), ops.le(D, beta, why="Σd > β")])]))
-
-
-PosteriorIndistWhereHeavy = Notion(
-    "PosteriorIndistWhereHeavy",
-    (E_SPEC, DELTA_SPEC, ParamSpec("Ehat", lower=1), ParamSpec("dhat", lower=0), ParamSpec("beta", lower=0)),
-    _posterior_indist_where_heavy, summary=(
-        "one transcript's slice (c, d) = (P(·,t), Q(·,t)) with both hockey sums ≤ δ: the posteriors c/Σc, "
-        "d/Σd are (ε̂, δ̂)-indistinguishable, or Σc ≤ β and Σd ≤ β"))
-
-ALL += [PosteriorIndistWhereHeavy]
-
-
-# --- mixtures (K Claim 3.3 parts 3 and 4 with the first stage X free) ---------------------------
-
-def _pair_rows(X):
-    rows = sorted(X.rows)
-    return [(rows[0], rows[1]), (rows[1], rows[0])]
-
-
-def _mixed_hockey(ops, X, fam, x, y, E):
-    """Σ_a X(x)(a)·hockey(A(a)(x), A(a)(y)): the second stage's hockeys averaged over the first."""
-    return ops.sum(X.p(x, a) * hockey(ops, _row(fam[a], x), _row(fam[a], y), E) for a in X.outputs)
-
-
-def _block_bound(ops, X, fam, P=None, *, E):
-    out = []
-    for x, y in _pair_rows(X):
-        joint_x = [X.p(x, a) * fam[a].p(x, o) for a in X.outputs for o in fam[a].outputs]
-        joint_y = [X.p(y, a) * fam[a].p(y, o) for a in X.outputs for o in fam[a].outputs]
-        out.append(ops.le(hockey(ops, joint_x, joint_y, E), _mixed_hockey(ops, X, fam, x, y, E),
-                          why=lambda x=x, y=y: f"rows {x}, {y}: joint hockey > the averaged hockeys"))
-    return ops.And(out)
-
-
-BlockHockeyBound = Notion("BlockHockeyBound", (E_SPEC,), _block_bound, arity=2, summary=(
-    "(X, second-stage family A(a)) on two rows: hockey((X, A(X)) row x, row y) ≤ Σ_a X(x)(a)·hockey(A(a) row x, "
-    "row y), both orders (equality when X's rows agree: max(0, c·z) = c·max(0, z))"))
-
-
-def _mixture_hockey(ops, X, fam, P=None, *, E, delta):
-    return ops.And(ops.le(_mixed_hockey(ops, X, fam, x, y, E), delta,
-                          why=lambda x=x, y=y: f"rows {x}, {y}: Σ_a X(a)·hockey(A(a)) > δ")
-                   for x, y in _pair_rows(X))
-
-
-MixtureHockeyBound = Notion("MixtureHockeyBound", (E_SPEC, DELTA_SPEC), _mixture_hockey, arity=2, summary=(
-    "(X, family A(a)) on two rows: Σ_a X(x)(a)·hockey(A(a) row x, row y) ≤ δ, both orders"))
-
-ALL += [BlockHockeyBound, MixtureHockeyBound]
