@@ -256,10 +256,12 @@ def cmd_derive(args):
 
 
 def _notion(name):
-    """A registered notion by name (ε-DP and variations, semantic privacy, PML notions)."""
+    """A notion by name: the engine's library (ε-DP and variations, semantic privacy, PML notions), then
+    the sources' own lemma notions."""
     import difflib
     from symbolic import notion_library
-    table = notion_library()
+    from theorems.registry import lemma_notions
+    table = {**lemma_notions(), **notion_library()}
     if name not in table:
         close = difflib.get_close_matches(name[:60], list(table), n=3)
         raise UnknownName(f"unknown notion {clip(name)}" + (f"; did you mean {', '.join(close)}?" if close else "")

@@ -51,3 +51,18 @@ def by_source(letters):
         if s not in SOURCES:
             raise UnknownName(f"unknown source {s!r}; sources: {', '.join(SOURCES)}")
     return [c for c in claims().values() if c.source in letters]
+
+
+def lemma_notions() -> dict:
+    """The sources' own notions (steps of one paper's proof, kept beside its claims): every notion in
+    the ``ALL`` list of a theorem module, by name."""
+    import pkgutil
+
+    import theorems
+    out = {}
+    for info in pkgutil.iter_modules(theorems.__path__, "theorems."):
+        if info.name.split(".")[1] in ("cli", "cli_commands", "cli_io", "audit", "selftest", "mutants", "registry"):
+            continue
+        mod = importlib.import_module(info.name)
+        out.update({n.name: n for n in getattr(mod, "ALL", ())})
+    return out
