@@ -106,8 +106,8 @@ def test_th10_mechanism_is_dp_and_leaks_towards_the_cap():
     from symbolic.notions.dp import PureDP
     from symbolic.core.ops import ExactOps
     for n in (1, 2, 3):
-        assert PureDP.body(ExactOps(), S.th10_mechanism(n, sp.Integer(2)).table(), E=2)
-        assert not PureDP.body(ExactOps(), S.th10_mechanism(n, sp.Integer(2)).table(), E=sp.Rational(19, 10))
+        assert PureDP.body(ExactOps(), sd.th10_mechanism(n, sp.Integer(2)).table(), E=2)
+        assert not PureDP.body(ExactOps(), sd.th10_mechanism(n, sp.Integer(2)).table(), E=sp.Rational(19, 10))
 
 
 def test_derive_randomized_response():
@@ -212,6 +212,11 @@ def test_chernoff_numeric_matches_exact_formula(chern):
 def test_entry_limit_checks_small():
     checks = sd.entry_pml_limit_checks(n=1, k=2, m=2)
     assert checks and all(ok for _, ok in checks)
+
+
+def test_prop5_witness_identities():
+    checks = sd.prop5_witness_checks()
+    assert len(checks) == 4 and all(ok for _, ok in checks)
 
 
 def test_plots_write_png(tmp_path):

@@ -1,6 +1,7 @@
 """Saeidian et al. (2023)'s own derivations, checked in sympy: what Proposition 12 says about the
 Laplace counting query beyond its supremum (λ = 1/2, the large-n bound), the Chernoff bound of
-Example 3.3, and the limit along two-point priors in the proof of Theorem 11 (3) ⇒ free-lunch privacy.
+Example 3.3, the limit along two-point priors in the proof of Theorem 11 (3) ⇒ free-lunch privacy,
+and Theorem 10's construction with its leakage.
 
 The general closed forms they start from (PML of the Laplace and truncated geometric counts, the
 Bernoulli MGF, Taylor coefficients) are the engine's, in :mod:`symbolic.derive.closed_forms`.
@@ -13,10 +14,14 @@ import math
 import sympy as sp
 
 from symbolic.core.errors import InvalidSize
+from symbolic.core.ops import ExactOps
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import databases
+from symbolic.core.verdicts import Derived
 from symbolic.derive.closed_forms import (EPS, LAM, B, K, N, P, Derivation, bernoulli_mgf, finish, taylor,
                                           valid_prob, valid_size)
+from symbolic.model.mechanism import Mechanism
+from symbolic.notions.dp import PureDP
 from symbolic.notions.leakage import likelihood_ratios
 
 A = sp.Symbol("a", positive=True)          # k/n in Example 3.3
@@ -156,3 +161,71 @@ def entry_pml_limit_checks(n=2, k=2, m=2):
                     ok = (lim == sp.oo) if zero else sp.simplify(lim - ka / kb) == 0
                     checks.append((f"i={i+1}, a={a}, b={b}{', A(b)(y)=0' if zero else ''}: limit = {lim}", ok))
     return checks
+
+
+# --- Proposition 5: the witness U' of the proof (A.3) ---------------------------------------------------
+
+def prop5_witness_checks():
+    """The witness of Proposition 5's proof (A.3): U' = 1{U=u1} ∨ (U≠u1 and a θ-coin). Returns (text, ok)
+    for each identity: P(U'=1|y) = 1 when P(u1|y) = 1; P_U'(1) = p_max at θ = (p_max-p1)/(1-p1); P_U'(1)
+    grows with θ at rate 1-p1; and the interval of θ above that point has length (1-p_max)/(1-p1)."""
+    p1, pmax, th, post = sp.symbols("p1 p_max theta q", positive=True)
+    new_post = post + th * (1 - post)            # P(U'=1|y) = P(u1|y) + θ(1 - P(u1|y))
+    new_prior = p1 + th * (1 - p1)               # P_{U'}(1)
+    lo = (pmax - p1) / (1 - p1)
+    return (("P(U'=1|y) = 1 when P(u1|y) = 1", sp.simplify(new_post.subs(post, 1) - 1) == 0),
+            ("P_U'(1) = p_max at θ = (p_max-p1)/(1-p1)", sp.simplify(new_prior.subs(th, lo) - pmax) == 0),
+            ("d P_U'(1)/dθ = 1-p1 > 0", sp.simplify(sp.diff(new_prior, th) - (1 - p1)) == 0),
+            ("1 - (p_max-p1)/(1-p1) = (1-p_max)/(1-p1)", sp.simplify((1 - lo) - (1 - pmax) / (1 - p1)) == 0))
+
+
+# --- Theorem 10: an ε-DP mechanism leaking about X_i towards log 1/P(x_i) -----------------------------
+
+def th10_mechanism(n, E_):
+    """All entries copies of one bit would be the population; the mechanism: K(1|x) = c·E^{-z(x)}
+    with z(x) the number of zeros and c = E/(E+1) (the S-spec's reconstruction of Theorem 10)."""
+    c = E_ / (E_ + 1)
+    return Mechanism.from_table({x: [1 - c * E_ ** (-(n - sum(x))), c * E_ ** (-(n - sum(x)))]
+                                 for x in databases(n, (0, 1))}, n=n, domain=(0, 1), outputs=(0, 1),
+                                name="S-TH10 construction")
+
+
+def th10_derivation():
+    """Theorem 10's construction in sympy: the leakage about X_1 for perfectly correlated entries, exactly
+    for n = 1..4, its limit n → ∞ and its continuity in a full-support mixture (the matching upper bound
+    for every ε-DP mechanism is an engine check of the claim)."""
+    Ep, p, n = sp.Symbol("E", positive=True), sp.Symbol("p", positive=True), sp.Symbol("n", positive=True, integer=True)
+    checks, extras = [], {}
+    for nn in (1, 2, 3, 4):
+        mech = th10_mechanism(nn, Ep)
+        kern = Kernel({x: {0: mech.table().p(x, 0), 1: mech.table().p(x, 1)} for x in databases(nn, (0, 1))})
+        prior = Dist({x: (p if all(x) else (1 - p) if not any(x) else 0) for x in databases(nn, (0, 1))})
+        r = likelihood_ratios(kern, prior, 1, attribute=lambda x: x[0])
+        got = sp.simplify(r[1])
+        expect = 1 / (p + (1 - p) * Ep ** (-nn))
+        checks.append((f"n={nn}: exp ℓ(X_1→1) for perfectly correlated Bernoulli(p) entries = 1/(p + (1-p)E^-n)",
+                       sp.simplify(got - expect) == 0))
+        for e_val in (2, sp.Rational(3, 2)):
+            ok = PureDP.body(ExactOps(), th10_mechanism(nn, sp.Integer(e_val) if e_val == 2 else e_val).table(), E=e_val)
+            checks.append((f"n={nn}, E={e_val}: the mechanism is ε-DP (exact)", ok))
+    formula = sp.log(1 / (p + (1 - p) * Ep ** (-n)))
+    h = sp.Symbol("h", positive=True)                     # E = 1 + h > 1
+    lim = sp.simplify(sp.limit(sp.exp(formula).subs(Ep, 1 + h), n, sp.oo))
+    extras["limit n→∞ of exp ℓ (E > 1)"] = lim
+    checks.append(("as n → ∞ (E > 1) the leakage tends to log 1/p = log 1/P(X_i=1), the most any mechanism leaks",
+                   sp.simplify(lim - 1 / p) == 0))
+    vals = [sp.nsimplify(1 / (sp.Rational(1, 10) + sp.Rational(9, 10) * sp.Integer(2) ** (-k))) for k in (1, 2, 3, 5, 10, 20)]
+    extras["E=2, p=1/10, n=1,2,3,5,10,20"] = sp.Tuple(*vals)
+    checks.append(("E=2, p=1/10: the values increase towards the cap 10", all(a < b for a, b in zip(vals, vals[1:]))
+                   and vals[-1] < 10))
+    # full-support population: mix in η·uniform; the leakage is continuous in η at η = 0
+    eta = sp.Symbol("eta", positive=True)
+    nn = 2
+    mech = th10_mechanism(nn, Ep)
+    kern = Kernel({x: {0: mech.table().p(x, 0), 1: mech.table().p(x, 1)} for x in databases(nn, (0, 1))})
+    prior = Dist({x: (1 - eta) * (p if all(x) else (1 - p) if not any(x) else 0) + eta / 4 for x in databases(nn, (0, 1))})
+    r = likelihood_ratios(kern, prior, 1, attribute=lambda x: x[0])
+    checks.append(("n=2: with η·uniform mixed in (full support) the leakage tends to the same value as η → 0",
+                   sp.simplify(sp.limit(r[1], eta, 0) - 1 / (p + (1 - p) * Ep ** (-2))) == 0))
+    return Derived(formula, "X_1 = … = X_n ~ Bernoulli(p) (perfectly correlated), K(1|x) = E/(E+1)·E^(-#zeros(x)); "
+                   "exp ℓ(X_i→1) = 1/(p + (1-p)e^(-nε)) → 1/p as nε → ∞", tuple(checks), extras)
