@@ -71,3 +71,16 @@ def test_a_derived_proof_needs_its_derive_function_and_only_it_has_one():
         Proof((TRUE_STEP,), verdict="derived")
     with pytest.raises(ValueError):
         Proof((TRUE_STEP,), "chain", derive=_derivation)
+
+
+def test_a_proving_fact_is_a_proved_part_that_joins_the_verdict():
+    good = Fact("2 = 2 by sympy", lambda: (("2 = 2", sp.Integer(2) == 2),), proves=Sizes(2, 2, 2), how="identity")
+    v, parts = run_proof(Proof((TRUE_STEP, good), lemmas=0), (E,), FAST)
+    assert isinstance(v, Proved) and len(parts) == 2
+    assert isinstance(parts[1].verdict, Proved) and parts[1].verdict.bounds == Sizes(2, 2, 2)
+    assert parts[1].verdict.sizes_proved[0][2] == "identity"
+    bad = Fact("2 = 3 by sympy", lambda: (("2 = 3", sp.Integer(2) == 3),), proves=Sizes(2, 2, 2))
+    v, parts = run_proof(Proof((TRUE_STEP, bad), lemmas=0), (E,), FAST)
+    assert isinstance(v, Unknown) and "2 = 3 by sympy" in v.reason and isinstance(parts[1].verdict, Unknown)
+    v, _ = run_proof(Proof((FALSE_STEP, good), verdict="first"), (E,), FAST)
+    assert isinstance(v, Refuted)

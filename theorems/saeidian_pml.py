@@ -17,7 +17,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.derive import closed_forms as cf
-from symbolic.notions.claims import Check, Claim, Definition, E, Equivalent, Implies, NotImplies, Param, Proof
+from symbolic.notions.claims import Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param, Proof
 from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, EpsAtLeastLogInvOneMinusPmin,
                                          EpsAtLeastLogInvPmin, EpsBelowLogInvPmin, MinEntropyAbove,
                                          MinEntropyAtLeast, NoDisclosure, NoDisclosureToAnyAdversary,
@@ -35,9 +35,8 @@ from symbolic.notions.pml import (CapacityClosedForm, ConditionalPMLAllPriors, C
                                   PMLBelowLevel, PMLProductPriors, PMLUnder, TightDP, TightFLP)
 from symbolic.notions.prior_terms import FullSupport
 from symbolic.core.prob import Dist
-from symbolic.solve.proof import PartResult, combine, run_part
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
-from symbolic.core.verdicts import Derived, Proved, Sizes
+from symbolic.core.verdicts import Derived, Sizes
 from theorems import saeidian_pml_derivations as sd
 
 SRC = "S"
@@ -64,43 +63,25 @@ DEFINITIONS = [
 # which a Proof cannot yet state (a Fact is listed as a derived part, or not at all) ------------------
 
 
-def _part(imp, params, lo, hi, settings):
-    return run_part(imp, params, hi, settings, lo=lo, expect=imp.expect_holds)
-
-
-def _sympy_part(text, ok, sizes, seconds, how):
-    v = Proved(sizes, ((sizes, round(seconds, 3), how),), {"method": how}) if ok else None
-    if v is None:
-        from symbolic.core.verdicts import Unknown
-        v = Unknown(f"sympy check failed: {text}")
-    return PartResult(text, True, v, seconds)
-
-
 # --- S-TH11: the correlated-prior formulation needs a limit ---------------------------------------
 
 _TH11 = Sizes(2, 2, 2)
 
 
-def _th11_run(settings):
-    """(1), (2): engine (CEGIS over priors; the FLP ⇒ (2) direction through (1) ⇒ (2), which z3
-    proves in seconds where the direct product query times out). (3): FLP ⇒ (3) by FLP ⇒ (1) and
-    the pre-processing inequality ℓ_P(X_i→y) ≤ ℓ_P(X→y) for every P (engine, S-PRE's notion
-    with U = X_i); (3) ⇒ FLP by the limit along the two-point priors of the proof of Theorem 11
-    (sympy, symbolic kernel entries), because the supremum over correlated priors is not attained
-    and the engine's CEGIS cannot converge on it (see the engine-gap note in the report)."""
-    import time
-    lo = Sizes(1, 2, 2)
-    parts = [_part(i, (E,), lo, _TH11, settings) for i in
-             (Implies(FreeLunchPrivacy(Es), PMLAllPriors(Es)), Implies(PMLAllPriors(Es), FreeLunchPrivacy(Es)),
-              Implies(PMLAllPriors(Es), PMLProductPriors(Es)), Implies(PMLProductPriors(Es), FreeLunchPrivacy(Es)))]
-    parts.append(_part(Implies((), EntryPreProcessing()), (), lo, _TH11, settings))
-    t = time.monotonic()
-    checks = sd.entry_pml_limit_checks(n=2, k=2, m=2)
-    ok = all(c for _, c in checks)
-    parts.append(_sympy_part("EntryPMLAllPriors(E) ⇒ FreeLunchPrivacy(E): sup over two-point priors tδ_a+(1-t)δ_b "
-                             "(η-mixed with uniform) of exp ℓ(X_i→y) tends to A(a)(y)/A(b)(y) (sympy limits, symbolic A; "
-                             f"{len(checks)} cases)", ok, _TH11, time.monotonic() - t, "sympy limit η→0, t→0"))
-    return combine([p.verdict for p in parts]), parts
+# (1), (2): engine (CEGIS over priors; the FLP ⇒ (2) direction through (1) ⇒ (2), which z3 proves in
+# seconds where the direct product query times out). (3): FLP ⇒ (3) by FLP ⇒ (1) and the pre-processing
+# inequality ℓ_P(X_i→y) ≤ ℓ_P(X→y) for every P (engine, S-PRE's notion with U = X_i); (3) ⇒ FLP by the
+# limit along the two-point priors of the proof of Theorem 11 (sympy, symbolic kernel entries), because
+# the supremum over correlated priors is not attained and the engine's CEGIS cannot converge on it (see
+# the engine-gap note in the report).
+TH11_PROOF = Proof(
+    (*(Check(i, (E,), _TH11, lo=Sizes(1, 2, 2)) for i in
+       (Implies(FreeLunchPrivacy(Es), PMLAllPriors(Es)), Implies(PMLAllPriors(Es), FreeLunchPrivacy(Es)),
+        Implies(PMLAllPriors(Es), PMLProductPriors(Es)), Implies(PMLProductPriors(Es), FreeLunchPrivacy(Es)))),
+     Check(Implies((), EntryPreProcessing()), (), _TH11, lo=Sizes(1, 2, 2)),
+     Fact("EntryPMLAllPriors(E) ⇒ FreeLunchPrivacy(E): sup over two-point priors tδ_a+(1-t)δ_b "
+          "(η-mixed with uniform) of exp ℓ(X_i→y) tends to A(a)(y)/A(b)(y) (sympy limits, symbolic A)", lambda: sd.entry_pml_limit_checks(n=2, k=2, m=2), proves=_TH11, how="sympy limit η→0, t→0")),
+    lemmas=0)
 
 
 # --- S-TH10: the construction and its leakage derived in sympy, the matching upper bound by the engine
@@ -291,7 +272,7 @@ CLAIMS = [
           + Equivalent(PureDP(Es), EntryPMLProductPriors(Es)),
           sizes=Sizes(2, 2, 2), min_sizes=_LO1),
     Claim("S-TH11", "⇔", SRC, "Theorem 11: ε-FLP ⇔ (1) sup over full-support P of ℓ(X→y) ≤ ε ⇔ (2) the same over "
-          "products ⇔ (3) sup over full-support P of max_i ℓ(X_i→y) ≤ ε", "equivalent", run=_th11_run, expect="proved"),
+          "products ⇔ (3) sup over full-support P of max_i ℓ(X_i→y) ≤ ε", "equivalent", proof=TH11_PROOF, expect="proved"),
     Claim("S-R13", "example", SRC, "Remark 13: with ε > 0 and the level exactly ε, no full-support P attains the "
           "suprema of Theorems 9 (1)-(2) and 11 (1)-(2) (products are full-support priors; 11 (1) on a 3-valued secret, where (2,2,2) times out); (3) of both "
           "is not checked here", "as stated",
@@ -315,19 +296,15 @@ CLAIMS = [
 # --- S-PROP5, S-TH6, S-EX31 -------------------------------------------------------------------
 
 
-def _prop5_run(settings):
-    """Literal statement: a disclosed U forces a disclosed U' with H_∞(U') < H_∞(U); since
-    H_∞(U') ≥ 0 that needs H_∞(U) > 0, which the engine refutes (constant U). For H_∞(U) > 0
-    the witness of A.3 is checked symbolically (sympy)."""
-    import time
-    parts = [_part(Implies((FullSupport(), Discloses().of(A, U)), NondegenerateAttribute().of(U)), (), _LO1, _X3,
-                   settings)]
-    t = time.monotonic()
-    ok = all(c for _, c in sd.prop5_witness_checks())
-    parts.append(_sympy_part("A.3 witness U' = 1{U=u1} ∨ (U≠u1 and a θ-coin): P(U'=1|y) = 1 when P(u1|y) = 1, and "
-                             "P_U'(1) > p_max iff θ > (p_max-p1)/(1-p1), an interval inside (0,1) iff p_max < 1 (sympy)",
-                             ok, _X3, time.monotonic() - t, "sympy identities"))
-    return combine([p.verdict for p in parts]), parts
+# Literal statement: a disclosed U forces a disclosed U' with H_∞(U') < H_∞(U); since H_∞(U') ≥ 0 that
+# needs H_∞(U) > 0, which the engine refutes (constant U). For H_∞(U) > 0 the witness of A.3 is checked
+# symbolically (sympy).
+PROP5_PROOF = Proof(
+    (Check(Implies((FullSupport(), Discloses().of(A, U)), NondegenerateAttribute().of(U)), (), _X3, lo=_LO1),
+     Fact("A.3 witness U' = 1{U=u1} ∨ (U≠u1 and a θ-coin): P(U'=1|y) = 1 when P(u1|y) = 1, and "
+          "P_U'(1) > p_max iff θ > (p_max-p1)/(1-p1), an interval inside (0,1) iff p_max < 1 (sympy)",
+          sd.prop5_witness_checks, proves=_X3, how="sympy identities")),
+    lemmas=0)
 
 
 def _ex31_run(settings=None):
@@ -370,7 +347,7 @@ def _ex31():
 
 CLAIMS += [
     Claim("S-PROP5", "⇒", SRC, "Proposition 5: a mechanism that discloses U also discloses some U' with H_∞(U') < H_∞(U)",
-          "holds", run=_prop5_run, expect="proved",
+          "holds", proof=PROP5_PROOF, expect="proved",
           finding=("literally false for a constant attribute U (H_∞(U) = 0): every mechanism discloses it, and no U' has "
                    "H_∞(U') < 0; the counterexample above is such a U. With H_∞(U) > 0 the A.3 witness works (checked in "
                    "sympy); the proof's θ-interval ((p_max-p1)/(1-p1), 1) is empty exactly when p_max = 1.")),

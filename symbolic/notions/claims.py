@@ -132,11 +132,18 @@ class Fact:
     ``listed``: the fact is one of the claim's parts (shown with the parts, and it agrees with the
     source when every one of its checks holds). ``False`` keeps it out of the parts: it still runs
     and counts for the verdict as :class:`Proof` says, and is recorded where that verdict records it
-    (the certificate, the note or the derivation)."""
+    (the certificate, the note or the derivation).
+
+    ``proves``: sizes at which the fact, when all its checks hold, establishes one direction of the
+    claim by exact means (a sympy limit, an identity with symbolic entries): it is then a part with
+    verdict proved at those sizes (``how`` says how), combined with the checks like one of them; a
+    failed check makes that part unknown."""
 
     name: str
     compute: Callable
     listed: bool = True
+    proves: Sizes | None = None
+    how: str = "exact (sympy)"
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,13 @@ def combine(verdicts):
 def _fact_part(fact: Fact) -> PartResult:
     start = time.monotonic()
     checks = tuple((str(text), bool(ok)) for text, ok in fact.compute())
-    return PartResult(fact.name, True, Derived(fact.name, "exact (sympy)", checks), time.monotonic() - start)
+    seconds = time.monotonic() - start
+    if fact.proves is not None:  # a proof of a direction at these sizes by exact means
+        s = fact.proves
+        v = (Proved(s, ((s, round(seconds, 3), fact.how),), {"method": fact.how}) if all(ok for _, ok in checks)
+             else Unknown(f"sympy check failed: {fact.name}"))
+        return PartResult(fact.name, True, v, seconds)
+    return PartResult(fact.name, True, Derived(fact.name, "exact (sympy)", checks), seconds)
 
 
 def run_proof(proof, params, settings):
@@ -97,7 +103,7 @@ def run_proof(proof, params, settings):
             checks.append(p)
         else:
             p = _fact_part(step)
-            facts.append(p)
+            (checks if step.proves is not None else facts).append(p)
         ran.append((p, isinstance(step, Check) or step.listed))
     parts = [p for p, listed in ran if listed]
     if proof.verdict == "chain":
