@@ -40,7 +40,7 @@ _FROM = {
     "symbolic.solve.smt2_export": ("smt2_queries", "write_smt2"),
     "symbolic.solve.signals": ("solver_ignores_sigint",),
     "symbolic.derive.closed_forms": ("Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
-                                     "gaussian_ratio_ks", "laplace_k_releases_scale",
+                                     "laplace_k_releases_scale",
                                      "histogram_laplace_scales"),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
     "symbolic.api": ("notion_library", "check", "implication_claim", "check_implies", "evaluate", "explain"),

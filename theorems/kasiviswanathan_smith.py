@@ -25,7 +25,7 @@ from symbolic.core.ops import ExactOps, exact_sign
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import Sizes
-from symbolic.derive.closed_forms import gaussian_ratio_ks
+from theorems.kasiviswanathan_smith_appendix import gaussian_ratio_ks
 from symbolic.model.mechanism import Mechanism, constant
 from symbolic.model.population import Population
 from symbolic.notions.claims import (Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param,
@@ -346,7 +346,7 @@ def _ka2_display():
 
 # (ε,δ)-DP does not give reality-oblivious SP: z3 re-verifies a finite witness (E=2, δ=1/100, n=5, real
 # database 11111, belief uniform on {00000, 10000}) against ε' = δ' = 1/4; the Gaussian ratio of the
-# source's display is derived by sympy (closed_forms.gaussian_ratio_ks) and compared with the display.
+# source's display is derived by sympy (kasiviswanathan_smith_appendix.gaussian_ratio_ks) and compared with the display.
 KA2_PROOF = Proof(
     (Check(NotImplies(ApproxDP(Es, sp.Rational(1, 100)), RealityObliviousSemanticPrivacy(sp.Rational(1, 4),
                                                                                           sp.Rational(1, 4)),
