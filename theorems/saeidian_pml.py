@@ -26,7 +26,7 @@ from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, E
 from symbolic.notions.dp import FreeLunchPrivacy, PureDP
 from symbolic.model.mechanism import Mechanism
 from symbolic.core.exact import exact
-from symbolic.core.ops import ExactOps
+from symbolic.api import evaluate
 from symbolic.notions.leakage import leakage_capacity, max_pml_ratio
 from symbolic.notions.pml import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
                                   ConditionalPMLGivenFirst, ConditionalPMLProductPriors, EAboveOne,
@@ -187,7 +187,7 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
         tight = sp.Max(*[sp.expand_log(l.subs(Ep, sp.exp(cf.EPS)), force=True) for l in logs.values()])
         tight = sp.simplify(tight.subs(cf.EPS, cf.EPS))
         checks = [(f"E={e}: the table is exactly log(E)-DP and no smaller ε works",
-                   PureDP.body(ExactOps(), _rr_table(e), E=e) and not PureDP.body(ExactOps(), _rr_table(e), E=e - sp.Rational(1, 100)))
+                   evaluate(PureDP, _rr_table(e), E=e) and not evaluate(PureDP, _rr_table(e), E=e - sp.Rational(1, 100)))
                   for e in (2, 3, sp.Rational(3, 2))]
         return Derived(tight, "binary randomized response: keep the bit with probability e^ε/(1+e^ε)", tuple(checks),
                        {"log ratios": sp.Tuple(*[sp.simplify(l) for l in logs.values()])})

@@ -14,7 +14,7 @@ import math
 import sympy as sp
 
 from symbolic.core.errors import InvalidSize
-from symbolic.core.ops import ExactOps
+from symbolic.api import evaluate
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import databases
 from symbolic.core.verdicts import Derived
@@ -206,7 +206,7 @@ def th10_derivation():
         checks.append((f"n={nn}: exp ℓ(X_1→1) for perfectly correlated Bernoulli(p) entries = 1/(p + (1-p)E^-n)",
                        sp.simplify(got - expect) == 0))
         for e_val in (2, sp.Rational(3, 2)):
-            ok = PureDP.body(ExactOps(), th10_mechanism(nn, sp.Integer(e_val) if e_val == 2 else e_val).table(), E=e_val)
+            ok = evaluate(PureDP, th10_mechanism(nn, sp.Integer(e_val) if e_val == 2 else e_val), E=e_val)
             checks.append((f"n={nn}, E={e_val}: the mechanism is ε-DP (exact)", ok))
     formula = sp.log(1 / (p + (1 - p) * Ep ** (-n)))
     h = sp.Symbol("h", positive=True)                     # E = 1 + h > 1

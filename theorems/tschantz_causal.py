@@ -21,7 +21,7 @@ from symbolic.notions.dp import (Bayesian0DP, Bayesian0DPFor, DataPointIntervent
                                  Noninterference, StatisticalNondisclosure, StrongBayesianDP)
 from symbolic.model.mechanism import Mechanism, truncated_geometric
 from symbolic.notions.base import Notion
-from symbolic.core.ops import ExactOps
+from symbolic.api import evaluate
 from symbolic.model.population import Population
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
@@ -220,7 +220,7 @@ def group_effects():
                        f"for every ε-DP A", k == exponent))
         checks.append((f"the truncated geometric mechanism attains RP = {rmax} for {label}", True))
     for s in (sp.Rational(3, 2), 2, 5):
-        ok = PureDP.body(ExactOps(), truncated_geometric(s, n=2).table(), E=s)
+        ok = evaluate(PureDP, truncated_geometric(s, n=2).table(), E=s)
         checks.append((f"truncated geometric with E={s} is ε-DP (exact)", ok))
     total = formulas.get("R_1", 0) + formulas.get("R_2", 0)
     formula = ", ".join(f"effect({k}) = {v}" for k, v in formulas.items()) + f", total = {total}"
