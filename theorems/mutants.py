@@ -217,8 +217,7 @@ def _minimise_unverified():
 @mutant("search.structured-ignores-product", "structured witnesses for a product-population notion include "
         "non-product populations", TRUST + "test_structured_product_populations_are_products")
 def _structured_product():
-    import symbolic.solve.search as s
-    s._STRUCTURED.clear()
+    _resolve("symbolic.solve.solver:_STRUCTURED")[2].clear()  # nothing cached before the patch is served
     wrap("symbolic.solve.solver:structured_populations", lambda real: lambda sizes, product=False: real(sizes, False))
 
 
@@ -348,7 +347,7 @@ _E("symbolic.solve.z3_ops:Z3Ops.Implies", "return self.Or([self.Not(a), b])", "r
 _E("symbolic.solve.z3_ops:Z3Ops.Or", "return self.z3.Or(xs) if xs else self.z3.BoolVal(False)",
    "return self.z3.And(xs) if xs else self.z3.BoolVal(False)",
    "ops.z3-or-as-and", "solver disjunction encoded as a conjunction", TRUST + "test_exact_and_solver_evaluation_agree")
-_E("symbolic.core.ops:to_z3", "return out if k > 0 else 1 / out", "return out",
+_E("symbolic.solve.z3_ops:to_z3", "return out if k > 0 else 1 / out", "return out",
    "ops.to-z3-negative-power", "a negative power x^-k is given to the solver as x^k",
    T + "tests/test_search.py::test_parameter_expressions_are_only_searched_where_defined")
 _E("symbolic.solve.z3_ops:Z3Ops.sqrt", "self.z3.And(s >= 0, s * s == self._t(x))", "s * s == self._t(x)",
