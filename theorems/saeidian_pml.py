@@ -59,10 +59,6 @@ DEFINITIONS = [
                (FreeLunchPrivacy,)),
 ]
 
-# --- helpers for the two run= claims (S-TH11, S-PROP5): each reports its sympy step as a proved part,
-# which a Proof cannot yet state (a Fact is listed as a derived part, or not at all) ------------------
-
-
 # --- S-TH11: the correlated-prior formulation needs a limit ---------------------------------------
 
 _TH11 = Sizes(2, 2, 2)

@@ -200,7 +200,6 @@ class Claim:
     min_sizes: Sizes = Sizes(1, 2, 2)
     only_sizes: bool = False          # check exactly at ``sizes`` (examples)
     derive: Callable | None = None    # for derive claims: () -> Derived
-    run: Callable | None = None       # a custom check: (settings) -> verdict (built from engine calls)
     proof: Proof | None = None        # a proof through steps, run by the engine
     finding: str | None = None        # a recorded disagreement with the source, if any
     expect: str | None = None         # "proved" / "refuted" / "derived": the verdict that agrees

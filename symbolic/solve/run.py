@@ -46,9 +46,6 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
     if claim.proof is not None:
         v, parts = run_proof(claim.proof, claim.params, settings)
         return ClaimResult(claim, second_opinion(_checked(v), settings), tuple(parts), time.monotonic() - t0)
-    if claim.run is not None:
-        v, parts = claim.run(settings)
-        return ClaimResult(claim, second_opinion(_checked(v), settings), tuple(parts), time.monotonic() - t0)
     lo = claim.sizes if claim.only_sizes else claim.min_sizes
     parts = []
     for imp in claim.parts:  # each part has its own time budget
