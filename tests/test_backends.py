@@ -24,6 +24,28 @@ from theorems.registry import claims
 
 TIMEOUT = 8.0
 
+# The module builds z3 terms when it is collected, in z3's default context of that moment. The engine
+# starts a fresh default context for every claim (symbolic.solve.solver.fresh_context), so a test
+# file that runs before this one would leave these terms in a context that is no longer the default;
+# every test here therefore runs with the default context put back to the one its terms live in.
+_CONTEXT = z3.main_ctx()
+
+
+def _restore_context():
+    import z3.z3 as core
+    core._main_ctx = _CONTEXT
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _module_terms_context():
+    """Before the module's own module-scoped fixtures build their queries."""
+    _restore_context()
+
+
+@pytest.fixture(autouse=True)
+def _terms_context():
+    _restore_context()
+
 
 def query(claim_id: str, part: int, sizes: Sizes | None = None, drop_hypotheses=False) -> list:
     """The full negated query of one part of a catalogue claim: ranges and simplices, hypotheses,
