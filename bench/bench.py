@@ -5,6 +5,7 @@ sizes or a counterexample's).
     python bench/bench.py                      # the engine's acceptance set at n=2,|D|=2,|O|=2
     python bench/bench.py --source T           # every T claim at its default sizes
     python bench/bench.py --ids T-P1 T-P5 --sizes 2,3,2 3,2,2
+    python bench/bench.py --eval               # exact evaluation of the counting table (bench/eval_bench.py)
 """
 from __future__ import annotations
 
@@ -40,7 +41,14 @@ def main():
     ap.add_argument("--sizes", nargs="*", help="n,domain,outputs (default: each claim's own sizes)")
     ap.add_argument("--profile", default="ci")
     ap.add_argument("--at", action="store_true", help="decide at exactly these sizes (no sweep from smaller ones)")
+    ap.add_argument("--eval", nargs="*", type=int, metavar="N",
+                    help="instead: exact evaluation of the n-record counting table (default n = 12 14 15 17)")
     args = ap.parse_args()
+    if args.eval is not None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from eval_bench import SIZES, eval_rows
+        eval_rows(args.eval or SIZES)
+        return
     ids = args.ids or ([c.id for c in by_source(args.source) if c.kind != "def"] if args.source else ACCEPTANCE)
     sizes = [tuple(int(x) for x in s.split(",")) for s in args.sizes] if args.sizes else [None]
     if args.sizes is None and not args.source and not args.ids:

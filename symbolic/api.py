@@ -147,12 +147,18 @@ def _table(x):
     return x.table() if hasattr(x, "table") else x
 
 
-def explain(notion, *mechanisms, population=None, **params) -> tuple:
+def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -> tuple:
     """``(holds, reason)``: does the notion hold, in exact arithmetic, for these mechanisms (as many
     as its arity; :class:`Mechanism` objects or tables) and ``population`` (for notions relative to
     one population)? ``notion`` is a :class:`Notion` with ``params`` given as keywords, or a notion
     with its parameters (numbers). ``reason``: the first failed comparison when it fails, else None.
-    A notion over all populations is decided on its finite family of populations."""
+    A notion over all populations is decided on its finite family of populations.
+
+    ``arithmetic``: ``"auto"`` evaluates a rational table in one pass over integers where the notion
+    has such a reading (``Notion.fast``: ε-DP, (ε,δ)-DP), else with sympy; ``"sympy"`` always runs the
+    body with sympy numbers (same verdict and reason, slower)."""
+    if arithmetic not in ("auto", "sympy"):
+        raise InvalidParameter(f"arithmetic={clip(arithmetic, 40)} must be 'auto' or 'sympy'")
     inst = _instance(notion, params)
     nt, values = inst.notion, inst.param_values()
     symbolic = [k for k, v in values.items() if getattr(v, "free_symbols", None)]
@@ -162,6 +168,10 @@ def explain(notion, *mechanisms, population=None, **params) -> tuple:
         raise InvalidParameter(f"{nt.name} is a notion of {nt.arity} mechanism(s); evaluate got {len(mechanisms)}")
     tabs = [_table(m) for m in mechanisms]
     pop = None if population is None else _table(population)
+    if arithmetic == "auto" and nt.fast is not None and nt.population == "none":
+        res = nt.fast(*tabs, P=pop, **values)
+        if res is not None:
+            return res
     ops = ExactOps()
     if nt.population in ("all", "product"):
         shape = tabs[0] if tabs else pop
@@ -177,9 +187,9 @@ def explain(notion, *mechanisms, population=None, **params) -> tuple:
     return holds, (None if holds else (ops.trace[0] if ops.trace else None))
 
 
-def evaluate(notion, *mechanisms, population=None, **params) -> bool:
+def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) -> bool:
     """Does the notion hold for these mechanisms, in exact arithmetic? (See :func:`explain`.)"""
-    return explain(notion, *mechanisms, population=population, **params)[0]
+    return explain(notion, *mechanisms, population=population, arithmetic=arithmetic, **params)[0]
 
 
 _missing = [name for name in __all__ if name not in globals()]

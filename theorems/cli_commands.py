@@ -12,6 +12,7 @@ from symbolic import DPCheckError, InvalidParameter, InvalidSize, UnknownName, c
 from theorems.cli_io import BUG, exit_code, load_json, output, params, say, writable
 
 MAX_FAMILY_DATABASES = 64       # tables for `eval` of notions over all populations
+MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with sympy (no one-pass reading)
 MAX_SEARCH_DATABASES = 1024     # |domain|^n of the unknown tables in `check` and `implies`
 MAX_SEARCH_CELLS = 8192         # |domain|^n × |outputs|
 
@@ -206,6 +207,11 @@ def cmd_eval(args):
         raise InvalidSize(f"{notion.name} quantifies over populations, decided through a family that grows with "
                           f"the databases: `eval` takes at most {MAX_FAMILY_DATABASES} databases (|domain|^n) "
                           f"for it; this table has {len(mech.rows)}")
+    one_pass = notion.fast is not None and notion.population == "none" and all(v.is_Rational for v in inst.args)
+    if not one_pass and len(mech.rows) > MAX_SYMPY_DATABASES:
+        raise InvalidSize(f"{notion.name} is evaluated with sympy, comparison by comparison: `eval` takes at most "
+                          f"{MAX_SYMPY_DATABASES} databases (|domain|^n) for it; this table has {len(mech.rows)} "
+                          f"(PureDP and ApproxDP with rational parameters take up to 2^18)")
     holds, why = explain(inst, mech, population=pop)
     print(f"{inst}: {'holds' if holds else 'fails'}" + ("" if holds or why is None else f" ({why})"))
     return 0 if holds else 1

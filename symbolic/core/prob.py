@@ -7,6 +7,7 @@ parameters passes. Floats are rejected.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Hashable, Mapping
 
 import sympy as sp
@@ -28,9 +29,30 @@ def _definitely_nonzero(x: sp.Expr) -> bool:
     return x.is_zero is False
 
 
+def _rational_row(entries):
+    """The row as sympy Rationals when every entry is already one (the common case: no parsing,
+    no simplification needed); else None."""
+    if all(isinstance(p, sp.Rational) for p in entries):
+        return tuple(entries)
+    return None
+
+
 def check_row(probs, *, what: str):
     """Validate one row of probabilities; return the exact entries."""
-    entries = tuple(exact(p, what=f"{what}[{j}]") for j, p in enumerate(probs))
+    fast = _rational_row(probs)
+    if fast is None:
+        entries = tuple(exact(p, what=f"{what}[{j}]") for j, p in enumerate(probs))
+        fast = _rational_row(entries)
+    if fast is not None:
+        for j, p in enumerate(fast):
+            if p.p < 0:
+                raise InvalidDistribution(f"{what}[{j}] = {p} is negative; probabilities must be >= 0")
+        total = sum((Fraction(int(p.p), int(p.q)) for p in fast), Fraction(0))
+        if total != 1:
+            raise InvalidDistribution(
+                f"{what} sums to {sp.Rational(total.numerator, total.denominator)}, not 1; "
+                f"entries {', '.join(map(str, fast))}")
+        return fast
     for j, p in enumerate(entries):
         if _definitely_negative(p):
             raise InvalidDistribution(

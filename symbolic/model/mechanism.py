@@ -18,8 +18,10 @@ from symbolic.core.tables import MechTable, check_sizes, databases
 
 
 MAX_DATABASES = 10 ** 6   # tables built through the API: a memory guard
-MAX_FILE_DATABASES = 4096  # tables read from a user's file (exact evaluation of every neighbour pair)
-MAX_FILE_CELLS = 65536     # databases × outputs in a user's file
+MAX_FILE_DATABASES = 4096  # populations from a user's file; tables a notion reads through sympy
+MAX_TABLE_FILE_DATABASES = 2 ** 18  # mechanism tables from a user's file (linear exact evaluation)
+MAX_FILE_CELLS = 2 ** 19   # databases × outputs in a user's mechanism file
+MAX_SHARED_ROWS = 4096     # distinct rows remembered while a table is built
 
 
 def count_databases(n: int, domain_size: int, *, limit: int = MAX_DATABASES, what: str = "the table") -> int:
@@ -85,6 +87,7 @@ class Mechanism:
         if extra:
             raise InvalidDistribution(f"table rows {clip(extra[:3])} are not databases over domain {clip(domain)}")
         rows = []
+        outs_t, dists = tuple(outs), {}  # equal rows share one validated Dist (a table has few distinct rows)
         lookup = {(k if isinstance(k, tuple) else (k,)): v for k, v in table.items()}
         for d in dbs:
             row = lookup[d]
@@ -102,8 +105,17 @@ class Mechanism:
                 if len(probs) != len(outs):
                     raise InvalidDistribution(
                         f"row {d} has {len(probs)} entries but there are {len(outs)} outputs {clip(tuple(outs))}")
-            rows.append((d, Dist(outcomes=tuple(outs), probs=probs, what=f"row {d}")))
-        return cls(n, domain, tuple(outs), tuple(rows), name)
+            key = tuple(probs)
+            try:
+                dist = dists.get(key)
+            except TypeError:  # an unhashable entry: Dist says what is wrong with it
+                dist = None
+            if dist is None:
+                dist = Dist(outcomes=outs_t, probs=probs, what=f"row {d}")
+                if len(dists) < MAX_SHARED_ROWS:
+                    dists[key] = dist
+            rows.append((d, dist))
+        return cls(n, domain, outs_t, tuple(rows), name)
 
     def __getitem__(self, d) -> Dist:
         d = d if isinstance(d, tuple) else (d,)
@@ -171,8 +183,14 @@ def keyed_by_database(items: dict, n: int, domain, where: str) -> dict:
     """{database tuple: value} from a JSON object keyed by databases "a,b"; a database given twice
     (for instance "0" and "00") is an error naming ``where``."""
     table = {}
+    by_text = {str(v): v for v in domain} if domain is not None else None
     for key, value in items.items():
-        d = parse_database(key, n, domain)
+        try:  # the common spelling "0,1,…" with each value as str(v): index arithmetic, no parsing
+            d = tuple(map(by_text.__getitem__, key.split(",")))
+            if len(d) != n:
+                raise KeyError(key)
+        except (AttributeError, KeyError, TypeError):
+            d = parse_database(key, n, domain)
         if d in table:
             raise InvalidDistribution(f"database {clip(key, 40)} is given twice {where}")
         table[d] = value
@@ -202,11 +220,11 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     if domain is not None and any(isinstance(v, str) for v in domain):
         raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
     if domain is not None:  # the size check comes before reading any row
-        count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
+        count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
     table = keyed_by_database(rows, n, domain, 'in "rows"')
     if domain is None:
         domain = sorted({v for d in table for v in d})
-    count_databases(n, len(domain), limit=MAX_FILE_DATABASES, what="the mechanism file")
+    count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
     outputs = _int_list(doc["outputs"], "outputs") if "outputs" in doc else None
     if outputs is not None:
         if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:

@@ -17,6 +17,11 @@ For ``"all"``/``"product"`` notions, ``sufficient(n, domain)`` may return a fini
 populations that is enough to decide the notion for a *fixed* mechanism; exact re-verification
 of a counterexample uses it (each family comes with its proof in the docstring and a test that
 cross-checks it against the solver).
+
+``fast(*tables, P=..., **parameters)``, when given, is a second reading of the body for exact
+evaluation of large concrete tables (all rational): it returns ``(holds, reason)`` with the same
+reason text as the body's first failed comparison, or None when it does not apply (then the body
+decides). Each one is checked against its body on random tables (``tests/test_fast_exact.py``).
 """
 from __future__ import annotations
 
@@ -64,6 +69,7 @@ class Notion:
     arity: int = 1
     summary: str = ""
     sufficient: Callable | None = field(default=None, repr=False, compare=False)
+    fast: Callable | None = field(default=None, repr=False, compare=False)
 
     def __call__(self, *args, **kwargs) -> "NotionInstance":
         names = [p.name for p in self.params]

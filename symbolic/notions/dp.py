@@ -15,19 +15,37 @@ import sympy as sp
 from symbolic.model.causal import mechanism_model
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion
 from symbolic.model.population import Population, uniform
+from symbolic.core.fast_exact import first_bad_pair, hockey_check, int_view, pure_dp_checks
 from symbolic.core.tables import databases, replace
+
+
+def _pure_dp_why(A, E, i, d, v, o):
+    return (f"i={i+1}, d={d}, d'={replace(d, i, v)}, o={o}: "
+            f"Pr[A(d)=o]={A.p(d, o)} > E·Pr[A(d')=o]={E}·{A.p(replace(d, i, v), o)}")
 
 
 def _pure_dp(ops, A, P=None, *, E):
     return ops.And(
-        ops.le(A.p(d, o), E * A.p(replace(d, i, v), o),
-               why=lambda i=i, d=d, v=v, o=o: f"i={i+1}, d={d}, d'={replace(d, i, v)}, o={o}: "
-                                              f"Pr[A(d)=o]={A.p(d, o)} > E·Pr[A(d')=o]={E}·{A.p(replace(d, i, v), o)}")
+        ops.le(A.p(d, o), E * A.p(replace(d, i, v), o), why=lambda i=i, d=d, v=v, o=o: _pure_dp_why(A, E, i, d, v, o))
         for i, d, v in A.neighbours() for o in A.outputs)
 
 
+def _pure_dp_fast(A, P=None, *, E):
+    """The body of PureDP on a rational table in one pass over integer columns (see
+    :mod:`symbolic.core.fast_exact`); None when it does not apply (then the body decides)."""
+    view = int_view(A)
+    checks = None if view is None else pure_dp_checks(view, E)
+    if checks is None:
+        return None
+    bad = first_bad_pair(view, checks)
+    if bad is None:
+        return True, None
+    x, i, v, j = bad
+    return False, _pure_dp_why(A, E, i, view.database(x, A.domain), A.domain[v], A.outputs[j])
+
+
 PureDP = Notion("PureDP", (E_SPEC,), _pure_dp, summary=(
-    "ε-DP: Pr[A(d)=o] ≤ e^ε·Pr[A(d[i→v])=o] for all i, d, v, o"))
+    "ε-DP: Pr[A(d)=o] ≤ e^ε·Pr[A(d[i→v])=o] for all i, d, v, o"), fast=_pure_dp_fast)
 
 
 def _free_lunch(ops, A, P=None, *, E):
@@ -39,17 +57,34 @@ FreeLunchPrivacy = Notion("FreeLunchPrivacy", (E_SPEC,), _free_lunch, summary=(
     "ε-free-lunch privacy: Pr[A(d)=o] ≤ e^ε·Pr[A(d')=o] for every pair of databases"))
 
 
+def _approx_dp_why(i, d, v):
+    return f"i={i+1}, d={d}, d'={replace(d, i, v)}: an event exceeds E·p'+δ"
+
+
 def _approx_dp(ops, A, P=None, *, E, delta):
     # max over events S of Pr[A(d)∈S] - E·Pr[A(d')∈S] is attained at S = {o : A(d)(o) > E·A(d')(o)},
     # so "for all events" is Σ_o max(0, A(d)(o) - E·A(d')(o)) ≤ δ: no enumeration of 2^|𝒪| sets.
     return ops.And(
         ops.le(ops.sum(ops.max0(A.p(d, o) - E * A.p(replace(d, i, v), o)) for o in A.outputs), delta,
-               why=lambda i=i, d=d, v=v: f"i={i+1}, d={d}, d'={replace(d, i, v)}: an event exceeds E·p'+δ")
+               why=lambda i=i, d=d, v=v: _approx_dp_why(i, d, v))
         for i, d, v in A.neighbours())
 
 
+def _approx_dp_fast(A, P=None, *, E, delta):
+    """The body of ApproxDP on a rational table in one pass over integer columns; None when it does not apply."""
+    view = int_view(A)
+    checks = None if view is None else hockey_check(view, E, delta)
+    if checks is None:
+        return None
+    bad = first_bad_pair(view, checks)
+    if bad is None:
+        return True, None
+    x, i, v, _ = bad
+    return False, _approx_dp_why(i, view.database(x, A.domain), A.domain[v])
+
+
 ApproxDP = Notion("ApproxDP", (E_SPEC, DELTA_SPEC), _approx_dp, summary=(
-    "(ε,δ)-DP: Pr[A(d)∈S] ≤ e^ε·Pr[A(d')∈S] + δ for neighbours and all events S"))
+    "(ε,δ)-DP: Pr[A(d)∈S] ≤ e^ε·Pr[A(d')∈S] + δ for neighbours and all events S"), fast=_approx_dp_fast)
 
 
 # --- associative variations (conditioning in M^A) -------------------------------------------
