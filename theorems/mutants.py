@@ -332,15 +332,15 @@ def _float_sign():
 
 _E("symbolic.core.ops:ExactOps.max0", "return x if exact_sign(x) > 0 else sp.Integer(0)", "return x",
    "ops.exact-max0-identity", "exact max(0, x) returns x", TRUST + "test_exact_and_solver_evaluation_agree")
-_E("symbolic.solve.z3_ops:Z3Ops.le", "return self._t(a) <= self._t(b)", "return self._t(a) < self._t(b)",
+_E("symbolic.solve.z3_ops:Z3Ops.le", "return a <= b", "return a < b",
    "ops.z3-le-strict", "solver ≤ encoded as <", TRUST + "test_exact_and_solver_evaluation_agree")
-_E("symbolic.solve.z3_ops:Z3Ops.lt", "return self._t(a) < self._t(b)", "return self._t(a) <= self._t(b)",
+_E("symbolic.solve.z3_ops:Z3Ops.lt", "return a < b", "return a <= b",
    "ops.z3-lt-nonstrict", "solver < encoded as ≤", TRUST + "test_exact_and_solver_evaluation_agree")
-_E("symbolic.solve.z3_ops:Z3Ops.ge", "return self._t(a) >= self._t(b)", "return self._t(a) > self._t(b)",
+_E("symbolic.solve.z3_ops:Z3Ops.ge", "return a >= b", "return a > b",
    "ops.z3-ge-strict", "solver ≥ encoded as >", TRUST + "test_exact_and_solver_evaluation_agree")
-_E("symbolic.solve.z3_ops:Z3Ops.eq", "return self._t(a) == self._t(b)", "return self._t(a) <= self._t(b)",
+_E("symbolic.solve.z3_ops:Z3Ops.eq", "return a == b", "return a <= b",
    "ops.z3-eq-as-le", "solver = encoded as ≤", TRUST + "test_exact_and_solver_evaluation_agree")
-_E("symbolic.solve.z3_ops:Z3Ops.max0", "return self.z3.If(x > 0, x, self.z3.RealVal(0))", "return x",
+_E("symbolic.solve.z3_ops:Z3Ops.max0", "return self.z3.If(self.gt(x, 0), x, self.z3.RealVal(0))", "return x",
    "ops.z3-max0-identity", "solver max(0, x) encoded as x", TRUST + "test_exact_and_solver_evaluation_agree")
 _E("symbolic.solve.z3_ops:Z3Ops.Implies", "return self.Or([self.Not(a), b])", "return self.And([a, b])",
    "ops.z3-implies-as-and", "solver implication encoded as a conjunction", TRUST + "test_exact_and_solver_evaluation_agree")

@@ -191,6 +191,25 @@ class Encoding:
                     if sub.is_Pow and sub.exp.is_negative and sub.base.free_symbols and sub.base not in seen:
                         seen.add(sub.base)
                         self.base.append(to_z3(sub.base, self.penv, self.ops) != 0)
+        self._divisor_signs([b for b in seen if any(x.name not in self.fixed_params for x in b.free_symbols)])
+
+    def _divisor_signs(self, bases):
+        """Tell the ops which divisors have one sign wherever the query's parameter constraints
+        (ranges and the guards above) hold, so comparisons are multiplied out instead of dividing
+        (nonlinear real arithmetic decides polynomials, not x/0). The sign is proved, not assumed:
+        an unsatisfiable ``constraints ∧ b ≤ 0`` (resp. ``b ≥ 0``) query on the parameters alone;
+        a divisor that may vanish or change sign in range, or an undecided query, keeps its division."""
+        for b in bases:
+            if not all(s.name in self.penv for s in b.free_symbols) or not b.is_polynomial(*b.free_symbols):
+                continue
+            t = to_z3(b, self.penv, self.ops)
+            for sign, opposite in ((1, t <= 0), (-1, t >= 0)):
+                s = z3.Tactic("qfnra-nlsat").solver()
+                s.set("timeout", 2000)
+                s.add(self.base + [opposite])
+                if s.check() == z3.unsat:
+                    self.ops.signs[t.get_id()] = (t if sign > 0 else -t, sign)
+                    break
 
     def to_num(self, expr, penv):
         return to_z3(expr, penv, self.ops)

@@ -16,6 +16,8 @@ class Z3Ops:
         self.z3 = z3
         self._aux = 0
         self.side = []  # side constraints created by sqrt etc.
+        self.signs = {}  # id of a divisor term -> (its positive form, ±1), set by the encoding
+        self._split_memo = {}
 
     def num(self, x):
         return to_z3(x, {}, self)
@@ -36,19 +38,111 @@ class Z3Ops:
         return x is True or x is False
 
     def le(self, a, b, why=None):
-        return self._t(a) <= self._t(b)
+        a, b = self.cleared(a, b)
+        return a <= b
 
     def lt(self, a, b, why=None):
-        return self._t(a) < self._t(b)
+        a, b = self.cleared(a, b)
+        return a < b
 
     def eq(self, a, b, why=None):
-        return self._t(a) == self._t(b)
+        a, b = self.cleared(a, b)
+        return a == b
 
     def gt(self, a, b, why=None):
-        return self._t(a) > self._t(b)
+        a, b = self.cleared(a, b)
+        return a > b
 
     def ge(self, a, b, why=None):
-        return self._t(a) >= self._t(b)
+        a, b = self.cleared(a, b)
+        return a >= b
+
+    def cleared(self, a, b):
+        """The two sides of a comparison with every division by a divisor of known sign (``signs``)
+        multiplied out: both sides times the same positive product, so the comparison keeps its
+        sense. Divisions by anything else stay as they are (guarded ≠ 0 by the encoding)."""
+        a, b = self._t(a), self._t(b)
+        if not self.signs:
+            return a, b
+        (na, da), (nb, db) = self._split(a), self._split(b)
+        if not da and not db:
+            return a, b
+        lcm = _lcm([da, db])
+        return self._times(na, lcm, da), self._times(nb, lcm, db)
+
+    def _times(self, num, lcm, dens):
+        """num · Π positive(atom)^(lcm - dens) over the atoms of ``lcm``."""
+        for k, m in lcm.items():
+            for _ in range(m - dens.get(k, 0)):
+                num = num * self.signs[k][0]
+        return num
+
+    def _atoms(self, d):
+        """The divisor atoms whose product is the z3 term ``d`` (None if one has no known sign)."""
+        z3 = self.z3
+        if d.get_id() in self.signs:
+            return [d.get_id()]
+        if z3.is_mul(d):
+            out = []
+            for c in d.children():
+                sub = self._atoms(c)
+                if sub is None:
+                    return None
+                out += sub
+            return out
+        return None
+
+    def _split(self, t):
+        """``t`` as (numerator, {atom id: power}) with t = numerator / Π positive(atom)^power; the
+        numerator is ``t`` itself when nothing divides."""
+        key = t.get_id()
+        if key in self._split_memo:
+            return self._split_memo[key][1]
+        z3 = self.z3
+        out = (t, {})
+        if z3.is_div(t):
+            atoms = self._atoms(t.arg(1))
+            if atoms is not None:
+                num, dens = self._split(t.arg(0))
+                dens = dict(dens)
+                for k in atoms:
+                    dens[k] = dens.get(k, 0) + 1
+                    num = num if self.signs[k][1] > 0 else -num
+                out = (num, dens)
+        elif z3.is_mul(t) or z3.is_add(t) or z3.is_sub(t) or t.decl().kind() == z3.Z3_OP_UMINUS or z3.is_app_of(t, z3.Z3_OP_ITE):
+            kids = [self._split(c) for c in t.children()]
+            if any(d for _, d in kids):
+                out = self._combine(t, kids)
+        self._split_memo[key] = (t, out)  # the term is kept alive so its id is not reused
+        return out
+
+    def _combine(self, t, kids):
+        z3 = self.z3
+        if z3.is_mul(t):
+            dens, num = {}, None
+            for _, d in kids:
+                for k, m in d.items():
+                    dens[k] = dens.get(k, 0) + m
+            for c, (n, _) in zip(t.children(), kids):
+                k = c.get_id()
+                if dens.get(k, 0) > 0 and k in self.signs:  # an atom times its own reciprocal
+                    dens[k] -= 1
+                    n = z3.RealVal(self.signs[k][1])
+                num = n if num is None else num * n
+            return num, {k: m for k, m in dens.items() if m}
+        if z3.is_app_of(t, z3.Z3_OP_ITE):
+            lcm = _lcm([d for _, d in kids[1:]])
+            return z3.If(t.arg(0), *(self._times(n, lcm, d) for n, d in kids[1:])), lcm
+        lcm = _lcm([d for _, d in kids])
+        terms = [self._times(n, lcm, d) for n, d in kids]
+        if z3.is_add(t):
+            return z3.Sum(terms), lcm
+        if z3.is_sub(t):
+            out = terms[0]
+            for x in terms[1:]:
+                out = out - x
+            return out, lcm
+        return -terms[0], lcm
 
     def And(self, xs):
         xs = list(xs)
@@ -77,13 +171,22 @@ class Z3Ops:
 
     def max0(self, x):
         x = self._t(x)
-        return self.z3.If(x > 0, x, self.z3.RealVal(0))
+        return self.z3.If(self.gt(x, 0), x, self.z3.RealVal(0))
 
     def sqrt(self, x):
         self._aux += 1
         s = self.z3.Real(f"sqrt_{self._aux}")
         self.side.append(self.z3.And(s >= 0, s * s == self._t(x)))
         return s
+
+
+def _lcm(dens):
+    """The least common multiple of divisor products given as {atom id: power}."""
+    out = {}
+    for d in dens:
+        for k, m in d.items():
+            out[k] = max(out.get(k, 0), m)
+    return out
 
 
 def to_z3(expr, env: dict, ops: "Z3Ops | None" = None):
