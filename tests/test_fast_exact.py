@@ -54,10 +54,11 @@ PARAM_DELTA = st.sampled_from([R(0), TINY, R(1, 6), R(1, 4), R(1, 3) - TINY, R(1
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rational_tables(), PARAM_E, PARAM_DELTA, st.booleans())
-def test_fast_agrees_with_sympy_body(tab, E, delta, per_row):
-    old = fast_exact.MAX_LCM_BITS
+@given(rational_tables(), PARAM_E, PARAM_DELTA, st.booleans(), st.sampled_from([0, 1, 2, 6]))
+def test_fast_agrees_with_sympy_body(tab, E, delta, per_row, first_block):
+    old, old_block = fast_exact.MAX_LCM_BITS, fast_exact.FIRST_BLOCK
     fast_exact.MAX_LCM_BITS = 0 if per_row else old  # 0: one denominator per row
+    fast_exact.FIRST_BLOCK = first_block  # blocks of databases read in order: small ones exercise the split
     try:
         fast_exact._VIEWS.clear()
         for inst in (PureDP(E), ApproxDP(E, delta)):
@@ -66,8 +67,30 @@ def test_fast_agrees_with_sympy_body(tab, E, delta, per_row):
         view = fast_exact.int_view(tab)
         assert view.dens is None if not per_row else (view.dens is not None or view.L == 1)
     finally:
-        fast_exact.MAX_LCM_BITS = old
+        fast_exact.MAX_LCM_BITS, fast_exact.FIRST_BLOCK = old, old_block
         fast_exact._VIEWS.clear()
+
+
+@pytest.mark.parametrize("n, k, first_block", [(1, 2, 6), (3, 3, 0), (3, 3, 1), (4, 2, 2), (5, 2, 6), (2, 4, 1)])
+def test_slices_are_exactly_the_neighbour_pairs(n, k, first_block, monkeypatch):
+    """Every (x, x[i→v]) pair is produced once, by index arithmetic, over the blocks in order."""
+    monkeypatch.setattr(fast_exact, "FIRST_BLOCK", first_block)
+    dom = tuple(range(k))
+    dbs = databases(n, dom)
+    view = fast_exact.IntView(n, k, (list(range(k ** n)),), None, 1)
+    got = []
+    for a, j in fast_exact._blocks(view):
+        for i in range(n):
+            for u in range(k):
+                for v in range(k):
+                    if u != v:
+                        for sx, sy in fast_exact.neighbour_slices(view, i, u, v, a, j):
+                            xs, ys = view.cols[0][sx], view.cols[0][sy]
+                            assert len(xs) == len(ys)
+                            got += [(dbs[x], i, dom[v], dbs[y]) for x, y in zip(xs, ys)]
+    want = [(d, i, w, d[:i] + (w,) + d[i + 1:]) for d in dbs for i in range(n) for w in dom if w != d[i]]
+    assert sorted(got) == sorted(want) and len(got) == len(want)
+    assert all(view.database(x, dom) == dbs[x] for x in range(k ** n))
 
 
 def counting(n):

@@ -123,39 +123,66 @@ def _per_row(n, k, vals, conv, width):
     return IntView(n, k, cols, dens, 1)
 
 
-def neighbour_slices(view: IntView, i: int, u: int, v: int):
-    """Pairs of slices (sx, sy): sx runs over databases x with d_i at domain position u, each slice
-    increasing in x, and sy over the matching x[i→v] (same length, same order)."""
-    s = view.k ** (view.n - 1 - i)
-    blocks = view.k ** i
-    big = view.k * s
-    if s >= blocks:  # few long contiguous blocks
+def neighbour_slices(view: IntView, i: int, u: int, v: int, a: int = 0, j: int | None = None):
+    """Pairs of slices (sx, sy): sx runs over the databases x with d_i at domain position u inside the
+    aligned block [a, a + k^j) (default: the whole table), each slice increasing in x, and sy over the
+    matching x[i→v] (same length, same order)."""
+    k = view.k
+    j = view.n if j is None else j
+    s = k ** (view.n - 1 - i)
+    width = k ** j
+    if s >= width:  # digit i is fixed inside the block
+        if (a // s) % k == u:
+            yield slice(a, a + width), slice(a + (v - u) * s, a + (v - u) * s + width)
+        return
+    blocks = width // (k * s)
+    big = k * s
+    if s >= blocks:  # few long contiguous runs
         for h in range(blocks):
-            b = h * big
+            b = a + h * big
             yield slice(b + u * s, b + u * s + s), slice(b + v * s, b + v * s + s)
     else:  # few long strided runs
         for lo in range(s):
-            yield slice(u * s + lo, None, big), slice(v * s + lo, None, big)
+            yield slice(a + u * s + lo, a + width, big), slice(a + v * s + lo, a + width, big)
+
+
+FIRST_BLOCK = 6  # the first block holds k^6 databases; the next ones grow geometrically
+
+
+def _blocks(view: IntView):
+    """Aligned blocks (a, j) covering [0, k^n) in increasing order: [0, k^m), then k - 1 blocks of
+    k^j for each j ≥ m, so a failure near the start is found after reading little of the table."""
+    k, n = view.k, view.n
+    m = min(FIRST_BLOCK, n)
+    yield 0, m
+    for j in range(m, n):
+        for c in range(1, k):
+            yield c * k ** j, j
 
 
 def first_bad_pair(view: IntView, checks):
     """The first neighbour pair flagged by one of ``checks``, as (x, i, v, c) (database number, index,
     domain position of the replacement value, number of the check), minimal in that order; None if
-    none is flagged. Each check is ``check(sx, sy)`` -> an iterable of bools, one per pair of the slices."""
-    best = None
+    none is flagged. Each check is ``check(sx, sy)`` -> an iterable of bools, one per pair of the slices.
+    Blocks of databases are read in increasing order, and the first block with a flagged pair holds
+    the minimum."""
     count = itertools.count
-    for i in range(view.n):
-        for u in range(view.k):
-            for v in range(view.k):
-                if u == v:
-                    continue
-                for c, check in enumerate(checks):
-                    for sx, sy in neighbour_slices(view, i, u, v):
-                        t = next(itertools.compress(count(), check(sx, sy)), None)
-                        if t is not None:
-                            key = (sx.start + t * (sx.step or 1), i, v, c)
-                            best = key if best is None or key < best else best
-    return best
+    for a, j in _blocks(view):
+        best = None
+        for i in range(view.n):
+            for u in range(view.k):
+                for v in range(view.k):
+                    if u == v:
+                        continue
+                    for c, check in enumerate(checks):
+                        for sx, sy in neighbour_slices(view, i, u, v, a, j):
+                            t = next(itertools.compress(count(), check(sx, sy)), None)
+                            if t is not None:
+                                key = (sx.start + t * (sx.step or 1), i, v, c)
+                                best = key if best is None or key < best else best
+        if best is not None:
+            return best
+    return None
 
 
 def scaled_param(value):
