@@ -453,3 +453,16 @@ _E("theorems.saeidian_pml_derivations:chernoff_threshold_leakage", "bound = -sp.
    "bound = -sp.log(1 - sp.exp(-2 * N * kl))",
    "closed.chernoff-constant", "S-EX33's Chernoff bound derived with e^{-2n KL} (a wrong constant)",
    T + "tests/test_theorems_s.py::test_chernoff_bound_dominates")
+
+# --- one-pass exact evaluation and rational parameter maps -------------------------------------------
+
+FAST = "test:tests/test_fast_exact.py::"
+_E("symbolic.core.fast_exact:pure_dp_checks", "map(gt, qa[sx], pb[sy])", "map(operator.ge, qa[sx], pb[sy])",
+   "fast.pure-dp-tie", "the one-pass ε-DP reading flags a ratio equal to E (≥ for >)",
+   FAST + "test_counting_table_ties")
+_E("symbolic.core.fast_exact:first_bad_pair", "for i in range(view.n):", "for i in range(view.n - 1):",
+   "fast.last-index-skipped", "the one-pass reading never replaces the last record",
+   FAST + "test_fast_agrees_with_sympy_body")
+_E("symbolic.solve.encode:Encoding._divisor_signs", "if s.check() == z3.unsat:", "if True:",
+   "encode.sign-assumed", "every divisor is taken as positive and multiplied out, unproved",
+   T + "tests/test_rational_maps.py::test_divisor_that_may_vanish_in_range_stays_guarded")

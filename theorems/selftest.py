@@ -52,6 +52,8 @@ PROGRESS = "SELFTEST-PROGRESS "
 TESTS = [
     "tests/test_trust.py",
     "tests/test_proofs.py",
+    "tests/test_fast_exact.py",
+    "tests/test_rational_maps.py",
     "tests/test_search.py",
     "tests/test_notions.py",
     "tests/test_properties.py",
