@@ -1,0 +1,109 @@
+"""The hard questions of the engine-power issue, one command: each row's verdict and seconds with the
+engine, beside the naive monolithic z3 query on the same question (one solver call, parameters
+symbolic, a ∀𝒫 hypothesis written as a z3 ForAll over the population simplex) and their ratio.
+
+    python bench/frontier.py                      # every row, 60 s a question
+    python bench/frontier.py --rows T-P5 --budget 10
+
+Rows: T-P5, T-P1 and T-F2b at n=3, |𝒟|=3, |𝒪|=2 (each part at exactly those sizes); a claim over
+all beliefs asked in the plain `implies` form at n=2; basic composition of (ε,δ)-DP with ε and δ
+symbolic at n=1, |𝒟|=|𝒪|=2; a parameter map with a division, and multiplied out. Timings depend on the machine; the
+verdicts do not.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import z3  # noqa: E402
+
+from symbolic import (E, AdaptiveVar, ApproxDP, Compose, MechVar, Param, PureDP,  # noqa: E402
+                      SemanticPrivacy, Settings, Sizes, check, implication_claim)
+from symbolic.solve.encode import Encoding  # noqa: E402
+from theorems.registry import get  # noqa: E402
+
+Es = E.symbol
+
+
+def naive(imp, params, sizes, timeout):
+    """One z3 call on the whole negated part: (answer, seconds)."""
+    enc = Encoding(imp, params, sizes, dict(imp.parameters))
+    s = z3.Solver()
+    s.set("timeout", int(timeout * 1000))
+    for ni in enc.universal:  # ∀𝒫 hypothesis: a quantifier over a fresh population on the simplex
+        mark, base_mark = len(enc.vars), len(enc.base)
+        pop = enc.new_population("Q")
+        qvars = [v for _, _, v in enc.vars[mark:]]
+        simplex = enc.base[base_mark:]
+        body = enc.eval(ni, pop)
+        del enc.base[base_mark:]
+        s.add(z3.ForAll(qvars, z3.Implies(z3.And(simplex), body)))
+    s.add(enc.base + enc.hyps + enc.ops.side + [z3.Or(enc.negated_conclusion_parts())])
+    t = time.monotonic()
+    r = s.check()
+    return {"unsat": "proved", "sat": "refuted"}.get(str(r), "unknown"), time.monotonic() - t
+
+
+def _catalogue(cid, sizes):
+    c = get(cid).with_sizes(*sizes)
+    return replace(c, min_sizes=c.sizes)
+
+
+def _composition():
+    E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
+    D1, D2 = Param("d1", lower=0, upper=1), Param("d2", lower=0, upper=1)
+    A1 = MechVar("A1")
+    A2 = AdaptiveVar("A2", after=A1)
+    hyp = (ApproxDP(E1.symbol, D1.symbol).of(A1), ApproxDP(E2.symbol, D2.symbol).of(A2))
+    concl = ApproxDP(E1.symbol * E2.symbol, D1.symbol + D2.symbol).of(Compose(A1, A2))
+    return implication_claim(hyp, concl, params=(E1, E2, D1, D2), sizes=Sizes(1, 2, 2))
+
+
+def _division(form):
+    """The point-wise indistinguishability constant with E = R/δ (bench/rational_maps.py's "ind-pw")."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rational_maps import PAIRS
+    sizes, _, div, mul = PAIRS["ind-pw"]
+    hyp, concl, params = div if form == "division" else mul
+    return implication_claim(hyp, concl, params=params, sizes=sizes)
+
+
+ROWS = {
+    "T-P5": lambda: _catalogue("T-P5", (3, 3, 2)),
+    "T-P1": lambda: _catalogue("T-P1", (3, 3, 2)),
+    "T-F2b": lambda: _catalogue("T-F2b", (3, 3, 2)),
+    "beliefs": lambda: implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 2, 2)),
+    "composition": _composition,
+    "division": lambda: _division("division"),
+    "multiplied": lambda: _division("multiplied"),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", nargs="*", choices=list(ROWS), help="default: all")
+    ap.add_argument("--budget", type=float, default=60.0, help="seconds for each question, engine and naive alike")
+    args = ap.parse_args()
+    settings = replace(Settings(second_solver=False), budget=args.budget, timeout=min(20.0, args.budget))
+    print(f"{'row':<12} {'part':<52} {'sizes':<6} {'engine':<8} {'s':>7} {'naive':<8} {'s':>7} {'ratio':>6}")
+    for name in args.rows or list(ROWS):
+        claim = ROWS[name]()
+        t = time.monotonic()
+        res = check(claim, settings)
+        total = time.monotonic() - t
+        for part in res.parts:
+            imp = next(i for i in claim.parts if str(i) == part.implication)
+            answer, secs = naive(imp, claim.params, claim.sizes, args.budget)
+            ratio = secs / part.seconds if part.seconds > 0 else float("inf")
+            print(f"{name:<12} {part.implication[:52]:<52} {'%d%d%d' % claim.sizes.as_tuple():<6} "
+                  f"{part.verdict.name:<8} {part.seconds:7.2f} {answer:<8} {secs:7.2f} {ratio:6.1f}", flush=True)
+        print(f"{name:<12} {'(claim: ' + res.verdict.name + ')':<52} {'':<6} {'':<8} {total:7.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
