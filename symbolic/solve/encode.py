@@ -12,6 +12,7 @@ import sympy as sp
 import z3
 
 from symbolic.core.errors import DPCheckError
+from symbolic.solve.hockey import HockeyRewriter
 from symbolic.solve.z3_ops import Z3Ops, to_z3
 from symbolic.core.tables import MechTable, PopTable, databases
 from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
@@ -66,6 +67,7 @@ class Encoding:
     fixed_params: dict
     fixed_witness: object = None
     witness_family: bool = False
+    hockey: bool = False      # rewrite hockey-stick comparisons (symbolic.solve.hockey); False: the plain If terms
     ops: Z3Ops = field(default_factory=Z3Ops)
 
     def __post_init__(self):
@@ -102,6 +104,10 @@ class Encoding:
             else:
                 self.witness = self.new_population("P'", product=c.notion.population == "product")
             self.concl = self.eval(c, self.witness)
+        if self.hockey:  # exact rewrites (see hockey.py): hypotheses are positive, the conclusion is negated
+            rw = HockeyRewriter()
+            self.hyps = [rw.formula(h, 1) for h in self.hyps]
+            self.concl = rw.formula(self.concl, -1)
 
     # -- unknowns ---------------------------------------------------------------------------
     def real(self, group, key, name):

@@ -16,6 +16,7 @@ import sympy as sp
 import z3
 
 from symbolic.solve.encode import Encoding, conjuncts, z3val
+from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
 from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
 from symbolic.solve.vacuity import vacuity_of_sizes
@@ -38,7 +39,7 @@ class SizeResult:
 def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False, witness=None,
          family=False, fail_fast=False):
     imp2 = replace(imp, population=population) if population is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness, family)
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness, family, settings.hockey)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
     solver = Solver(enc, settings, deadline)
     unknown, obligations = [], []
@@ -87,7 +88,8 @@ def _unknowns(t, cache):
         if key in cache:
             continue
         if z3.is_const(u) and u.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            cache[key] = frozenset([u.decl().name()])
+            name = u.decl().name()  # the bounds of hockey.py belong to whichever disjunct meets their comparison
+            cache[key] = frozenset() if name.startswith(AUX_PREFIX) else frozenset([name])
         elif expanded or not u.num_args():
             cache[key] = frozenset().union(*[cache[c.get_id()] for c in u.children()])
         else:
@@ -103,7 +105,7 @@ def _run_local(imp, params, sizes, settings, deadline, seconds):
     anything but "unsat" gives up (a model of the weakened query is no counterexample). Not used with
     ∀𝒫 hypotheses or a ∀𝒫 conclusion. At n ≥ 2 this decides notions that are conjunctions over
     neighbour pairs as fast as n=1: a pair's conclusion only meets the pair's own hypotheses."""
-    enc = Encoding(imp, params, sizes, dict(imp.parameters), None, False)
+    enc = Encoding(imp, params, sizes, dict(imp.parameters), None, False, settings.hockey)
     if enc.universal or enc.witness is not None:
         return SizeResult("unknown", reason="locality: ∀𝒫 involved")
     end = min(deadline, time.monotonic() + seconds)
@@ -228,7 +230,7 @@ def minimise(imp, params, sizes, settings, how, asg: Assignment):
     fp, pop, wit = how
     deadline = settings.until(time.monotonic() + settings.minimise_seconds)
     imp2 = replace(imp, population=pop) if pop is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp}, wit)
+    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp}, wit, False, settings.hockey)
     solver = Solver(enc, replace(settings, timeout=min(settings.timeout, 2.0)), deadline)
     neg = z3.Or(enc.negated_conclusion_parts())
     try:

@@ -21,6 +21,8 @@ class Settings:
     second_solver: bool = True    # cvc5 re-decides every query a proof rests on
     second_timeout: float = 8.0   # seconds per query for the second solver
     second_budget: float = 20.0   # seconds for the second solver on one claim
+    hockey: bool = False          # hockey-stick sums as events / bounds in the encoding (symbolic.solve.hockey);
+                                  # off by default: measured slower on additive-secrecy composition
     stop_at: float | None = None  # a hard stop for the whole run (time.monotonic() value), or None
 
     def until(self, t: float) -> float:
