@@ -185,15 +185,26 @@ def first_bad_pair(view: IntView, checks):
     return None
 
 
-def scaled_param(value):
-    """A parameter as (p, q) ints if rational, else None (the caller falls back to sympy)."""
-    return rational(value)
+def one_pass(tab, checks_of, why):
+    """A notion's one-pass reading on table ``tab``: ``checks_of(view)`` gives its checks on the integer
+    view (None if a parameter is not rational); ``why(d, i, v, j)`` words the first flagged pair
+    (database d, index i, replacement value v, check j) as the body words its failed comparison.
+    Returns (holds, reason), or None when the view does not apply (then the body decides)."""
+    view = int_view(tab)
+    checks = None if view is None else checks_of(view)
+    if checks is None:
+        return None
+    bad = first_bad_pair(view, checks)
+    if bad is None:
+        return True, None
+    x, i, v, j = bad
+    return False, why(view.database(x, tab.domain), i, tab.domain[v], j)
 
 
 def pure_dp_checks(view: IntView, E):
     """One check per output j: A(x)(j) > E·A(x')(j), exactly, over slices of the view; None if E is
     not rational."""
-    pq = scaled_param(E)
+    pq = rational(E)
     if pq is None:
         return None
     p, q = pq
@@ -211,7 +222,7 @@ def pure_dp_checks(view: IntView, E):
 
 def hockey_check(view: IntView, E, delta):
     """One check: Σ_j max(0, A(x)(j) - E·A(x')(j)) > δ, exactly; None if E or δ is not rational."""
-    pe, pd = scaled_param(E), scaled_param(delta)
+    pe, pd = rational(E), rational(delta)
     if pe is None or pd is None:
         return None
     (p, q), (r, t) = pe, pd

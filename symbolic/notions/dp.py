@@ -15,7 +15,7 @@ import sympy as sp
 from symbolic.model.causal import mechanism_model
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion
 from symbolic.model.population import Population, uniform
-from symbolic.core.fast_exact import first_bad_pair, hockey_check, int_view, pure_dp_checks
+from symbolic.core.fast_exact import hockey_check, one_pass, pure_dp_checks
 from symbolic.core.tables import databases, replace
 
 
@@ -33,15 +33,8 @@ def _pure_dp(ops, A, P=None, *, E):
 def _pure_dp_fast(A, P=None, *, E):
     """The body of PureDP on a rational table in one pass over integer columns (see
     :mod:`symbolic.core.fast_exact`); None when it does not apply (then the body decides)."""
-    view = int_view(A)
-    checks = None if view is None else pure_dp_checks(view, E)
-    if checks is None:
-        return None
-    bad = first_bad_pair(view, checks)
-    if bad is None:
-        return True, None
-    x, i, v, j = bad
-    return False, _pure_dp_why(A, E, i, view.database(x, A.domain), A.domain[v], A.outputs[j])
+    return one_pass(A, lambda view: pure_dp_checks(view, E),
+                    lambda d, i, v, j: _pure_dp_why(A, E, i, d, v, A.outputs[j]))
 
 
 PureDP = Notion("PureDP", (E_SPEC,), _pure_dp, summary=(
@@ -72,15 +65,7 @@ def _approx_dp(ops, A, P=None, *, E, delta):
 
 def _approx_dp_fast(A, P=None, *, E, delta):
     """The body of ApproxDP on a rational table in one pass over integer columns; None when it does not apply."""
-    view = int_view(A)
-    checks = None if view is None else hockey_check(view, E, delta)
-    if checks is None:
-        return None
-    bad = first_bad_pair(view, checks)
-    if bad is None:
-        return True, None
-    x, i, v, _ = bad
-    return False, _approx_dp_why(i, view.database(x, A.domain), A.domain[v])
+    return one_pass(A, lambda view: hockey_check(view, E, delta), lambda d, i, v, _: _approx_dp_why(i, d, v))
 
 
 ApproxDP = Notion("ApproxDP", (E_SPEC, DELTA_SPEC), _approx_dp, summary=(
