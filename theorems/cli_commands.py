@@ -263,11 +263,14 @@ def cmd_derive(args):
 
 def _notion(name):
     """A notion by name: the engine's library (ε-DP and variations, semantic privacy, PML notions), then
-    the sources' own lemma notions."""
+    the sources' own lemma notions (whose modules are imported only when the library lacks the name)."""
     import difflib
     from symbolic import notion_library
+    table = notion_library()
+    if name in table:
+        return table[name]
     from theorems.registry import lemma_notions
-    table = {**lemma_notions(), **notion_library()}
+    table = {**lemma_notions(), **table}
     if name not in table:
         close = difflib.get_close_matches(name[:60], list(table), n=3)
         raise UnknownName(f"unknown notion {clip(name)}" + (f"; did you mean {', '.join(close)}?" if close else "")

@@ -54,15 +54,14 @@ def by_source(letters):
 
 
 def lemma_notions() -> dict:
-    """The sources' own notions (steps of one paper's proof, kept beside its claims): every notion in
-    the ``ALL`` list of a theorem module, by name."""
+    """The sources' own notions (steps of one paper's proof, kept beside its claims in
+    ``theorems/<source>_*.py``): every notion in the ``ALL`` list of a source module or of a module
+    named after it, by name."""
     import pkgutil
 
     import theorems
     out = {}
     for info in pkgutil.iter_modules(theorems.__path__, "theorems."):
-        if info.name.split(".")[1] in ("cli", "cli_commands", "cli_io", "audit", "selftest", "mutants", "registry"):
-            continue
-        mod = importlib.import_module(info.name)
-        out.update({n.name: n for n in getattr(mod, "ALL", ())})
+        if any(info.name == m or info.name.startswith(m + "_") for m in MODULES):
+            out.update({n.name: n for n in getattr(importlib.import_module(info.name), "ALL", ())})
     return out
