@@ -6,7 +6,8 @@ import signal
 import sys
 
 
-def _cut(text, limit):
+def cut(text, limit):
+    """``str(text)`` cut to at most ``limit`` characters, ending with … when cut (messages and records)."""
     text = str(text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
@@ -42,7 +43,7 @@ def _worker(conn, profile):
         try:
             out = ("ok", run_one(cid, profile))
         except Exception as e:  # noqa: BLE001 -- reported by the parent as an internal error
-            out = ("error", f"{type(e).__name__}: {_cut(e, 300)}")
+            out = ("error", f"{type(e).__name__}: {cut(e, 300)}")
         conn.send((cid, out))
 
 

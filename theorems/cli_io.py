@@ -8,15 +8,11 @@ import re
 import sys
 
 from symbolic import DPCheckError, clip
+from theorems.audit import cut
 
 MAX_FILE_BYTES = 10 * 2 ** 20   # a mechanism or population file
 MAX_LINE = 2000                 # an error line; the user's input in it is cut at ~80 characters
 BUG = "this is a bug in dpcheck: please report it with the command line that caused it"
-
-
-def cut(text, limit):
-    text = str(text)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def say(kind, message):
