@@ -20,33 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import z3  # noqa: E402
-
 from symbolic import (E, AdaptiveVar, ApproxDP, Compose, MechVar, Param, PureDP,  # noqa: E402
                       SemanticPrivacy, Settings, Sizes, check, implication_claim)
-from symbolic.solve.encode import Encoding  # noqa: E402
 from theorems.registry import get  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from naive import naive  # noqa: E402
+from rational_maps import PAIRS  # noqa: E402
+
 Es = E.symbol
-
-
-def naive(imp, params, sizes, timeout):
-    """One z3 call on the whole negated part: (answer, seconds)."""
-    enc = Encoding(imp, params, sizes, dict(imp.parameters))
-    s = z3.Solver()
-    s.set("timeout", int(timeout * 1000))
-    for ni in enc.universal:  # ∀𝒫 hypothesis: a quantifier over a fresh population on the simplex
-        mark, base_mark = len(enc.vars), len(enc.base)
-        pop = enc.new_population("Q")
-        qvars = [v for _, _, v in enc.vars[mark:]]
-        simplex = enc.base[base_mark:]
-        body = enc.eval(ni, pop)
-        del enc.base[base_mark:]
-        s.add(z3.ForAll(qvars, z3.Implies(z3.And(simplex), body)))
-    s.add(enc.base + enc.hyps + enc.ops.side + [z3.Or(enc.negated_conclusion_parts())])
-    t = time.monotonic()
-    r = s.check()
-    return {"unsat": "proved", "sat": "refuted"}.get(str(r), "unknown"), time.monotonic() - t
 
 
 def _catalogue(cid, sizes):
@@ -66,8 +48,6 @@ def _composition():
 
 def _division(form):
     """The point-wise indistinguishability constant with E = R/δ (bench/rational_maps.py's "ind-pw")."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from rational_maps import PAIRS
     sizes, _, div, mul = PAIRS["ind-pw"]
     hyp, concl, params = div if form == "division" else mul
     return implication_claim(hyp, concl, params=params, sizes=sizes)
@@ -99,6 +79,7 @@ def main():
         for part in res.parts:
             imp = next(i for i in claim.parts if str(i) == part.implication)
             answer, secs = naive(imp, claim.params, claim.sizes, args.budget)
+            answer = {"unsat": "proved", "sat": "refuted"}.get(answer, "unknown")
             ratio = secs / part.seconds if part.seconds > 0 else float("inf")
             print(f"{name:<12} {part.implication[:52]:<52} {'%d%d%d' % claim.sizes.as_tuple():<6} "
                   f"{part.verdict.name:<8} {part.seconds:7.2f} {answer:<8} {secs:7.2f} {ratio:6.1f}", flush=True)

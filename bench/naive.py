@@ -23,34 +23,33 @@ from symbolic.core.verdicts import Sizes  # noqa: E402
 Es = E.symbol
 
 
-def naive_p5(sizes, timeout):
-    enc = Encoding(Implies(DataPointInterventionDP(Es), PureDP(Es)), (E,), sizes, {})
-    ni = enc.universal[0]
-    mark = len(enc.vars)
-    base_mark = len(enc.base)
-    pop = enc.new_population("Q")
-    qvars = [v for _, _, v in enc.vars[mark:]]
-    simplex = enc.base[base_mark:]
-    body = enc.eval(ni, pop)
-    del enc.base[base_mark:]
+def naive(imp, params, sizes, timeout):
+    """The whole negated implication as one z3 call, parameters symbolic, each ∀𝒫 hypothesis written as
+    a z3 ForAll over a fresh population on the simplex: (z3's answer, seconds)."""
+    enc = Encoding(imp, params, sizes, dict(imp.parameters))
     s = z3.Solver()
     s.set("timeout", int(timeout * 1000))
     s.add(enc.base + enc.hyps)
-    s.add(z3.ForAll(qvars, z3.Implies(z3.And(simplex), body)))
-    s.add(z3.Or(enc.negated_conclusion_parts()))
+    for ni in enc.universal:
+        mark, base_mark = len(enc.vars), len(enc.base)
+        pop = enc.new_population("Q")
+        qvars = [v for _, _, v in enc.vars[mark:]]
+        simplex = enc.base[base_mark:]
+        body = enc.eval(ni, pop)
+        del enc.base[base_mark:]
+        s.add(z3.ForAll(qvars, z3.Implies(z3.And(simplex), body)))
+    s.add(enc.ops.side + [z3.Or(enc.negated_conclusion_parts())])
     t = time.monotonic()
     r = s.check()
     return str(r), time.monotonic() - t
+
+
+def naive_p5(sizes, timeout):
+    return naive(Implies(DataPointInterventionDP(Es), PureDP(Es)), (E,), sizes, timeout)
 
 
 def naive_p4conv(sizes, timeout):
-    enc = Encoding(NotImplies(DataPointInterventionDPFor(Es), PureDP(Es)), (E,), sizes, {})
-    s = z3.Solver()
-    s.set("timeout", int(timeout * 1000))
-    s.add(enc.base + enc.hyps + [z3.Or(enc.negated_conclusion_parts())])
-    t = time.monotonic()
-    r = s.check()
-    return str(r), time.monotonic() - t
+    return naive(NotImplies(DataPointInterventionDPFor(Es), PureDP(Es)), (E,), sizes, timeout)
 
 
 def main():
