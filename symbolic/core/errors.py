@@ -53,3 +53,9 @@ def clip(value, limit: int = 80) -> str:
     except Exception:  # a repr that fails (huge numbers inside, deep nesting) is still an error to report
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class Transcendental(Exception):
+    """A notion's condition needs exp, log or a supremum over a continuum and cannot be stated to
+    the solver with the parameters symbolic: the verdict is ``unknown (transcendental: <reason>)``.
+    Raised by a notion body in solver mode; numeric tables are decided by certified intervals."""
