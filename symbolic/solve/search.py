@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, replace
 import sympy as sp
 import z3
 
+from symbolic.core.errors import Transcendental
+
 from symbolic.solve.encode import Encoding, conjuncts, z3val
 from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
@@ -292,7 +294,15 @@ def grid(lo: Sizes, hi: Sizes):
 def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline=None):
     """Verdict for one implication over the size grid: Refuted (re-verified exactly), Unknown, or,
     when the negated claim is unsatisfiable at every size, Proved if a witness shows the hypotheses can
-    hold together at those sizes and Vacuous if they cannot."""
+    hold together at those sizes and Vacuous if they cannot. A notion that cannot be stated to the
+    solver (exp, log, a supremum over a continuum, with symbolic parameters) makes it Unknown, saying why."""
+    try:
+        return _check_grid(imp, params, lo, hi, settings, deadline)
+    except Transcendental as e:
+        return Unknown(f"transcendental: {e}")
+
+
+def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline):
     deadline = settings.until(deadline or (time.monotonic() + settings.budget))
     proved, searched, unknown, obligations = [], [], [], []
     for sizes in grid(lo, hi):
