@@ -43,7 +43,7 @@ ENTRIES = (
            f"{_TSD}, Def. 7"),
     _entry("DataPointInterventionDP", dp.DataPointInterventionDP, "one data point's value", _ALL, f"{_TSD}, Def. 8"),
     _entry("BRPEveryDataPoint", dp.brp_all_data_points_notion, "one data point's value", _ALL, f"{_TSD}, Def. 9"),
-    _entry("Noninterference", dp.Noninterference, "all pairs", _POLY, f"{_TSD}, §2: ε = 0 differential privacy is probabilistic noninterference"),
+    _entry("Noninterference", dp.Noninterference, "all pairs", _POLY, f"{_TSD}, related work: ε = 0 differential privacy is probabilistic noninterference"),
     _entry("StatisticalNondisclosure", dp.StatisticalNondisclosure, "given population", _POLY,
            f"Dalenius (1977), as stated in {_TSD}, Appendix A.3"),
     # lecture notes and Kasiviswanathan-Smith: indistinguishability and semantic privacy
