@@ -72,50 +72,76 @@ def parse_number(text: str, *, what: str = "value") -> sp.Rational:
     return sp.Integer(int(whole))
 
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/^(),]))")
+_TOKEN = re.compile(r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/^(),]))")
+_SPACE = re.compile(r"\s*")
 _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
 MAX_EXPR_CHARS, MAX_DEPTH, MAX_POWER_BITS = 10_000, 50, 100_000
+MAX_NESTING = 200  # parentheses, signs and powers nested inside each other (the parser recurses on them)
 
 
 def _power(base, exponent, text):
-    """base ** exponent, refusing exact powers too big to compute (9^9^9 has 3.7e8 digits)."""
+    """base ** exponent, refusing exact powers too big to compute (9^9^9 has 3.7e8 digits), and
+    integer powers of a parameter beyond the same bound (p^(10^9) at p = 1/2 has 10^9 bits)."""
     if exponent.is_Rational and base.is_Rational:
         bits = max(int(base.p).bit_length(), int(base.q).bit_length(), 1) * abs(int(exponent.p))
         if abs(int(exponent.p)) > MAX_POWER_BITS or bits > MAX_POWER_BITS:
             raise ParseError(f"the power {clip(text)} is too large to compute exactly (over {MAX_POWER_BITS} bits)")
+    elif exponent.is_Rational and abs(int(exponent.p)) > MAX_POWER_BITS:
+        raise ParseError(f"the exponent {exponent} in {clip(text)} is too large (at most {MAX_POWER_BITS})")
     return base ** exponent
 
 
-def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Expr:
-    """Parse a restricted arithmetic expression (recursive descent, no eval).
+def _not_finite(value) -> str | None:
+    """Why a parsed value is not a finite real number (1/0, log(0), 0^-1, sqrt(-1)), or None."""
+    if value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        return "divides by zero or is not a finite number"
+    if not value.free_symbols and value.is_real is False:
+        return "is not a real number"
+    return None
+
+
+def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: str = "expression") -> sp.Expr:
+    """Parse a restricted arithmetic expression (recursive descent, no eval): numbers (integers,
+    ``a/b`` or decimals, read exactly), the names in ``symbols``, ``+ - * / ^`` (``**`` too),
+    parentheses and ``exp``, ``log``, ``sqrt``. Nothing else is read; a value that is not a finite
+    real number (1/0, log(0), sqrt(-1)) is refused. ``what`` names the text in error messages.
 
     >>> E = sp.Symbol("E"); parse_expr("E^2 - 1/2", {"E": E})
     E**2 - 1/2
+    >>> p = sp.Symbol("p"); parse_expr("exp(-p)/(1+exp(-p))", {"p": p})
+    exp(-p)/(1 + exp(-p))
     >>> parse_expr("__import__")
     Traceback (most recent call last):
     ...
     symbolic.core.errors.ParseError: unknown name '__import__' in '__import__'; known: exp, log, sqrt
     """
     symbols = dict(symbols or {})
+    if isinstance(text, float):
+        raise FloatNotAllowed(f"{what}={clip(text)} is a float; dpcheck needs exact numbers: write text such as '3/8'")
     if not isinstance(text, str):
-        raise ParseError(f"expression {clip(text)} is not text")
+        raise ParseError(f"{what} {clip(text)} is not text")
     if len(text) > MAX_EXPR_CHARS:
-        raise ParseError(f"expression {clip(text)} has {len(text)} characters; at most {MAX_EXPR_CHARS} are read")
+        raise ParseError(f"{what} {clip(text)} has {len(text)} characters; at most {MAX_EXPR_CHARS} are read")
+    clash = sorted(set(symbols) & set(_FUNCS))
+    if clash:
+        raise ParseError(f"parameter name {clash[0]!r} is a function name; rename the parameter")
     toks, pos, depth = [], 0, 0
     while pos < len(text):
-        if text[pos:].strip() == "":
+        if _SPACE.match(text, pos).end() == len(text):
             break
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ParseError(f"unexpected character {text[pos:].strip()[0]!r} in {clip(text)}")
+            bad = text[_SPACE.match(text, pos).end()]
+            raise ParseError(f"unexpected character {bad!r} in {what} {clip(text)}; write numbers, parameter "
+                             f"names, + - * / ^, parentheses, exp, log, sqrt")
         tok = m.group(1) or m.group(2) or m.group(3)
         depth += {"(": 1, ")": -1}.get(tok, 0)
         if depth > MAX_DEPTH:
-            raise ParseError(f"expression {clip(text)} nests parentheses more than {MAX_DEPTH} deep")
+            raise ParseError(f"{what} {clip(text)} nests parentheses more than {MAX_DEPTH} deep")
         toks.append(tok)
         pos = m.end()
     toks.append(None)
-    i = 0
+    i, nesting = 0, 0
 
     def peek():
         return toks[i]
@@ -124,31 +150,46 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
         nonlocal i
         t = toks[i]
         if expected is not None and t != expected:
-            raise ParseError(f"expected {expected!r} in {clip(text)}, found {clip(t, 40)}")
+            raise ParseError(f"expected {expected!r} in {what} {clip(text)}, found {clip(t, 40)}")
         i += 1
         return t
+
+    def nested(parse):
+        """Run one recursive step, refusing nesting beyond MAX_NESTING before Python's stack runs out."""
+        nonlocal nesting
+        nesting += 1
+        if nesting > MAX_NESTING:
+            raise ParseError(f"{what} {clip(text)} nests signs, powers or parentheses more than {MAX_NESTING} deep")
+        try:
+            return parse()
+        finally:
+            nesting -= 1
 
     def atom():
         t = take()
         if t is None:
-            raise ParseError(f"unexpected end of {clip(text)}")
+            raise ParseError(f"unexpected end of {what} {clip(text)}")
         if t == "(":
-            e = expr()
+            e = nested(expr)
             take(")")
             return e
         if t == "-":
-            return -power()
+            return -nested(power)
         if t == "+":
-            return power()
+            return nested(power)
         if t[0].isdigit():
             return parse_number(t, what="number")
-        if t in _FUNCS and peek() == "(":
+        if t in _FUNCS:
+            if peek() != "(":
+                raise ParseError(f"{t} in {what} {clip(text)} needs its argument in parentheses, as in {t}(p)")
             take("(")
-            e = expr()
+            e = nested(expr)
             take(")")
             return _FUNCS[t](e)
         if t in symbols:
             return symbols[t]
+        if t in ("(", ")", ",", "*", "/", "^", "**"):
+            raise ParseError(f"unexpected {t!r} in {what} {clip(text)}")
         known = ", ".join(sorted(set(symbols) | set(_FUNCS)))
         raise ParseError(f"unknown name {clip(t, 40)} in {clip(text)}; known: {known}")
 
@@ -156,28 +197,31 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None) -> sp.Exp
         base = atom()
         if peek() in ("^", "**"):
             take()
-            return _power(base, power(), text)
+            return _power(base, nested(power), text)
         return base
 
     def term():
-        e = power()
+        factors = [power()]
         while peek() in ("*", "/"):
             op = take()
             r = power()
-            e = e * r if op == "*" else e / r
-        return e
+            factors.append(r if op == "*" else 1 / r)
+        return sp.Mul(*factors)
 
     def expr():
-        e = term()
+        terms = [term()]
         while peek() in ("+", "-"):
             op = take()
             r = term()
-            e = e + r if op == "+" else e - r
-        return e
+            terms.append(r if op == "+" else -r)
+        return sp.Add(*terms)
 
     result = expr()
     if peek() is not None:
-        raise ParseError(f"unexpected {peek()!r} in {clip(text)}")
+        raise ParseError(f"unexpected {peek()!r} in {what} {clip(text)}")
+    why = _not_finite(result)
+    if why:
+        raise ParseError(f"{what} {clip(text)} {why}")
     return result
 
 
