@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sympy as sp
+from sympy.polys.polyerrors import NotAlgebraic
 
+from symbolic.core.certified import MAX_BITS, CertifiedUnavailable, NotEnclosable, certified_sign
 from symbolic.core.errors import DPCheckError
 
 
@@ -19,7 +21,13 @@ class UndecidedComparison(DPCheckError):
 
 
 def exact_sign(x) -> int:
-    """Sign of an exact real number (rational or algebraic), decided exactly."""
+    """Sign of an exact real number (rational, algebraic or transcendental), decided rigorously.
+
+    Rationals are read exactly. Other numbers are enclosed in certified intervals
+    (:mod:`symbolic.core.certified`) at increasing precision until the interval excludes 0; when it
+    never does (a zero in disguise such as log 6 − log 2 − log 3), 0 is returned only if sympy
+    proves the number is zero (``simplify`` to 0, or minimal polynomial t for an algebraic number),
+    else :class:`UndecidedComparison`. No verdict rests on a float."""
     x = sp.sympify(x)
     if x.is_Rational:
         return int(x.p > 0) - int(x.p < 0)
@@ -27,19 +35,28 @@ def exact_sign(x) -> int:
         raise UndecidedComparison(f"cannot decide the sign of {x}: it still has symbols")
     if x.has(sp.zoo, sp.oo, -sp.oo, sp.nan) or x.is_real is False:
         raise UndecidedComparison(f"{x} is not a finite real number (an expression divides by zero here?)")
-    for cand in (x, sp.nsimplify(x), sp.simplify(x)):
-        if cand.is_zero:
-            return 0
-        if cand.is_positive:
-            return 1
-        if cand.is_negative:
-            return -1
-    v = sp.N(x, 60)
-    if abs(v) > sp.Float("1e-45"):
-        return 1 if v > 0 else -1
-    if sp.minimal_polynomial(x, sp.Symbol("_t")).subs(sp.Symbol("_t"), 0) == 0:
+    try:
+        s = certified_sign(x)
+    except (CertifiedUnavailable, NotEnclosable) as e:
+        raise UndecidedComparison(f"cannot decide the sign of {x}: {e}") from None
+    if s is not None:
+        return s
+    if _provably_zero(x):
         return 0
-    raise UndecidedComparison(f"cannot decide the sign of {x}")
+    raise UndecidedComparison(f"cannot decide the sign of {x}: it is 0 to {MAX_BITS} bits but not provably 0")
+
+
+def _provably_zero(x) -> bool:
+    """Is ``x`` exactly 0 by a symbolic argument (never by a numeric tolerance)?"""
+    if sp.simplify(x) == 0:
+        return True
+    if x.is_algebraic and not x.has(sp.Function):
+        t = sp.Symbol("_t")
+        try:
+            return sp.minimal_polynomial(x, t) == t
+        except (NotAlgebraic, NotImplementedError, ValueError):
+            return False
+    return False
 
 
 @dataclass
