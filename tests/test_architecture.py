@@ -1,7 +1,7 @@
 """The layer rules of ARCHITECTURE.md, checked on the source (AST only, nothing imported).
 
 Layers, each importing only itself and the layers before it:
-core → model → notions → solve → derive → report → api (``symbolic/api.py``, ``symbolic/__init__.py``)
+core → model → notions → solve → derive → report → graph → api (``symbolic/api.py``, ``symbolic/__init__.py``)
 → theorems → the CLI (``theorems/cli*.py``). Also: no import circles between modules, ``theorems/``
 never imports a solver (z3, cvc5), ``symbolic/`` never imports ``theorems``, no module over 500
 lines, and no ``symbolic/`` file names a claim or definition of the catalogue.
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LAYERS = ("symbolic.core", "symbolic.model", "symbolic.notions", "symbolic.solve", "symbolic.derive",
-          "symbolic.report", "symbolic.api", "theorems", "theorems.cli")
+          "symbolic.report", "symbolic.graph", "symbolic.api", "theorems", "theorems.cli")
 SOLVERS = ("z3", "cvc5")
 MAX_LINES = 500
 # a catalogue ID: source letter, dash, a definition/claim label (K-2.2, S-PROP12, T-D8, L-1.7b, K-A.3, T-F2b),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from symbolic.solve.encode import eval_notion
+from symbolic.solve.encode import eval_notion, targets
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.tables import MechTable
 
@@ -108,7 +108,9 @@ def _hypothesis_problems(imp, asg: Assignment):
                 problems.append(f"hypothesis {ni} quantifies over all populations and has no finite "
                                 f"sufficient family: it cannot be re-verified exactly")
                 continue
-            some = next(iter(t for t in env.values() if isinstance(t, MechTable)), None)
+            # the notion's own tables first (a fixed mechanism is not among the free ones), then any
+            own = [t.eval(ops, env) for t in targets(ni)]
+            some = next(iter(t for t in own + list(env.values()) if isinstance(t, MechTable)), None)
             n, dom = (some.n, some.domain) if some is not None else (None, None)
             for q in ni.notion.sufficient(n, dom):
                 if not eval_notion(ops, ni, env, q.table(), asg.parameters, _num):

@@ -1,0 +1,139 @@
+"""The picture of a graph run: proved implications as a Hasse diagram, separations as a second view.
+
+Notions that imply each other (with any maps) are merged into one node; the proved edges between
+the merged nodes are transitively reduced (an edge implied by a path is left out); each edge keeps
+its parameter map as its label. The separation view draws the ``not-implies`` pairs, qualitative
+separations solid and counterexamples to a map dashed. Rendering: Graphviz's ``dot`` when it is
+installed, else networkx's layout drawn by matplotlib.
+"""
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+import networkx as nx
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """``classes``: tuples of notion IDs merged as equivalent; ``edges``: (class index, class index,
+    label) after transitive reduction; ``separations``: (from ID, to ID, qualitative)."""
+
+    classes: tuple
+    edges: tuple
+    separations: tuple
+
+    def node_label(self, i: int) -> str:
+        return " ≡ ".join(self.classes[i])
+
+
+def diagram(ids, pairs) -> Diagram:
+    """The Hasse diagram of the ``implies`` pairs among ``ids`` (PairResult values).
+
+    >>> from symbolic.graph.pair import PairResult as R
+    >>> d = diagram(["a", "b", "c"], [R("a", "b", "implies", "E = E"), R("b", "c", "implies", "E = E"),
+    ...                               R("a", "c", "implies", "E = E"), R("c", "a", "not-implies")])
+    >>> d.classes, [(d.node_label(i), d.node_label(j)) for i, j, _ in d.edges]
+    ((('a',), ('b',), ('c',)), [('a', 'b'), ('b', 'c')])
+    """
+    g = nx.DiGraph()
+    g.add_nodes_from(ids)
+    labels = {}
+    for p in pairs:
+        if p.relation == "implies" and p.source in g and p.target in g:
+            g.add_edge(p.source, p.target)
+            labels[(p.source, p.target)] = p.map or ""
+    comps = [tuple(sorted(c, key=list(ids).index)) for c in nx.strongly_connected_components(g)]
+    comps.sort(key=lambda c: list(ids).index(c[0]))
+    where = {x: i for i, c in enumerate(comps) for x in c}
+    dag = nx.DiGraph()
+    dag.add_nodes_from(range(len(comps)))
+    for u, v in g.edges:
+        if where[u] != where[v]:
+            dag.add_edge(where[u], where[v])
+    reduced = nx.transitive_reduction(dag)
+    edges = []
+    for i, j in sorted(reduced.edges):
+        maps = sorted({labels[(u, v)] for u in comps[i] for v in comps[j] if (u, v) in labels})
+        edges.append((i, j, "; ".join(maps)))
+    seps = tuple((p.source, p.target, bool(p.qualitative)) for p in pairs
+                 if p.relation == "not-implies" and p.source in g and p.target in g)
+    return Diagram(tuple(comps), tuple(edges), seps)
+
+
+def _quote(text: str) -> str:
+    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def dot_text(d: Diagram, *, separations: bool = False) -> str:
+    """Graphviz DOT source: the Hasse diagram, or with ``separations`` the separation view."""
+    lines = ["digraph notions {", "  rankdir=TB; node [shape=box, style=rounded, fontname=Helvetica];",
+             "  edge [fontname=Helvetica, fontsize=10];"]
+    if not separations:
+        for i in range(len(d.classes)):
+            lines.append(f"  n{i} [label={_quote(d.node_label(i))}];")
+        for i, j, label in d.edges:
+            lines.append(f"  n{i} -> n{j} [label={_quote(label)}];")
+    else:
+        ids = sorted({x for s, t, _ in d.separations for x in (s, t)})
+        for x in ids:
+            lines.append(f"  {_quote(x)};")
+        for s, t, qual in d.separations:
+            style = "solid" if qual else "dashed"
+            lines.append(f"  {_quote(s)} -> {_quote(t)} [color=firebrick, style={style}, arrowhead=tee];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def render_svg(d: Diagram, *, separations: bool = False) -> tuple:
+    """(SVG text, renderer name): Graphviz ``dot`` if installed, else networkx + matplotlib."""
+    dot = shutil.which("dot")
+    if dot:
+        out = subprocess.run([dot, "-Tsvg"], input=dot_text(d, separations=separations).encode(),
+                             capture_output=True, timeout=120, check=True)
+        return out.stdout.decode(), "graphviz"
+    return _matplotlib_svg(d, separations), "networkx+matplotlib"
+
+
+def _matplotlib_svg(d: Diagram, separations: bool) -> str:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    g = nx.DiGraph()
+    if separations:
+        for s, t, qual in d.separations:
+            g.add_edge(s, t, style="solid" if qual else "dashed")
+    else:
+        for i in range(len(d.classes)):
+            g.add_node(d.node_label(i))
+        for i, j, label in d.edges:
+            g.add_edge(d.node_label(i), d.node_label(j), label=label)
+    fig, ax = plt.subplots(figsize=(max(6, len(g) * 0.9), max(4, len(g) * 0.6)))
+    pos = _layers(g) if not separations else nx.circular_layout(g)
+    nx.draw_networkx_nodes(g, pos, ax=ax, node_color="#eef", node_size=900)
+    nx.draw_networkx_labels(g, pos, ax=ax, font_size=8)
+    for style in ("solid", "dashed"):
+        es = [(u, v) for u, v, a in g.edges(data=True) if a.get("style", "solid") == style]
+        nx.draw_networkx_edges(g, pos, edgelist=es, ax=ax, style=style, arrows=True,
+                               edge_color="firebrick" if separations else "black")
+    if not separations:
+        nx.draw_networkx_edge_labels(g, pos, edge_labels={(u, v): a["label"] for u, v, a in g.edges(data=True)},
+                                     ax=ax, font_size=7)
+    ax.set_axis_off()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _layers(g):
+    """Top-down positions: a node's row is the length of the longest path reaching it."""
+    depth = {}
+    for v in nx.topological_sort(g):
+        depth[v] = max((depth[u] + 1 for u in g.predecessors(v)), default=0)
+    rows = {}
+    for v, k in depth.items():
+        rows.setdefault(k, []).append(v)
+    return {v: (i - (len(vs) - 1) / 2, -k) for k, vs in rows.items() for i, v in enumerate(vs)}

@@ -1,0 +1,60 @@
+"""Parameter maps for a pair of notions: B's parameters as expressions in A's.
+
+For a pair (A, B) the graph asks "A(a) ⇒ B(f(a))" for every value a of A's parameters in range.
+The map f comes, in order of preference, from
+
+1. a published relation between the two notions (:mod:`symbolic.graph.literature`), when its map
+   is stated in A's parameters;
+2. identity on the parameters both notions share by name (``E`` to ``E``), with B's remaining
+   parameters at the value that makes B strongest where that value is known (``delta = 0``);
+
+and otherwise there is no map: the pair can then only be separated (or left unknown).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from symbolic.core.exact import parse_expr
+from symbolic.notions.claims import Param
+
+# parameters whose strongest value is one end of their range (the notion only gets weaker as the
+# parameter grows): the identity map sets an unshared one there
+STRONGEST = {"delta": 0}
+
+
+@dataclass(frozen=True)
+class ParameterMap:
+    """``values``: B's parameter name → sympy expression in A's parameter symbols;
+    ``how``: "literature", "identity"; ``text``: the map as a user reads it."""
+
+    values: dict
+    how: str
+    text: str
+
+
+def claim_params(notion) -> tuple:
+    """A notion's parameters as claim parameters (symbols with the notion's ranges)."""
+    return tuple(Param(p.name, p.lower, p.upper, p.lower_strict, p.upper_strict) for p in notion.params)
+
+
+def parameter_map(a, b, literature=None) -> ParameterMap | None:
+    """The map to use for the pair (A, B) (NotionInfo records), or None when there is none."""
+    syms = {p.name: p.symbol for p in claim_params(a.notion)}
+    if literature is not None and literature.map is not None:
+        values = {k: parse_expr(v, syms) for k, v in literature.map.items()}
+        return ParameterMap(values, "literature", _text(values))
+    values = {}
+    for p in b.notion.params:
+        if p.name in syms:
+            values[p.name] = syms[p.name]
+        elif p.name in STRONGEST:
+            values[p.name] = sp.Integer(STRONGEST[p.name])
+        else:
+            return None
+    return ParameterMap(values, "identity", _text(values))
+
+
+def _text(values: dict) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in values.items()) or "no parameters"

@@ -1,0 +1,154 @@
+"""One ordered pair of notions (A, B): the strongest relation the engine establishes at given sizes.
+
+- ``implies``: "A(a) ⇒ B(f(a))" proved at the sizes for every a in range, f the parameter map
+  (:mod:`symbolic.graph.maps`); the certificate is the engine's proof.
+- ``not-implies``: a counterexample to that map, re-verified exactly; ``qualitative`` when the
+  counterexample's mechanism (or one found for the purpose) satisfies A at some level and B at no
+  level (:mod:`symbolic.graph.separate`), so that no map at all could make the implication hold.
+- ``unknown``: with the reason (a time-out, no parameter map, a notion that raised an error).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+
+from symbolic.core.errors import DPCheckError
+from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous
+from symbolic.graph.maps import claim_params, parameter_map
+from symbolic.graph.separate import level_free
+from symbolic.notions.claims import Claim, Implies
+from symbolic.report.results import claim_json, counterexample_json
+from symbolic.solve.run import check_claim
+from symbolic.solve.settings import Settings
+
+WEAK_E = 1024  # E at which a separation search asks B to fail: a table failing there usually fails at every E
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """The graph's answer for one ordered pair; ``to_json`` gives the contract's keys."""
+
+    source: str
+    target: str
+    relation: str                    # "implies" | "not-implies" | "unknown"
+    map: str | None = None
+    tight: bool = False
+    certificate: dict | None = None
+    counterexample: dict | None = None
+    verified_exactly: bool | None = None
+    qualitative: bool = False
+    reason: str | None = None
+    seconds: float = 0.0
+    literature_says: dict | None = None
+    agrees_with_literature: bool | None = None
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"from": self.source, "to": self.target, "relation": self.relation, "map": self.map,
+                "tight": self.tight, "certificate": self.certificate, "counterexample": self.counterexample,
+                "verified_exactly": self.verified_exactly, "qualitative": self.qualitative,
+                "literature_says": self.literature_says, "agrees_with_literature": self.agrees_with_literature,
+                "reason": self.reason, "seconds": round(self.seconds, 3), **self.extra}
+
+    @classmethod
+    def from_json(cls, doc: dict) -> "PairResult":
+        known = {"from", "to", "relation", "map", "tight", "certificate", "counterexample", "verified_exactly",
+                 "qualitative", "literature_says", "agrees_with_literature", "reason", "seconds"}
+        return cls(doc["from"], doc["to"], doc["relation"], doc.get("map"), bool(doc.get("tight")),
+                   doc.get("certificate"), doc.get("counterexample"), doc.get("verified_exactly"),
+                   bool(doc.get("qualitative")), doc.get("reason"), float(doc.get("seconds") or 0.0),
+                   doc.get("literature_says"), doc.get("agrees_with_literature"),
+                   {k: v for k, v in doc.items() if k not in known})
+
+
+def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> PairResult:
+    """Decide the pair (A, B) of :class:`~symbolic.notions.info.NotionInfo` records at ``sizes``.
+    Never raises for a notion's own failure: a notion that errors makes the pair unknown."""
+    t0 = time.monotonic()
+    try:
+        res = _decide(a, b, sizes, settings, literature)
+    except DPCheckError as e:
+        res = PairResult(a.id, b.id, "unknown", reason=f"error: {e}")
+    except Exception as e:  # noqa: BLE001 -- a user's notion that crashes: this pair only is unknown
+        res = PairResult(a.id, b.id, "unknown", reason=f"a notion raised {type(e).__name__}: {str(e)[:200]}")
+    return _with_literature(replace(res, seconds=time.monotonic() - t0), literature)
+
+
+def _decide(a, b, sizes, settings, literature):
+    for info in (a, b):
+        if info.notion.arity != 1:
+            return PairResult(a.id, b.id, "unknown", reason=f"{info.id} is a notion of {info.notion.arity} "
+                              f"mechanisms; the graph compares notions of one mechanism")
+    pmap = parameter_map(a, b, literature)
+    if pmap is None:
+        sep = _separation_search(a, b, sizes, settings)
+        if sep is not None:
+            return sep
+        names = [p.name for p in b.notion.params]
+        return PairResult(a.id, b.id, "unknown", reason=f"no parameter map from {a.id}'s parameters to {b.id}'s "
+                          f"({', '.join(names)}), and no separation found at {sizes}")
+    params = claim_params(a.notion)
+    hyp = a.notion(*(p.symbol for p in params))
+    con = b.notion(**pmap.values)
+    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
+                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    result = check_claim(claim, settings)
+    v, doc = result.verdict, claim_json(result)
+    if isinstance(v, Proved):
+        return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
+                          verified_exactly=None, extra={"map_source": pmap.how, "vacuity": doc["vacuity"]})
+    if isinstance(v, Refuted) and v.verified_exactly:
+        cx = v.counterexample
+        mech = cx.mechanisms.get("A")
+        qualitative = False
+        if mech is not None:
+            pop = next(iter(cx.populations.values()), None)
+            qualitative = level_free(b.notion, mech, settings, pop) == "no level"
+        out = PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=doc["counterexample"],
+                         verified_exactly=True, qualitative=qualitative,
+                         reason=None if qualitative else f"counterexample to the map {pmap.text}",
+                         extra={"map_source": pmap.how})
+        if not qualitative:
+            sep = _separation_search(a, b, sizes, settings)
+            if sep is not None:
+                return replace(sep, map=pmap.text, extra={"map_source": pmap.how, "map_counterexample":
+                                                          doc["counterexample"]})
+        return out
+    if isinstance(v, Vacuous):
+        return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=f"vacuous: {v.reason}")
+    reason = v.reason if isinstance(v, Unknown) else f"counterexample not confirmed by exact evaluation: {v.note}"
+    return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=reason, extra={"map_source": pmap.how})
+
+
+def _separation_search(a, b, sizes, settings):
+    """A mechanism satisfying A at some level and B at no level, for B whose parameters are all
+    E-type (weaker as they grow): ask for A(a) ∧ ¬B(1024), then check the table for B at every level."""
+    if not b.notion.params or not all(p.name.startswith("E") and p.upper is None for p in b.notion.params):
+        return None
+    params = claim_params(a.notion)
+    hyp = a.notion(*(p.symbol for p in params))
+    con = b.notion(*([WEAK_E] * len(b.notion.params)))
+    claim = Claim(f"{a.id}-/->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
+                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    result = check_claim(claim, replace(settings, second_solver=False))
+    v = result.verdict
+    if not (isinstance(v, Refuted) and v.verified_exactly):
+        return None
+    cx = v.counterexample
+    mech = cx.mechanisms.get("A")
+    pop = next(iter(cx.populations.values()), None)
+    if mech is None or level_free(b.notion, mech, settings, pop) != "no level":
+        return None
+    return PairResult(a.id, b.id, "not-implies", counterexample=claim_json(result)["counterexample"],
+                      verified_exactly=True, qualitative=True,
+                      reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level")
+
+
+def _with_literature(res: PairResult, literature) -> PairResult:
+    if literature is None:
+        return res
+    says = literature.to_json()
+    agrees = None
+    if res.relation != "unknown":
+        agrees = (res.relation == "implies") == literature.holds
+    return replace(res, literature_says=says, agrees_with_literature=agrees)
