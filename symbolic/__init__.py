@@ -12,7 +12,7 @@ from symbolic.core.version import __version__
 # each is the very object symbolic.api exports)
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
-                             "InvalidSize", "UnknownName", "ParseError", "clip"),
+                             "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
     "symbolic.core.exact": ("parse_number",),
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),
@@ -35,6 +35,12 @@ _FROM = {
     "symbolic.notions.semantic": ("Indistinguishable", "SemanticPrivacy", "ApproxSemanticPrivacy"),
     "symbolic.notions.pml": ("PMLAllPriors", "LeakageCapacityAtMost"),
     "symbolic.notions.leakage": ("pml", "max_pml", "leakage_capacity"),
+    "symbolic.notions.info": ("NotionInfo",),
+    "symbolic.notions.catalog": ("notion_catalog", "find_notion"),
+    "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
+    "symbolic.graph.pair": ("PairResult", "decide_pair"),
+    "symbolic.graph.sweep": ("GraphResult", "run_graph"),
+    "symbolic.graph.user": ("load_user_notion",),
     "symbolic.solve.settings": ("Settings",),
     "symbolic.solve.run": ("ClaimResult",),
     "symbolic.solve.smt2_export": ("smt2_queries", "write_smt2"),

@@ -39,7 +39,7 @@ solver queries as SMT-LIB. Errors raised on purpose are :class:`DPCheckError` su
 from __future__ import annotations
 
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
-                                  ParseError, UnknownName, clip)
+                                  ParseError, Transcendental, UnknownName, clip)
 from symbolic.core.exact import parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
@@ -59,9 +59,15 @@ from symbolic.notions.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor, DataPoin
                                  DataPointInterventionDPFor, FreeLunchPrivacy, IndependentBayesian0DP, Noninterference,
                                  PureDP, StatisticalNondisclosure, StrongAdversaryDP, StrongAdversaryDPFor,
                                  StrongBayesianDP, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor)
+from symbolic.notions.catalog import find_notion, notion_catalog
+from symbolic.notions.info import NotionInfo
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.notions.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
+from symbolic.graph.hasse import diagram, dot_text, render_svg
+from symbolic.graph.pair import PairResult, decide_pair
+from symbolic.graph.sweep import GraphResult, run_graph
+from symbolic.graph.user import load_user_notion
 from symbolic.report.results import claim_json, counterexample_text, result_text, tool_json
 from symbolic.solve import run as _run
 from symbolic.solve.run import ClaimResult
@@ -79,6 +85,10 @@ __all__ = [
     "DataPointInterventionDP", "DataPointInterventionDPFor", "StrongBayesianDP", "Noninterference",
     "StatisticalNondisclosure", "Indistinguishable", "SemanticPrivacy", "ApproxSemanticPrivacy", "PMLAllPriors",
     "LeakageCapacityAtMost", "notion_library",
+    # the listing of notions: ID, class, neighbours, citation, definition
+    "NotionInfo", "notion_catalog", "find_notion",
+    # the implication graph
+    "run_graph", "GraphResult", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions
     "Mechanism", "randomized_response", "truncated_geometric", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
@@ -98,7 +108,7 @@ __all__ = [
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
-    "ParseError", "UndecidedComparison", "clip",
+    "ParseError", "Transcendental", "UndecidedComparison", "clip",
     # for programs that run checks in worker processes
     "solver_ignores_sigint",
 ]

@@ -16,7 +16,7 @@ from symbolic.graph.pair import decide_pair
 from symbolic.graph.sweep import run_graph
 from symbolic.graph.user import load_user_notion
 from symbolic.model.mechanism import Mechanism
-from symbolic.notions.catalog import catalog, lookup
+from symbolic.notions.catalog import find_notion, notion_catalog
 from symbolic.solve.settings import Settings
 
 FAST = Settings(budget=20.0, second_solver=False)
@@ -33,13 +33,13 @@ def _mechanism(doc):
 
 
 def test_a_proved_map():
-    r = decide_pair(lookup("pure-dp"), lookup("approx-dp"), S, FAST, relations_by_pair()[("pure-dp", "approx-dp")])
+    r = decide_pair(find_notion("pure-dp"), find_notion("approx-dp"), S, FAST, relations_by_pair()[("pure-dp", "approx-dp")])
     assert r.relation == "implies" and r.map == "E = E, delta = 0"
     assert r.certificate is not None and r.agrees_with_literature is True
 
 
 def test_a_qualitative_separation_rechecked_by_hand():
-    r = decide_pair(lookup("approx-dp"), lookup("pure-dp"), S, FAST, relations_by_pair()[("approx-dp", "pure-dp")])
+    r = decide_pair(find_notion("approx-dp"), find_notion("pure-dp"), S, FAST, relations_by_pair()[("approx-dp", "pure-dp")])
     assert r.relation == "not-implies" and r.qualitative and r.verified_exactly
     assert r.agrees_with_literature is True
     m = _mechanism(r.counterexample)
@@ -59,7 +59,7 @@ def test_a_qualitative_separation_rechecked_by_hand():
 
 
 def test_a_counterexample_to_a_map_only():
-    r = decide_pair(lookup("pure-dp"), lookup("free-lunch"), S, FAST, None)
+    r = decide_pair(find_notion("pure-dp"), find_notion("free-lunch"), S, FAST, None)
     assert r.relation == "not-implies" and not r.qualitative and r.verified_exactly
     m = _mechanism(r.counterexample)
     E = sp.Rational(r.counterexample["parameters"]["E"])
@@ -70,12 +70,12 @@ def test_a_counterexample_to_a_map_only():
 
 
 def test_no_map_is_unknown_with_the_reason():
-    r = decide_pair(lookup("pure-dp"), lookup("SemanticPrivacy"), Sizes(1, 2, 2), FAST, None)
+    r = decide_pair(find_notion("pure-dp"), find_notion("SemanticPrivacy"), Sizes(1, 2, 2), FAST, None)
     assert r.relation == "unknown" and "no parameter map" in r.reason
 
 
 def test_literature_relations_name_listed_notions():
-    ids = {i.id for i in catalog()}
+    ids = {i.id for i in notion_catalog()}
     for rel in RELATIONS:
         assert rel.source in ids and rel.target in ids, rel
         assert rel.holds == (rel.map is not None)

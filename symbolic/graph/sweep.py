@@ -18,7 +18,7 @@ from symbolic.graph.hasse import diagram
 from symbolic.graph.literature import relations_by_pair
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.user import load_user_notion
-from symbolic.notions.catalog import catalog, lookup
+from symbolic.notions.catalog import find_notion, notion_catalog
 from symbolic.solve.settings import Settings
 
 MAX_GRAPH_NOTIONS = 80
@@ -28,7 +28,7 @@ def resolve(spec: str):
     """A NotionInfo from a spec: ``file.py:NAME`` for a user's notion, else a catalogue ID or name."""
     if ":" in spec and spec.rsplit(":", 1)[0].endswith(".py"):
         return load_user_notion(spec)
-    return lookup(spec)
+    return find_notion(spec)
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     ``progress(done, total)`` is called as pairs finish."""
     t0 = time.monotonic()
     settings = settings or Settings(budget=20.0, second_solver=False)
-    specs = list(specs) if specs else [i.id for i in catalog() if i.notion.arity == 1]
+    specs = list(specs) if specs else [i.id for i in notion_catalog() if i.notion.arity == 1]
     infos = [resolve(s) for s in specs]
     ids = [i.id for i in infos]
     if len(set(ids)) != len(ids):

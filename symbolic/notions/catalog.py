@@ -14,10 +14,10 @@ from symbolic.notions.info import NotionInfo
 FAMILIES = (listing,)
 
 
-def catalog() -> tuple:
+def notion_catalog() -> tuple:
     """Every listed notion, in family order then as each family lists them.
 
-    >>> ids = [i.id for i in catalog()]
+    >>> ids = [i.id for i in notion_catalog()]
     >>> "pure-dp" in ids and len(ids) == len(set(ids))
     True
     """
@@ -32,14 +32,14 @@ def catalog() -> tuple:
     return tuple(out)
 
 
-def lookup(key: str) -> NotionInfo:
+def find_notion(key: str) -> NotionInfo:
     """The listed notion whose ID, name or alias is ``key`` (IDs ignore case and ``_``/``-``); an
     unknown key raises :class:`UnknownName` naming the closest IDs.
 
-    >>> lookup("PureDP").id, lookup("pure_dp").name
+    >>> find_notion("PureDP").id, find_notion("pure_dp").name
     ('pure-dp', 'PureDP')
     """
-    entries = catalog()
+    entries = notion_catalog()
     norm = _norm(key)
     for info in entries:
         if key in (info.name, *info.aliases) or norm == _norm(info.id):
