@@ -8,10 +8,10 @@ from __future__ import annotations
 import difflib
 
 from symbolic.core.errors import UnknownName, clip
-from symbolic.notions import listing
+from symbolic.notions import listing, zoo_bayes, zoo_membership, zoo_pufferfish
 from symbolic.notions.info import NotionInfo
 
-FAMILIES = (listing,)
+FAMILIES = (listing, zoo_bayes, zoo_membership, zoo_pufferfish)
 
 
 def notion_catalog() -> tuple:
