@@ -186,9 +186,56 @@ def symbolic_sign(expr, ranges, bounds=None):
     return None
 
 
+def exp_form(expr, symbol):
+    """``(g, z, L)`` with expr = g(z) at z = e^(symbol/L) and g free of ``symbol`` (a rational function of z
+    for expressions such as the exponential mechanism's), or None when ``symbol`` appears other than in
+    exp(c·symbol + d) with rational c.
+
+    >>> a = sp.Symbol("a", positive=True); exp_form(sp.exp(-a / 2) / (1 + sp.exp(-a)), a)[0]
+    1/(_z*(1 + _z**(-2)))
+    """
+    expr = sp.sympify(expr)
+    z = sp.Symbol("_z", positive=True)
+    parts = {}
+    for e in expr.atoms(sp.exp):
+        if symbol not in e.free_symbols:
+            continue
+        arg = sp.expand(e.args[0])
+        c = arg.coeff(symbol)
+        rest = sp.expand(arg - c * symbol)
+        if symbol in rest.free_symbols or not c.is_Rational:
+            return None
+        parts[e] = (c, rest)
+    if not parts:
+        return None
+    L = sp.ilcm(*[int(c.q) for c, _ in parts.values()]) if len(parts) > 1 else int(next(iter(parts.values()))[0].q)
+    g = expr.xreplace({e: z ** (c * L) * sp.exp(rest) for e, (c, rest) in parts.items()})
+    if symbol in g.free_symbols:
+        return None
+    return g, z, sp.Integer(L)
+
+
+def _z_bounds(lo, hi, L):
+    return (sp.Integer(0) if lo is None else sp.exp(lo / L)), (None if hi is None else sp.exp(hi / L))
+
+
 def zeros_and_poles(expr, symbol, lo, hi):
     """Sorted exact points of the open interval (lo, hi) where ``expr`` is zero or its denominator is;
-    None when sympy cannot list them as a finite set."""
+    None when sympy cannot list them as a finite set. An expression in e^(c·symbol) is also solved as a
+    rational function of z = e^(symbol/L) (see :func:`exp_form`)."""
+    got = _solve_points(expr, symbol, lo, hi)
+    if got is not None:
+        return got
+    ef = exp_form(expr, symbol)
+    if ef is None:
+        return None
+    g, z, L = ef
+    zlo, zhi = _z_bounds(lo, hi, L)
+    zs = _solve_points(g, z, zlo, zhi)
+    return None if zs is None else [L * sp.log(r) for r in zs]
+
+
+def _solve_points(expr, symbol, lo, hi):
     interval = sp.Interval.open(-sp.oo if lo is None else lo, sp.oo if hi is None else hi)
     num, den = sp.fraction(sp.together(expr))
     points = set()
@@ -250,6 +297,9 @@ def sign_on(expr, ranges, bounds=None):
         return None
     rng = free[0]
     lo, hi = (bounds or {}).get(rng.name, (None, None))
+    s = _exp_sign(expr, rng, rng.lower if lo is None else lo, rng.upper if hi is None else hi)
+    if s is not None:
+        return s
     pieces = sign_pieces(expr, rng, lo, hi)
     if pieces is None:
         return None
@@ -262,6 +312,29 @@ def sign_on(expr, ranges, bounds=None):
         return "≥"
     if signs <= {0, -1}:
         return "≤"
+    return None
+
+
+def _exp_sign(expr, rng, lo, hi):
+    """Step 1 on the rational-in-z form of an expression in e^(c·x) (see :func:`exp_form`)."""
+    ef = exp_form(expr, rng.symbol)
+    if ef is None:
+        return None
+    g, z, L = ef
+    zlo, zhi = _z_bounds(lo, hi, L)
+    t = sp.Symbol("_t", positive=True)
+    e = g.subs(z, zlo + t if zhi is None else zlo + (zhi - zlo) * t / (1 + t))
+    for cand in (sp.factor(sp.cancel(sp.together(e))), sp.simplify(e)):
+        if cand.is_zero:
+            return 0
+        if cand.is_positive:
+            return 1
+        if cand.is_negative:
+            return -1
+        if cand.is_nonnegative:
+            return "≥"
+        if cand.is_nonpositive:
+            return "≤"
     return None
 
 

@@ -271,6 +271,16 @@ def validate(mech: Mechanism, ranges) -> tuple:
     return checks, proved
 
 
+def check_distribution(probs, ranges, what: str = "the distribution") -> bool:
+    """Check that ``probs`` (sympy expressions) sum to 1 identically and are ≥ 0 over the ranges; returns
+    whether nonnegativity was proved (False: sampled); raises :class:`InvalidDistribution` otherwise."""
+    probs = [sp.sympify(p) for p in probs]
+    if sp.simplify(sp.Add(*probs) - 1) != 0:
+        raise InvalidDistribution(f"{what} sums to {_cut(sp.simplify(sp.Add(*probs)), 80)}, which sympy does not "
+                                  f"reduce to 1 for every parameter value")
+    return all([_nonnegative(p, ranges, f"{what}, entry {j}") == "proved" for j, p in enumerate(probs)])
+
+
 def _nonnegative(p, ranges, where) -> str:
     """'proved' or 'sampled' when the entry is ≥ 0 over the ranges; raises when it is not."""
     free = [r for r in ranges if r.symbol in p.free_symbols]
@@ -323,4 +333,5 @@ def _show(point) -> str:
     return ", ".join(f"{k}={v}" for k, v in point.items())
 
 
-__all__ = ["SymbolicMechanism", "symbolic_mechanism_from_json", "symbolic_mechanism", "parse_ranges", "validate"]
+__all__ = ["SymbolicMechanism", "symbolic_mechanism_from_json", "symbolic_mechanism", "parse_ranges", "validate",
+           "check_distribution"]

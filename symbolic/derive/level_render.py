@@ -1,0 +1,80 @@
+"""A derived tight level (:class:`~symbolic.derive.level.LevelDerivation`) as JSON and as text.
+
+The JSON carries the keys of the derive contract, ``formula`` (sympy text), ``latex``, ``assumptions``,
+``attained_by``, ``proof``, ``sizes``, ``checks``, and more: ``notion``, ``quantity``, ``params``,
+``level_ratio`` (and its latex), ``maximisers`` (one entry per piece), ``infinite``, ``message``,
+``proved``, ``ok``. Databases are lists of their values; exact numbers are sympy text.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+MAX_LISTED = 20
+
+
+def _jsonable(v):
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, (bool, int, str)) or v is None:
+        return v
+    return str(v)
+
+
+def _label(label) -> dict:
+    return {k: _jsonable(v) for k, v in label}
+
+
+def level_json(d) -> dict:
+    """The JSON document of a :class:`~symbolic.derive.level.LevelDerivation`.
+
+    >>> from symbolic.derive.level import derive_level
+    >>> doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
+    ...        "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
+    >>> j = level_json(derive_level("pure-dp", doc))
+    >>> j["formula"], j["attained_by"][0]["pair"], j["attained_by"][0]["output"], j["ok"]
+    ('log(p/(1 - p))', [[0], [1]], 0, True)
+    """
+    pieces = []
+    for cond, expr, labels in d.pieces:
+        pieces.append({"where": cond, "formula": str(expr), "latex": sp.latex(expr),
+                       "attained_by": [_label(x) for x in labels[:MAX_LISTED]], "count": len(labels)})
+    return {
+        "notion": d.notion,
+        "quantity": d.quantity,
+        "formula": str(d.formula),
+        "latex": sp.latex(d.formula),
+        "level_ratio": None if d.level_ratio is None else str(d.level_ratio),
+        "level_ratio_latex": None if d.level_ratio is None else sp.latex(d.level_ratio),
+        "assumptions": list(d.assumptions),
+        "params": {k: str(v) for k, v in d.params.items()},
+        "attained_by": [{"where": p["where"], **p["attained_by"][0]} for p in pieces if p["attained_by"]],
+        "maximisers": pieces,
+        "proof": ("\n".join(d.steps) if d.steps else "every candidate was decided at once") if d.proved else None,
+        "proved": d.proved,
+        "infinite": d.infinite,
+        "message": d.message,
+        "sizes": dict(d.sizes),
+        "checks": [{"text": t, "ok": bool(ok)} for t, ok in d.checks],
+        "ok": d.ok,
+    }
+
+
+def level_text(d) -> str:
+    """Lines for a terminal: the formula, the pieces with their maximisers, the assumptions, the checks."""
+    lines = [f"{d.notion}: {d.quantity} = {d.formula}"]
+    if d.infinite:
+        lines.append(f"infinite: {d.message}")
+    if d.level_ratio is not None and not d.infinite:
+        lines.append(f"level ratio (inside the log): {d.level_ratio}")
+    for cond, expr, labels in d.pieces:
+        first = ", ".join(f"{k} {_jsonable(v)}" for k, v in labels[0]) if labels else "-"
+        more = f" (and {len(labels) - 1} more)" if len(labels) > 1 else ""
+        lines.append(f"  on {cond}: {expr}, attained by {first}{more}")
+    lines.append(f"assumptions: {', '.join(d.assumptions) or 'none (a numeric table)'}")
+    lines.append(f"maximiser decided exactly: {'yes' if d.proved else 'no (see the checks)'}")
+    for t, ok in d.checks:
+        lines.append(f"check: {t}: {'ok' if ok else 'FAILED'}")
+    return "\n".join(lines)
+
+
+__all__ = ["level_json", "level_text"]
