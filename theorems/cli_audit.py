@@ -1,0 +1,141 @@
+"""`dpcheck audit [SOURCE ...]`: every claim of the sources in worker processes, with a progress bar,
+then the table of verdicts, the counterexamples and findings, a summary, and the report files.
+SIGINT or SIGTERM stops it: the verdicts reached so far are printed and written, the rest marked
+"not run", exit 130 / 143."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import click
+
+from symbolic import UnknownName, clip
+from theorems.cli_app import Stop, command, ui
+from theorems.cli_console import AuditProgress, VERDICT_STYLE, print_markup, print_table, print_text
+from theorems.cli_io import BUG, exit_code, output, say, writable
+from theorems.cli_types import MAX_JOBS, Count
+
+
+@command("audit", short_help="check every claim of the sources, with a report", examples=[
+    ("dpcheck audit", "every claim of every source"),
+    ("dpcheck audit T L --json out.json --markdown out.md", "two sources, two reports"),
+    ("dpcheck audit K --jobs 2 --profile quick", "one source, shorter solver limits"),
+    ("dpcheck audit S --html report.html", "a page to open in a browser")])
+@click.argument("sources", nargs=-1, metavar="[SOURCE]...")
+@click.option("--json", "json_file", metavar="FILE",
+              help="write the JSON document of every claim to FILE (e.g. --json audit.json)")
+@click.option("--markdown", metavar="FILE", help="write the table as Markdown to FILE (e.g. --markdown audit.md)")
+@click.option("--html", metavar="FILE", help="write the table as an HTML page to FILE (e.g. --html audit.html)")
+@click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, show_default="the number of cores",
+              help="claims checked at a time, each in its own process (e.g. --jobs 2)")
+@click.option("--profile", default="ci", show_default=True,
+              help="settings profile: quick, ci or thorough (e.g. --profile quick)")
+def audit(sources, json_file, markdown, html, jobs, profile):
+    """Check every claim of the given sources (T, L, K, S; default all) and print a table: ID, kind,
+    what the source says, verdict, whether they agree, sizes, seconds; then each counterexample and
+    finding, and a summary. A progress bar with the ETA shows on a terminal (stderr)."""
+    from symbolic import Settings
+    from theorems import audit as machinery
+    from theorems.registry import SOURCES, by_source
+    Settings.profile(profile)  # validates the name
+    bad = [s for s in sources if s not in SOURCES]
+    if bad:
+        raise UnknownName(f"unknown source {clip(bad[0], 40)}; sources: {', '.join(SOURCES)}")
+    for flag, path in (("--json", json_file), ("--markdown", markdown), ("--html", html)):
+        if path:
+            writable(path, flag)
+    todo = [c.id for c in by_source(list(sources) or list(SOURCES)) if c.kind != "def"]
+    t0 = time.monotonic()
+    results, texts, extras, crashed = {}, {}, {}, []
+    stopped, handlers = None, {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            handlers[sig] = signal.signal(sig, _raise_stop)
+    except ValueError:  # not the main thread: signals stay as they are
+        pass
+    try:
+        with AuditProgress(ui(), len(todo)) as bar:
+            def done(cid, out):
+                if out[0] == "ok":
+                    results[cid], texts[cid], extras[cid] = out[1]
+                else:
+                    crashed.append(cid)
+                    say("internal error", f"in {cid}: {out[1]} ({BUG})")
+                    results[cid] = {**machinery.not_run(cid, machinery.RECORD_KEYS, f"internal error: {out[1]}"),
+                                    "verdict": "unknown"}
+                bar.tick(cid, results[cid])
+            try:
+                machinery.run_pool(todo, profile, min(jobs, max(1, len(todo))), done)
+            except (Stop, KeyboardInterrupt) as e:
+                stopped = getattr(e, "signum", signal.SIGINT)
+        for sig in handlers:  # a second Ctrl-C while writing the report is ignored
+            signal.signal(sig, lambda *_: None)
+        keys = list(next(iter(results.values()), dict.fromkeys(machinery.RECORD_KEYS)))
+        reason = f"not run: the audit was stopped by {signal.Signals(stopped).name}" if stopped else None
+        docs = [results.get(c) or machinery.not_run(c, keys, reason) for c in todo]
+        report(docs, texts, [extras[c] for c in todo if c in extras], time.monotonic() - t0)
+        write_files(docs, json_file, markdown, html)
+    finally:
+        for sig, h in handlers.items():
+            signal.signal(sig, h)
+    if stopped:
+        say("error", f"stopped by {signal.Signals(stopped).name}: {len(results)} of {len(todo)} claims done, "
+                     f"{len(todo) - len(results)} marked \"not run\"")
+        raise Stop(stopped, announced=True)
+    return 3 if crashed else exit_code(docs)
+
+
+def _raise_stop(signum, frame):
+    raise Stop(signum)
+
+
+AGREES_STYLE = {"yes": "green", "NO": "red bold"}
+
+
+def report(docs, texts, extras, seconds):
+    """The table, the refutations and findings in full, and the summary lines, on stdout."""
+    from theorems import audit as machinery
+    u = ui()
+    print_table(u, machinery.HEAD, machinery._rows(docs), styles={3: VERDICT_STYLE, 4: AGREES_STYLE},
+                plain=machinery.table(docs))
+    for ex in extras:
+        if ex:
+            print("\n" + ex)
+    for d in docs:
+        if d["id"] in texts and (d["verdict"] == "refuted" or not d["agrees_with_source"] or d["finding"]):
+            print()
+            print_text(u, texts[d["id"]])
+    n_agree = sum(d["agrees_with_source"] is True for d in docs)
+    proved = [d for d in docs if d["verdict"] == "proved"]
+    confirmed = sum((d.get("certificate") or {}).get("second_verdict") == "unsat" for d in proved)
+    witnessed = sum(d.get("vacuity") in ("satisfiable", "not applicable") for d in proved)
+    vacuous = sum(d["verdict"] == "vacuous" for d in docs)
+    print()
+    print_markup(u, f"[green]{len(proved)} proved[/]: {confirmed} confirmed by a second solver (cvc5), {witnessed} "
+                    f"with hypotheses shown satisfiable by an exact witness; "
+                    f"{'[red bold]' if vacuous else ''}{vacuous} vacuous{'[/]' if vacuous else ''}",
+                 f"{len(proved)} proved: {confirmed} confirmed by a second solver (cvc5), "
+                 f"{witnessed} with hypotheses shown satisfiable by an exact witness; {vacuous} vacuous")
+    not_run = sum(d["verdict"] == "not run" for d in docs)
+    unknown = sum(d["verdict"] == "unknown" for d in docs)
+    disagree = sum(d["agrees_with_source"] is False for d in docs)
+    print()
+    print_markup(u, f"[bold]{len(docs)} claims[/], [green]{n_agree} agree with the source[/]"
+                    + (f" ([magenta]{disagree} differ[/])" if disagree else "")
+                    + f", {'[red bold]' if unknown else ''}{unknown} unknown{'[/]' if unknown else ''}"
+                    + (f", [red]{not_run} not run[/]" if not_run else "") + f"; {seconds:.1f} s",
+                 f"{len(docs)} claims, {n_agree} agree with the source, {unknown} unknown"
+                 + (f", {not_run} not run" if not_run else "") + f"; {seconds:.1f} s")
+
+
+def write_files(docs, json_file, markdown, html):
+    from theorems import audit as machinery
+    if json_file:
+        output(docs, json_file)
+    if markdown:
+        with open(markdown, "w", encoding="utf-8") as f:
+            f.write(machinery.markdown(docs))
+    if html:
+        with open(html, "w", encoding="utf-8") as f:
+            f.write(machinery.html_page(docs))

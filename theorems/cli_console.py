@@ -1,0 +1,155 @@
+"""How `dpcheck` shows things on a terminal (rich): aligned coloured tables, the audit's progress bar with
+its ETA, a spinner with the elapsed time for long checks.
+
+Everything decorative is for people at a terminal. Tables are rich tables only when stdout is a
+terminal and colour is allowed (no ``--no-color``, no ``NO_COLOR`` in the environment, ``TERM`` not
+``dumb``); otherwise they are plain aligned text, as pipes and files expect. Progress goes to stderr,
+only when stderr is a terminal, never with ``--quiet`` and never while stdout carries a JSON document;
+when stderr is not a terminal, the audit writes one plain line per finished claim instead (for logs),
+unless ``--quiet``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+VERDICT_STYLE = {"proved": "green", "derived": "green", "refuted": "yellow", "unknown": "red bold",
+                 "vacuous": "red bold", "not run": "red", "holds": "green", "fails": "yellow"}
+KIND_STYLE = {"def": "dim", "⇒": "green", "⇏": "magenta", "⇔": "cyan"}
+
+
+@dataclass(frozen=True)
+class Ui:
+    """The global display options: ``quiet`` (no progress, no notes), ``verbose`` (a line per step,
+    tracebacks of internal errors), ``color`` (False with ``--no-color`` or ``NO_COLOR``)."""
+
+    quiet: bool = False
+    verbose: bool = False
+    color: bool = True
+
+    @staticmethod
+    def from_env(quiet=False, verbose=False, no_color=False) -> "Ui":
+        env_off = bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
+        return Ui(quiet=quiet, verbose=verbose, color=not (no_color or env_off))
+
+    def fancy_stdout(self) -> bool:
+        """Rich tables and colour on stdout."""
+        return self.color and _tty(sys.stdout)
+
+    def live_stderr(self, json_stdout=False) -> bool:
+        """A progress bar or spinner on stderr."""
+        return not self.quiet and not json_stdout and _tty(sys.stderr)
+
+
+def _tty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced or closed streams
+        return False
+
+
+def console(ui: Ui, stderr=False):
+    from rich.console import Console
+    return Console(file=sys.stderr if stderr else sys.stdout, no_color=not ui.color, highlight=False,
+                   soft_wrap=False)
+
+
+def plain_table(head, rows) -> str:
+    """Columns padded to their widest cell, two spaces apart."""
+    rows = [tuple(head)] + [tuple(r) for r in rows]
+    w = [max(len(r[j]) for r in rows) for j in range(len(head))]
+    return "\n".join("  ".join(c.ljust(w[j]) for j, c in enumerate(r)).rstrip() for r in rows)
+
+
+def print_table(ui: Ui, head, rows, styles=None, title=None, plain=None):
+    """A table on stdout: rich with ``styles`` (column index -> cell -> style) at a colour terminal,
+    else ``plain`` (text) or the plain aligned table."""
+    if not ui.fancy_stdout():
+        print(plain if plain is not None else plain_table(head, rows), flush=True)
+        return
+    from rich.table import Table
+    from rich.text import Text
+    t = Table(*head, title=title, header_style="bold", show_edge=False, pad_edge=False)
+    for r in rows:
+        t.add_row(*(Text(c, style=(styles or {}).get(j, {}).get(c, "")) for j, c in enumerate(r)))
+    console(ui).print(t)
+
+
+def print_text(ui: Ui, text: str):
+    """Text on stdout; at a colour terminal the verdict words in it are coloured."""
+    if not ui.fancy_stdout():
+        print(text, flush=True)
+        return
+    from rich.text import Text
+    t = Text(text)
+    for word, style in VERDICT_STYLE.items():
+        t.highlight_regex(rf"(?<=verdict: ){re.escape(word)}\b|(?<=: ){re.escape(word)}$", style)
+    t.highlight_regex(r"^\s*FINDING:", "magenta bold")
+    t.highlight_regex(r"agrees with source: NO", "red bold")
+    console(ui).print(t)
+
+
+def print_markup(ui: Ui, markup: str, plain: str):
+    """One line: rich markup at a colour terminal, else ``plain``."""
+    if ui.fancy_stdout():
+        console(ui).print(markup)
+    else:
+        print(plain, flush=True)
+
+
+class AuditProgress:
+    """The audit's progress: a bar with claims done / total, elapsed time and ETA on a terminal; one
+    plain line per finished claim when stderr is not a terminal; nothing with ``--quiet``."""
+
+    def __init__(self, ui: Ui, total: int):
+        self.ui, self.total, self.count, self._bar, self._task = ui, total, 0, None, None
+
+    def __enter__(self):
+        if self.ui.live_stderr():
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            self._bar = Progress(SpinnerColumn(), TextColumn("[bold]audit"), BarColumn(),
+                                 MofNCompleteColumn(), TextColumn("claims"), TimeElapsedColumn(),
+                                 TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.description}"),
+                                 console=console(self.ui, stderr=True), transient=True)
+            self._bar.__enter__()
+            self._task = self._bar.add_task("", total=self.total)
+        return self
+
+    def __exit__(self, *exc):
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+        return False
+
+    def tick(self, cid: str, doc: dict):
+        self.count += 1
+        secs = "" if doc.get("seconds") is None else f"{doc['seconds']:6.2f} s"
+        line = f"[{self.count:>3}/{self.total}] {cid:<16} {doc['verdict']:<8} {secs}"
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1, description=f"last: {cid} {doc['verdict']}")
+            if self.ui.verbose:
+                self._bar.console.print(line, highlight=False)
+        elif not self.ui.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+
+@contextmanager
+def spinner(ui: Ui, what: str, budget: float | None = None, json_stdout=False):
+    """A spinner with the elapsed time on stderr while ``what`` runs (a terminal only, not with
+    ``--quiet`` or a JSON document on stdout); it disappears when the run ends."""
+    if not ui.live_stderr(json_stdout):
+        yield
+        return
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    limit = f" (stops within the --budget of {budget:g} s)" if budget else ""
+    with Progress(SpinnerColumn(), TextColumn(f"{what}{limit}"), TimeElapsedColumn(),
+                  console=console(ui, stderr=True), transient=True) as bar:
+        bar.add_task("", total=None)
+        t0 = time.monotonic()
+        yield
+        if ui.verbose:
+            bar.console.print(f"{what}: {time.monotonic() - t0:.1f} s", highlight=False)

@@ -1,0 +1,87 @@
+"""`dpcheck derive WHAT...`: closed forms computed by sympy (the PML of the Laplace counting query, the
+Chernoff threshold bound, the tight ε of randomized response), each checked at sample points."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from symbolic import InvalidParameter, InvalidSize, UnknownName, clip
+from theorems.cli_app import command, ui
+from theorems.cli_console import print_markup
+from theorems.cli_io import params
+
+# What each derivation of theorems.saeidian_pml.derive takes (checked here, before it runs).
+DERIVATIONS = {"pml laplace-count": {"eps": "ε >= 0", "lam": "0 < λ <= 1/2"},
+               "epsilon randomized-response": {},
+               "pml threshold": {"n": "an integer >= 1", "k": "an integer 0 <= k <= n", "p": "0 < p < 1"}}
+ALIASES = {"laplace-count": "pml laplace-count", "randomized-response": "epsilon randomized-response",
+           "epsilon rr": "epsilon randomized-response", "chernoff threshold": "pml threshold",
+           "threshold": "pml threshold"}
+MAX_DERIVE_N = 10 ** 6
+
+
+def _derive_params(key, values):
+    valid = DERIVATIONS[key]
+    takes = ("takes " + ", ".join(f"--param {k}=… ({r})" for k, r in valid.items())) if valid else "takes no --param"
+    for k, v in values.items():
+        if k not in valid:
+            raise InvalidParameter(f"`derive {key}` has no parameter {k!r}; it {takes}")
+        if valid[k].startswith("an integer"):
+            if not v.is_Integer or not 0 <= v <= MAX_DERIVE_N:
+                raise InvalidParameter(f"--param {k}={clip(str(v))} must be {valid[k]} (at most {MAX_DERIVE_N})")
+            values[k] = int(v)
+    return takes
+
+
+@command("derive", short_help="closed forms derived with sympy", examples=[
+    ("dpcheck derive epsilon randomized-response", "tight ε of binary randomized response"),
+    ("dpcheck derive pml laplace-count --plot pml.png", "PML of the Laplace count, plotted"),
+    ("dpcheck derive pml laplace-count --param eps=1 --param lam=1/4", "at given values"),
+    ("dpcheck derive pml threshold --param n=100 --param p=1/2 --json", "a JSON document")])
+@click.argument("what", nargs=-1, required=True, metavar="WHAT...")
+@click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
+@click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
+              help="a value for a parameter of the derivation, an exact number; may be repeated "
+                   "(e.g. --param eps=1 --param lam=1/4)")
+@click.option("--json", "as_json", is_flag=True,
+              help='print only a JSON document: {"tool", "derivation", "formula", "latex", "assumptions", '
+                   '"extras", "checks", "plot"} (e.g. --json)')
+def derive(what, plot, param, as_json):
+    """Derive a closed form with sympy from the mechanism and check it at sample points. WHAT is one of:
+    `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p), `epsilon
+    randomized-response`. Exit 1 if a check at a sample point fails."""
+    values = params(param)
+    key = " ".join(what).strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in DERIVATIONS:
+        raise UnknownName(f"nothing to derive for {clip(key)}; try {', '.join(repr(k) for k in DERIVATIONS)}")
+    takes = _derive_params(key, values)
+    from theorems.saeidian_pml import derive as run
+    try:
+        v = run(key, plot=plot, **values)
+    except (InvalidParameter, InvalidSize) as e:
+        raise InvalidParameter(f"{e}; `derive {key}` {takes}") from None
+    ok = all(good for _, good in v.checks)
+    if as_json:
+        import sympy as sp
+        from symbolic import tool_json
+        latex = sp.latex(v.formula) if isinstance(v.formula, sp.Basic) else None
+        print(json.dumps({"tool": tool_json(), "derivation": key, "formula": str(v.formula), "latex": latex,
+                          "assumptions": str(v.assumptions), "extras": {k: str(x) for k, x in v.extras.items()},
+                          "checks": [{"check": str(c), "ok": bool(good)} for c, good in v.checks],
+                          "plot": plot}, indent=2, ensure_ascii=False))
+        return 0 if ok else 1
+    print(f"formula: {v.formula}")
+    print(f"assumptions: {v.assumptions}")
+    for k, x in v.extras.items():
+        print(f"{k}: {x}")
+    for c, good in v.checks:
+        print_markup(ui(), f"check: {_escape(str(c))}: " + ("[green]ok[/]" if good else "[red bold]FAILED[/]"),
+                     f"check: {c}: {'ok' if good else 'FAILED'}")
+    return 0 if ok else 1
+
+
+def _escape(text):
+    from rich.markup import escape
+    return escape(text)

@@ -1,0 +1,74 @@
+"""The value types of `dpcheck` options: seconds and whole-number counts, read as data with a one-line
+reason when a value is refused (the frame turns it into ``dpcheck: error: --n: ...``, exit 2)."""
+from __future__ import annotations
+
+import math
+import re
+
+import click
+
+from symbolic import clip
+
+MAX_SECONDS = 86400.0
+MAX_JOBS = 256
+MAX_SIZE = 10 ** 6
+
+
+class Seconds(click.ParamType):
+    """A finite number of seconds up to a day; ``zero_ok``: 0 is allowed (it means "no limit" or "off")."""
+
+    name = "SECONDS"
+
+    def __init__(self, zero_ok: bool):
+        self.zero_ok = zero_ok
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):  # a default, already a number
+            return value
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{clip(value)} is not a number of seconds; write e.g. 10 or 0.5", param, ctx)
+        if not math.isfinite(v) or v > MAX_SECONDS:
+            self.fail(f"{clip(value)} must be a finite number of seconds, at most {MAX_SECONDS:g}", param, ctx)
+        if self.zero_ok and v < 0:
+            self.fail(f"{clip(value)} must be 0 or more seconds", param, ctx)
+        if not self.zero_ok and v < 0.001:
+            self.fail(f"{clip(value)} must be positive (at least 0.001 s); --budget 0 turns exploring off",
+                      param, ctx)
+        return v
+
+
+class Count(click.ParamType):
+    """A whole number between ``lo`` and ``hi``; a longer digit string than any allowed value is refused
+    without converting it (a 5,001-digit argument is not turned into an integer)."""
+
+    name = "N"
+
+    def __init__(self, lo: int, hi: int):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):  # a default
+            return value
+        text = value if isinstance(value, str) else ""
+        if not re.fullmatch(r"\s*[+-]?\d+\s*", text):
+            self.fail(f"{clip(value)} is not a whole number", param, ctx)
+        v = int(text) if len(text.strip()) <= 12 else self.hi + 1
+        if not self.lo <= v <= self.hi:
+            self.fail(f"{clip(value)} must be at least {self.lo} and at most {self.hi}", param, ctx)
+        return v
+
+
+def size_options(default: str):
+    """``--n N``, ``--domain K``, ``--outputs M``: the largest sizes of the unknown tables a search
+    ranges over (smallest first); ``default`` says what applies when an option is left out."""
+    def add(fn):
+        for flag, metavar, what, example in (
+                ("--outputs", "M", "outputs of the mechanism, |𝒪|", "--outputs 3"),
+                ("--domain", "K", "values of one data point, |𝒟|", "--domain 3"),
+                ("--n", "N", "data points in a database, n", "--n 2")):
+            fn = click.option(flag, type=Count(1, MAX_SIZE), metavar=metavar,
+                              help=f"search up to this many {what} (e.g. {example}; default: {default})")(fn)
+        return fn
+    return add
