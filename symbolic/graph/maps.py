@@ -45,15 +45,37 @@ def parameter_map(a, b, literature=None) -> ParameterMap | None:
     if literature is not None and literature.map is not None:
         values = {k: parse_expr(v, syms) for k, v in literature.map.items()}
         return ParameterMap(values, "literature", _text(values))
-    values = {}
+    values, how = {}, "identity"
     for p in b.notion.params:
         if p.name in syms:
             values[p.name] = syms[p.name]
         elif p.name in STRONGEST:
             values[p.name] = sp.Integer(STRONGEST[p.name])
+        elif _level(p) and len(a.notion.params) == 1 and _level(a.notion.params[0]):
+            values[p.name] = syms[a.notion.params[0].name]
+            how = "identity of multiplicative levels"
         else:
             return None
-    return ParameterMap(values, "identity", _text(values))
+    return ParameterMap(values, how, _text(values))
+
+
+def _level(spec) -> bool:
+    """A multiplicative privacy level: a parameter ranging over [1, ∞) (E = e^ε, γ, ...)."""
+    return spec.lower == 1 and not spec.lower_strict and spec.upper is None
+
+
+def coarser_maps(pmap: ParameterMap, a, b, n: int) -> list:
+    """Weaker maps to try once ``pmap`` is refuted without a qualitative separation: each level
+    parameter of B raised to the powers 2, n and 2n of its image (group-privacy-style maps)."""
+    names = [p.name for p in b.notion.params if _level(p) and pmap.values.get(p.name) is not None
+             and pmap.values[p.name].free_symbols]
+    if not names:
+        return []
+    out = []
+    for k in sorted({2, n, 2 * n} - {1}):
+        values = {k2: (v ** k if k2 in names else v) for k2, v in pmap.values.items()}
+        out.append(ParameterMap(values, f"{pmap.how}, raised to the power {k}", _text(values)))
+    return out
 
 
 def _text(values: dict) -> str:

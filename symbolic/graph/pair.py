@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from symbolic.core.errors import DPCheckError
 from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous
-from symbolic.graph.maps import claim_params, parameter_map
+from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
 from symbolic.graph.separate import level_free
 from symbolic.notions.claims import Claim, Implies
 from symbolic.report.results import claim_json, counterexample_json
@@ -113,11 +113,29 @@ def _decide(a, b, sizes, settings, literature):
             if sep is not None:
                 return replace(sep, map=pmap.text, extra={"map_source": pmap.how, "map_counterexample":
                                                           doc["counterexample"]})
+            for weaker in coarser_maps(pmap, a, b, sizes.n):
+                proved = _prove_map(a, b, weaker, params, hyp, sizes, settings)
+                if proved is not None:
+                    return replace(proved, extra={**proved.extra, "map_counterexample": doc["counterexample"],
+                                                  "refuted_map": pmap.text})
         return out
     if isinstance(v, Vacuous):
         return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=f"vacuous: {v.reason}")
     reason = v.reason if isinstance(v, Unknown) else f"counterexample not confirmed by exact evaluation: {v.note}"
     return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=reason, extra={"map_source": pmap.how})
+
+
+def _prove_map(a, b, pmap, params, hyp, sizes, settings):
+    """The pair as ``implies`` under ``pmap`` if the engine proves it, else None."""
+    con = b.notion(**pmap.values)
+    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
+                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    result = check_claim(claim, settings)
+    if not isinstance(result.verdict, Proved):
+        return None
+    doc = claim_json(result)
+    return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
+                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"]})
 
 
 def _separation_search(a, b, sizes, settings):
