@@ -49,7 +49,7 @@ def level_json(d) -> dict:
         "params": {k: str(v) for k, v in d.params.items()},
         "attained_by": [{"where": p["where"], **p["attained_by"][0]} for p in pieces if p["attained_by"]],
         "maximisers": pieces,
-        "proof": ("\n".join(d.steps) if d.steps else "every candidate was decided at once") if d.proved else None,
+        "proof": "\n".join(d.steps) if d.proved else None,
         "proved": d.proved,
         "infinite": d.infinite,
         "message": d.message,

@@ -223,6 +223,8 @@ def maximise(units, ranges) -> MaxResult:
     ranges = tuple(ranges)
     log = _Log()
     units = _resolve_terms(units, ranges, log)
+    distinct = {tuple(u.terms) for u in units}
+    log.steps.insert(0, f"{len(units)} candidates, {len(distinct)} distinct after merging equal expressions (sympy cancel)")
     open_terms = {t for u in units for t in u.terms if len(t) > 1}
     free = [r for r in ranges if not r.is_point()]
     pieces = []
