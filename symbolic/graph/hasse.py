@@ -18,15 +18,38 @@ import networkx as nx
 
 @dataclass(frozen=True)
 class Diagram:
-    """``classes``: tuples of notion IDs merged as equivalent; ``edges``: (class index, class index,
-    label) after transitive reduction; ``separations``: (from ID, to ID, qualitative)."""
+    """``classes``: tuples of notion IDs that imply each other; ``edges``: (class index, class index,
+    label) after transitive reduction; ``separations``: (from ID, to ID, qualitative); ``inner``: per
+    class, the implications inside it whose map changes the level ((from, to, map), empty when the
+    notions are equivalent at the same level)."""
 
     classes: tuple
     edges: tuple
     separations: tuple
+    inner: tuple = ()
 
     def node_label(self, i: int) -> str:
-        return " ≡ ".join(self.classes[i])
+        """``A ≡ B`` for notions equivalent at the same level; ``A ≈ B`` (with the maps) when they
+        imply each other only with a change of level."""
+        inner = self.inner[i] if i < len(self.inner) else ()
+        if not inner:
+            return " ≡ ".join(self.classes[i])
+        return " ≈ ".join(self.classes[i]) + "\n" + "; ".join(f"{u}⇒{v}: {m}" for u, v, m in inner)
+
+
+def same_level(map_text) -> bool:
+    """Whether a map keeps the level: every ``name = value`` has a bare name or a number as value.
+
+    >>> same_level("E = E, delta = 0"), same_level("E = E**2"), same_level("gamma = E")
+    (True, False, True)
+    """
+    if not map_text:
+        return True
+    for part in str(map_text).split(","):
+        value = part.split("=", 1)[-1].strip()
+        if not (value.isidentifier() or value.replace("/", "").isdigit()):
+            return False
+    return True
 
 
 def diagram(ids, pairs) -> Diagram:
@@ -60,11 +83,13 @@ def diagram(ids, pairs) -> Diagram:
         edges.append((i, j, "; ".join(maps)))
     seps = tuple((p.source, p.target, bool(p.qualitative)) for p in pairs
                  if p.relation == "not-implies" and p.source in g and p.target in g)
-    return Diagram(tuple(comps), tuple(edges), seps)
+    inner = tuple(tuple((u, v, labels[(u, v)]) for u in c for v in c
+                        if (u, v) in labels and not same_level(labels[(u, v)])) for c in comps)
+    return Diagram(tuple(comps), tuple(edges), seps, inner)
 
 
 def _quote(text: str) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def dot_text(d: Diagram, *, separations: bool = False) -> str:
