@@ -280,3 +280,19 @@ def test_parameter_errors_name_the_valid_ones():
         derive_level("approx-dp", rr_doc(2))
     with pytest.raises(InvalidParameter, match="integer order"):
         derive_level("renyi-dp", rr_doc(2), params={"alpha": "3/2"})
+
+
+def test_priors_and_sizes_are_checked():
+    with pytest.raises(InvalidDistribution, match="prior"):
+        derive_level("pml", rr_doc(2, "1/2<p<1"), prior={"0": "1/3", "1": "1/3"})
+    with pytest.raises(DPCheckError, match="outside the domain"):
+        derive_level("pml", rr_doc(2, "1/2<p<1"), prior={"0": "1/3", "1": "1/3", "7": "1/3"})
+    # a symbolic prior over the table's own parameter: P(1) = p
+    d = derive_level("pml", rr_doc(2, "1/2<p<1"), prior={"0": "1-p", "1": "p"})
+    assert d.ok
+    big = {"n": 9, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "0<p<1"},
+           "rows": {",".join(f"{(i >> k) & 1}" for k in range(9)): ["p", "1-p"] for i in range(512)}}
+    with pytest.raises(InvalidSize, match="at most"):
+        derive_level("pure-dp", big)
+    with pytest.raises(InvalidParameter, match="fixed by the name"):
+        derive_level("renyi-2", rr_doc(2), params={"alpha": 3})

@@ -155,6 +155,9 @@ def _split_params(notion, fixed, params, sm):
     table_names = [r.name for r in sm.params]
     own, table = dict(fixed), {}
     for k, v in params.items():
+        if k in fixed:
+            raise InvalidParameter(f"{notion.id} with {k}={fixed[k]} is fixed by the name; drop --param {k} or "
+                                   f"name the notion {notion.id} with {k}=…")
         if k in notion.params:
             own[k] = _value(v, sm.symbols, f"{notion.id} parameter {k}")
         elif k in table_names:
