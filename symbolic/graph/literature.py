@@ -2,8 +2,9 @@
 citation and statement number, so the graph can say whether the engine agrees.
 
 A :class:`Relation` with ``holds=True`` and a ``map`` states "A(a) ⇒ B(map(a))" (the map as
-expressions in A's parameter names, read by the restricted parser); ``holds=False`` states a
-separation. Only relations whose map is written in the notions' own parameters are recorded.
+expressions in A's parameter names, read by the restricted parser); ``holds=False`` with a map states
+that this map fails ("not at the same ε"); ``holds=False, qualitative=True`` (no map) states that A at
+some level allows B at no level. Only maps written in the notions' own parameters are recorded.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ RELATIONS = (
     Relation("free-lunch", "pure-dp", True, {"E": "E"},
              "free-lunch privacy bounds every pair of databases, so in particular neighbours",
              "Kifer, Machanavajjhala, SIGMOD 2011, §2"),
-    Relation("pure-dp", "free-lunch", False, None,
+    Relation("pure-dp", "free-lunch", False, {"E": "E"},
              "ε-DP does not imply free-lunch privacy at the same ε once n ≥ 2",
              "Kifer, Machanavajjhala, SIGMOD 2011, §2"),
 )

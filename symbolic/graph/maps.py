@@ -39,8 +39,21 @@ def claim_params(notion) -> tuple:
     return tuple(Param(p.name, p.lower, p.upper, p.lower_strict, p.upper_strict) for p in notion.params)
 
 
+def map_text(literature, syms=None) -> str:
+    """A recorded relation's map, parsed and written as the graph writes maps."""
+    syms = syms or {}
+    names = {n: sp.Symbol(n, real=True) for v in literature.map.values() for n in _names(v)}
+    return _text({k: parse_expr(v, {**names, **syms}) for k, v in literature.map.items()})
+
+
+def _names(text: str) -> list:
+    import re
+    return [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text) if w not in ("exp", "log", "sqrt")]
+
+
 def parameter_map(a, b, literature=None) -> ParameterMap | None:
-    """The map to use for the pair (A, B) (NotionInfo records), or None when there is none."""
+    """The map to use for the pair (A, B) (NotionInfo records), or None when there is none: a
+    recorded relation's map comes first (to be proved, or refuted when the record says it fails)."""
     syms = {p.name: p.symbol for p in claim_params(a.notion)}
     if literature is not None and literature.map is not None:
         values = {k: parse_expr(v, syms) for k, v in literature.map.items()}

@@ -163,10 +163,29 @@ def _separation_search(a, b, sizes, settings):
 
 
 def _with_literature(res: PairResult, literature) -> PairResult:
+    """Attach what the literature says and whether the engine's result agrees: an implication with
+    map m agrees when m is proved and disagrees when m is refuted; a separation against map m agrees
+    when m is refuted and disagrees when m is proved; a qualitative separation agrees with a
+    qualitative separation and disagrees with any proved map. Anything else is not comparable (None)."""
     if literature is None:
         return res
     says = literature.to_json()
-    agrees = None
-    if res.relation != "unknown":
-        agrees = (res.relation == "implies") == literature.holds
+    m = literature_map_text(literature)
+    refuted = (res.relation == "not-implies" and res.map == m) or res.extra.get("refuted_map") == m
+    proved = res.relation == "implies" and res.map == m
+    if literature.holds:
+        agrees = True if proved else (False if refuted else None)
+    elif literature.qualitative:
+        agrees = True if (res.relation == "not-implies" and res.qualitative) else (
+            False if res.relation == "implies" else None)
+    else:
+        agrees = True if refuted else (False if proved else None)
     return replace(res, literature_says=says, agrees_with_literature=agrees)
+
+
+def literature_map_text(literature) -> str | None:
+    """The recorded map as the graph writes maps (None for a qualitative statement)."""
+    if literature.map is None:
+        return None
+    from symbolic.graph.maps import map_text
+    return map_text(literature, None)

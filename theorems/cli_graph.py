@@ -1,0 +1,115 @@
+"""`dpcheck graph`: the implication graph of chosen notions, every ordered pair decided by the engine,
+as a table, a JSON document and pictures (the Hasse diagram and the separations)."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from symbolic import DPCheckError
+from theorems.cli_app import command, ui
+from theorems.cli_console import print_table, spinner
+from theorems.cli_io import writable
+from theorems.cli_types import MAX_JOBS, Count, Seconds, size_options
+
+DEFAULT_CACHE = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+                             "dpcheck", "graph")
+REL_STYLE = {"implies": "green", "not-implies": "red", "unknown": "yellow"}
+
+
+def _specs(ids, adds):
+    out = [s.strip() for s in (ids or "").split(",") if s.strip()] if ids else []
+    if ids is not None and not out:
+        raise DPCheckError("--notions is empty; give comma-separated IDs, e.g. --notions pure-dp,approx-dp")
+    if adds and not out:
+        from symbolic import notion_catalog
+        out = [i.id for i in notion_catalog() if i.notion.arity == 1]
+    return out + list(adds)
+
+
+def _sep_path(svg: str) -> str:
+    p = Path(svg)
+    return str(p.with_name(p.stem + "-separations" + (p.suffix or ".svg")))
+
+
+def _print_pairs(g):
+    rows = []
+    for p in g.pairs:
+        lit = "" if p.agrees_with_literature is None else ("agrees" if p.agrees_with_literature else "DIFFERS")
+        what = p.map or ""
+        if p.relation == "implies" and p.extra.get("refuted_map"):
+            what += f" ({p.extra['refuted_map']} refuted)"
+        if p.relation == "not-implies":
+            what = "no level of the target" if p.qualitative else f"refutes {p.map}"
+        elif p.relation == "unknown":
+            what = (p.reason or "")[:90]
+        rows.append((p.source, p.target, p.relation, what, lit, f"{p.seconds:.1f}"))
+    print_table(ui(), ("from", "to", "relation", "map / why", "literature", "s"), rows, styles={2: REL_STYLE})
+
+
+@command("graph", short_help="the implication graph: every pair of notions proved or separated", examples=[
+    ("dpcheck graph --notions pure-dp,approx-dp,free-lunch --n 2", "three notions, sizes up to n = 2"),
+    ("dpcheck graph --json graph.json --svg graph.svg", "every notion; JSON and both pictures"),
+    ("dpcheck graph --add my_notion.py:Floor --notions pure-dp,approx-dp", "place your own notion"),
+    ("dpcheck graph --dask tcp://scheduler:8786", "pairs on a Dask cluster")])
+@click.option("--notions", "ids", metavar="IDS",
+              help="comma-separated notion IDs or names (e.g. --notions pure-dp,approx-dp; default: every listed "
+                   "notion of one mechanism, see `dpcheck notions`)")
+@size_options("n=1, |𝒟|=2, |𝒪|=2")
+@click.option("--json", "json_file", metavar="FILE", help="write the JSON document to FILE (e.g. --json graph.json)")
+@click.option("--svg", "svg_file", metavar="FILE",
+              help="draw the Hasse diagram to FILE and the separations to FILE-separations.svg (e.g. --svg g.svg)")
+@click.option("--dot", "dot_file", metavar="FILE", help="write the Hasse diagram's Graphviz source (e.g. --dot g.dot)")
+@click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="J",
+              help="pairs decided in J local processes (e.g. --jobs 4; default: the number of CPUs)")
+@click.option("--dask", "dask_address", metavar="ADDRESS",
+              help="send the pairs to a Dask distributed scheduler instead (e.g. --dask tcp://10.0.0.5:8786)")
+@click.option("--add", "adds", multiple=True, metavar="FILE.py:NAME",
+              help="a notion of your own, written against the public API; may be repeated (e.g. --add mine.py:Floor)")
+@click.option("--budget", type=Seconds(False), default=20.0, metavar="SECONDS",
+              help="seconds for one pair's implication check (e.g. --budget 60; default 20)")
+@click.option("--cache", "cache_dir", default=DEFAULT_CACHE, metavar="DIR",
+              help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition, the "
+                   f"sizes, the budget or the tool version changed (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
+@click.option("--no-cache", is_flag=True, help="recompute every pair and store nothing (e.g. --no-cache)")
+def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
+          no_cache):
+    """For every ordered pair (A, B) of the chosen notions, the strongest statement the engine establishes
+    at the given sizes: `implies` with a parameter map (A(E) ⇒ B(f(E)), proved for every E), `not-implies`
+    with an exact counterexample (a qualitative separation when the mechanism satisfies A at some level
+    and B at no level), or `unknown` with the reason. Published relations are recorded beside the pairs
+    they concern, with whether the engine agrees. Exit 0 when every pair is definite, 1 otherwise."""
+    from symbolic import Settings, Sizes, dot_text, render_svg, run_graph
+    for path, flag in ((json_file, "--json"), (svg_file, "--svg"), (dot_file, "--dot")):
+        if path:
+            writable(path, flag)
+    sizes = Sizes(n or 1, domain or 2, outputs or 2)
+    specs = _specs(ids, adds)
+    settings = Settings(budget=budget, timeout=min(20.0, budget), second_solver=False, minimise_seconds=5.0)
+    with spinner(ui(), f"deciding notion pairs at {sizes}"):
+        g = run_graph(specs or None, sizes=sizes, settings=settings, jobs=jobs, dask_address=dask_address,
+                      cache_dir=None if no_cache else cache_dir)
+    doc = g.to_json()
+    counts = Counter(p.relation for p in g.pairs)
+    if json_file:
+        Path(json_file).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    d = g.diagram()
+    if dot_file:
+        Path(dot_file).write_text(dot_text(d), encoding="utf-8")
+    drawn = ""
+    if svg_file:
+        svg, how = render_svg(d)
+        Path(svg_file).write_text(svg, encoding="utf-8")
+        seps, _ = render_svg(d, separations=True)
+        Path(_sep_path(svg_file)).write_text(seps, encoding="utf-8")
+        drawn = f"; drawn with {how}: {svg_file}, {_sep_path(svg_file)}"
+    if not ui().quiet:
+        _print_pairs(g)
+    print(f"{len(g.notions)} notions, {len(g.pairs)} pairs at {sizes}: {counts['implies']} implies, "
+          f"{counts['not-implies']} not-implies, {counts['unknown']} unknown; {g.cached} from the cache; "
+          f"{g.seconds:.1f} s{drawn}", file=sys.stderr if ui().quiet else sys.stdout)
+    return 0 if counts["unknown"] == 0 else 1
