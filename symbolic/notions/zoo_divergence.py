@@ -72,6 +72,9 @@ def _pairwise(ops, A, notion, decide_pair):
 # --- ρ-zCDP -------------------------------------------------------------------------------------
 
 def _zcdp(ops, A, P=None, *, rho):
+    """ρ-zCDP (Bun & Steinke 2016, Def. 1.1 with ξ = 0): for neighbours d ~ d' and every α > 1,
+    D_α(A(d)‖A(d')) = log(Σ_o p_o^α·q_o^(1−α))/(α − 1) ≤ ρ·α. Decided per ordered pair by
+    :func:`~symbolic.notions.continuum.renyi_bounded` (monotone D_α, bounded by log max p/q)."""
     _require_numbers(ops, "zcdp", "ρ-zCDP bounds D_α for every real order α > 1 (a supremum of logarithms)",
                      A, rho=rho)
     return _pairwise(ops, A, "zcdp", lambda p, q: renyi_bounded(p, q, rho))
@@ -84,6 +87,10 @@ ZeroConcentratedDP = Notion("ZeroConcentratedDP", (RHO_SPEC,), _zcdp, summary=(
 # --- μ-GDP --------------------------------------------------------------------------------------
 
 def _gdp(ops, A, P=None, *, mu):
+    """μ-GDP (Dong, Roth, Su 2022, Def. 2.6): T(A(d), A(d')) ≥ G_μ for neighbours, G_μ(a) =
+    Φ(Φ⁻¹(1 − a) − μ). By their Cor. 2.13 this is (ε, δ_μ(ε))-DP for every ε ≥ 0 with δ_μ(ε) =
+    Φ(−ε/μ + μ/2) − e^ε·Φ(−ε/μ − μ/2); on a table, Σ_o max(0, p_o − e^ε·q_o) ≤ δ_μ(ε) for every
+    ordered neighbour pair, decided by :func:`~symbolic.notions.continuum.gaussian_profile_bounded`."""
     _require_numbers(ops, "gaussian-dp", "μ-GDP compares the trade-off with G_μ(a) = Φ(Φ⁻¹(1−a) − μ), "
                      "that is H_{e^ε} ≤ Φ(−ε/μ+μ/2) − e^ε·Φ(−ε/μ−μ/2) for every real ε ≥ 0", A, mu=mu)
     return _pairwise(ops, A, "gaussian-dp", lambda p, q: gaussian_profile_bounded(p, q, mu))
@@ -97,6 +104,12 @@ GaussianDP = Notion("GaussianDP", (MU_SPEC,), _gdp, summary=(
 # --- mutual-information DP -----------------------------------------------------------------------
 
 def _mi_dp(ops, A, P=None, *, E):
+    """ε-mutual-information DP (Cuff & Yu 2016): sup over priors on 𝒟^n and records i of
+    I(D_i; O | D_-i) ≤ ε nats, here ≤ log E. I(D_i; O | D_-i) = Σ_r P(D_-i = r)·I(D_i; O | D_-i = r),
+    and given D_-i = r the law of D_i is arbitrary (any prior, and already any product prior, can
+    put all its mass on one r): so the supremum is the largest capacity, over i and r, of the channel
+    u ↦ A(r with u at position i). Each capacity is compared with log E by
+    :func:`~symbolic.notions.continuum.capacity_at_most`."""
     _require_numbers(ops, "mi-dp", "MI-DP bounds a mutual information (logarithms) over every prior", A, E=E)
     bound = sp.log(E)
     undecided = None
