@@ -8,10 +8,11 @@ from __future__ import annotations
 import difflib
 
 from symbolic.core.errors import UnknownName, clip
-from symbolic.notions import listing, zoo_bayes, zoo_membership, zoo_pufferfish
+from symbolic.notions import (listing, zoo_bayes, zoo_divergence, zoo_dp, zoo_dp_laws, zoo_membership,
+                              zoo_pufferfish)
 from symbolic.notions.info import NotionInfo
 
-FAMILIES = (listing, zoo_bayes, zoo_membership, zoo_pufferfish)
+FAMILIES = (listing, zoo_dp, zoo_dp_laws, zoo_bayes, zoo_membership, zoo_pufferfish, zoo_divergence)
 
 
 def notion_catalog() -> tuple:
