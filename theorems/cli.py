@@ -21,7 +21,8 @@ import click
 
 from symbolic import DPCheckError, clip
 # Each import adds its command, in this order in `dpcheck --help`.
-from theorems import cli_list, cli_check, cli_implies, cli_audit, cli_eval, cli_derive, cli_selftest  # noqa: F401,E501
+from theorems import (cli_list, cli_check, cli_implies, cli_audit, cli_eval, cli_derive,  # noqa: F401
+                      cli_notions, cli_graph, cli_selftest)
 from theorems.cli_app import PipeClosed, Stop, app, usage_message
 from theorems.cli_io import BUG, cut, say
 

@@ -60,8 +60,14 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
     if budget > 0:  # the whole run, default sizes first, then exploring in the time left
         s = replace(s, stop_at=time.monotonic() + budget)
     from symbolic import check, claim_json, result_text
+    if ui().verbose:
+        say("note", f"checking {claim.id} at sizes up to {claim.sizes}, at most {s.timeout:g} s per solver call"
+                    + (f", {budget:g} s in all" if budget > 0 else ", the claim's sizes only"))
+    t0 = time.monotonic()
     with spinner(ui(), f"checking {claim.id}", budget, json_stdout=as_json):
         res = check(claim, s, explore=budget)
+    if ui().verbose:
+        say("note", f"{claim.id}: {res.verdict.name} after {time.monotonic() - t0:.1f} s")
     if smt2:
         from symbolic import write_smt2
         names = write_smt2(res, smt2)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -90,13 +89,13 @@ def print_text(ui: Ui, text: str):
         t.highlight_regex(rf"(?<=verdict: ){re.escape(word)}\b|(?<=: ){re.escape(word)}$", style)
     t.highlight_regex(r"^\s*FINDING:", "magenta bold")
     t.highlight_regex(r"agrees with source: NO", "red bold")
-    console(ui).print(t)
+    console(ui).print(t, soft_wrap=True)
 
 
 def print_markup(ui: Ui, markup: str, plain: str):
     """One line: rich markup at a colour terminal, else ``plain``."""
     if ui.fancy_stdout():
-        console(ui).print(markup)
+        console(ui).print(markup, soft_wrap=True)
     else:
         print(plain, flush=True)
 
@@ -149,7 +148,4 @@ def spinner(ui: Ui, what: str, budget: float | None = None, json_stdout=False):
     with Progress(SpinnerColumn(), TextColumn(f"{what}{limit}"), TimeElapsedColumn(),
                   console=console(ui, stderr=True), transient=True) as bar:
         bar.add_task("", total=None)
-        t0 = time.monotonic()
         yield
-        if ui.verbose:
-            bar.console.print(f"{what}: {time.monotonic() - t0:.1f} s", highlight=False)
