@@ -104,6 +104,8 @@ USAGE = [
     (["--quiet", "--verbose", "list"], "not both"),
     (["list", "-q", "-v"], "not both"),
     (["check", "t-p1"], "did you mean T-P1"),
+    (["audit", "t"], "did you mean T?"),
+    (["help"], "run `dpcheck --help`"),
     (["implies", "puredp", "PureDP"], "did you mean PureDP"),
 ]
 

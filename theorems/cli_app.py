@@ -127,6 +127,9 @@ class DpcheckGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         name = args[0] if args else ""
+        if name == "help":
+            raise _usage("there is no `help` command: run `dpcheck --help`, or `dpcheck COMMAND --help` for one "
+                         "command", ctx)
         if name and not name.startswith("-") and name not in self.commands:
             raise _usage(f"invalid choice of command: {cut(name, 40)}"
                          + _did_you_mean(name, list(self.commands), lambda c: f"`dpcheck {c}`")

@@ -27,9 +27,10 @@ from theorems.cli_types import MAX_JOBS, Count
               help="write the JSON document of every claim to FILE (e.g. --json audit.json)")
 @click.option("--markdown", metavar="FILE", help="write the table as Markdown to FILE (e.g. --markdown audit.md)")
 @click.option("--html", metavar="FILE", help="write the table as an HTML page to FILE (e.g. --html audit.html)")
-@click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, show_default="the number of cores",
+@click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="J",
+              show_default="the number of cores",
               help="claims checked at a time, each in its own process (e.g. --jobs 2)")
-@click.option("--profile", default="ci", show_default=True,
+@click.option("--profile", default="ci", show_default=True, metavar="NAME",
               help="settings profile: quick, ci or thorough (e.g. --profile quick)")
 def audit(sources, json_file, markdown, html, jobs, profile):
     """Check every claim of the given sources (T, L, K, S; default all) and print a table: ID, kind,
@@ -41,7 +42,8 @@ def audit(sources, json_file, markdown, html, jobs, profile):
     Settings.profile(profile)  # validates the name
     bad = [s for s in sources if s not in SOURCES]
     if bad:
-        raise UnknownName(f"unknown source {clip(bad[0], 40)}; sources: {', '.join(SOURCES)}")
+        hint = f"; did you mean {bad[0].upper()}?" if bad[0].upper() in SOURCES else ""
+        raise UnknownName(f"unknown source {clip(bad[0], 40)}{hint}; sources: {', '.join(SOURCES)}")
     for flag, path in (("--json", json_file), ("--markdown", markdown), ("--html", html)):
         if path:
             writable(path, flag)

@@ -36,7 +36,7 @@ MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with s
 def evaluate_table(notion_name, mechanism, population, param, as_json):
     """Evaluate a notion exactly on a mechanism table from a JSON file: it holds or it fails (both exit 0),
     and a failure names the first comparison that fails. NOTION is a notion's name (e.g. PureDP, ApproxDP,
-    Bayesian0DP; an unknown name lists them all). The file is data, never code: floats, negative entries
+    Bayesian0DP; `dpcheck notions` lists them). The file is data, never code: floats, negative entries
     and rows that do not sum to 1 are refused with a one-line error."""
     from symbolic import explain, mechanism_from_json, population_from_json
     nt = notion(notion_name)

@@ -15,7 +15,7 @@ from theorems.cli_types import MAX_JOBS, Count
               "(e.g. --mutants)")
 @click.option("--json", "as_json", is_flag=True, help='print only a JSON document: {"mutants", "caught", '
               '"missed"} (e.g. --json)')
-@click.option("--jobs", type=Count(1, MAX_JOBS), default=2, show_default=True,
+@click.option("--jobs", type=Count(1, MAX_JOBS), default=2, show_default=True, metavar="J",
               help="processes at a time (e.g. --jobs 2)")
 @click.option("--only", metavar="IDS", help="comma-separated mutant IDs from --list (e.g. --only ID1,ID2)")
 @click.option("--list", "list_", is_flag=True, help="list the mutants and exit (e.g. --list)")
