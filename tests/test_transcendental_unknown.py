@@ -28,3 +28,15 @@ def test_exact_side_still_decides():
     rr = randomized_response(3)
     assert evaluate(LogRatio, rr, E=3) is True
     assert evaluate(LogRatio, rr, E=2) is False
+
+
+def test_a_logarithm_in_a_parameter_map_is_transcendental_not_an_error():
+    import sympy as sp
+    from symbolic.api import Notion, ParamSpec
+    rho = ParamSpec("rho", lower=0)
+    Rho = Notion("Rho", (rho,), lambda ops, A, P=None, *, rho: ops.And(ops.le(A.p(d, o), (1 + rho) * A.p(d, o))
+                                                                     for d in A.rows for o in A.outputs))
+    res = check_implies(PureDP(E.symbol), Rho(sp.log(E.symbol) ** 2 / 2), sizes=Sizes(1, 2, 2),
+                        settings=Settings(second_solver=False))
+    assert isinstance(res.verdict, Unknown) and res.verdict.reason.startswith("transcendental: ")
+    assert "log" in res.verdict.reason

@@ -67,11 +67,13 @@ def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> Pair
     t0 = time.monotonic()
     try:
         res = _decide(a, b, sizes, settings, literature)
+        if literature is not None and literature.assuming:
+            res = replace(res, extra={**res.extra, "assuming": list(literature.assuming)})
     except DPCheckError as e:
         res = PairResult(a.id, b.id, "unknown", reason=f"error: {e}")
     except Exception as e:  # noqa: BLE001 -- a user's notion that crashes: this pair only is unknown
         res = PairResult(a.id, b.id, "unknown", reason=f"a notion raised {type(e).__name__}: {str(e)[:200]}")
-    return _with_literature(replace(res, seconds=time.monotonic() - t0), literature)
+    return _with_literature(replace(res, seconds=time.monotonic() - t0), literature, sizes.n)
 
 
 def _decide(a, b, sizes, settings, literature):
@@ -88,10 +90,11 @@ def _decide(a, b, sizes, settings, literature):
         return PairResult(a.id, b.id, "unknown", reason=f"no parameter map from {a.id}'s parameters to {b.id}'s "
                           f"({', '.join(names)}), and no separation found at {sizes}")
     params = claim_params(a.notion)
-    hyp = a.notion(*(p.symbol for p in params))
+    hyp = (a.notion(*(p.symbol for p in params)),) + _conditions(literature)
     con = b.notion(**pmap.values)
-    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
-                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{' ∧ '.join(map(str, hyp))} ⇒ {con}", "(graph)",
+                  (Implies(hyp, con),), params=params, sizes=sizes,
+                  min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
     result = check_claim(claim, settings)
     v, doc = result.verdict, claim_json(result)
     if isinstance(v, Proved):
@@ -125,10 +128,16 @@ def _decide(a, b, sizes, settings, literature):
     return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=reason, extra={"map_source": pmap.how})
 
 
+def _conditions(literature) -> tuple:
+    """The side conditions of a recorded relation, as hypotheses (arity-0 notion instances)."""
+    from symbolic.graph.literature import CONDITIONS
+    return tuple(CONDITIONS[c]() for c in (literature.assuming if literature is not None else ()))
+
+
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):
     """The pair as ``implies`` under ``pmap`` if the engine proves it, else None."""
     con = b.notion(**pmap.values)
-    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
+    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{' ∧ '.join(map(str, hyp))} ⇒ {con}", "(graph)", (Implies(hyp, con),),
                   params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
     result = check_claim(claim, settings)
     if not isinstance(result.verdict, Proved):
@@ -162,7 +171,7 @@ def _separation_search(a, b, sizes, settings):
                       reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level")
 
 
-def _with_literature(res: PairResult, literature) -> PairResult:
+def _with_literature(res: PairResult, literature, n: int) -> PairResult:
     """Attach what the literature says and whether the engine's result agrees: an implication with
     map m agrees when m is proved and disagrees when m is refuted; a separation against map m agrees
     when m is refuted and disagrees when m is proved; a qualitative separation agrees with a
@@ -170,6 +179,8 @@ def _with_literature(res: PairResult, literature) -> PairResult:
     if literature is None:
         return res
     says = literature.to_json()
+    if n < literature.from_n:
+        return replace(res, literature_says=says, agrees_with_literature=None)
     m = literature_map_text(literature)
     refuted = (res.relation == "not-implies" and res.map == m) or res.extra.get("refuted_map") == m
     proved = res.relation == "implies" and res.map == m

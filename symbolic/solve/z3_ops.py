@@ -222,4 +222,10 @@ def to_z3(expr, env: dict, ops: "Z3Ops | None" = None):
             return ops.sqrt(to_z3(base, env, ops))
         if e == -sp.Rational(1, 2) and ops is not None:
             return 1 / ops.sqrt(to_z3(base, env, ops))
+    funcs = sorted({type(f).__name__ for f in expr.atoms(sp.Function)})
+    if funcs or expr.is_number:
+        from symbolic.core.errors import Transcendental
+        raise Transcendental(f"{expr} needs {', '.join(funcs) or 'an irrational constant'}, which the solver's "
+                             f"polynomial arithmetic cannot state; give numeric parameter values to decide it by "
+                             f"certified intervals")
     raise DPCheckError(f"cannot give {expr} to the solver: only polynomial/rational terms and sqrt")
