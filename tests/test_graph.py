@@ -181,3 +181,22 @@ def test_bad_graph_requests():
         run_graph(["pure-dp"], sizes=S)
     with pytest.raises(DPCheckError, match="named twice"):
         run_graph(["pure-dp", "PureDP"], sizes=S)
+
+
+def test_a_transcendental_pair_is_refuted_by_exact_evaluation():
+    r = decide_pair(find_notion("zcdp"), find_notion("tv-privacy"), Sizes(1, 2, 2), FAST, None)
+    assert r.relation == "not-implies" and r.verified_exactly and r.extra["found_by"].startswith("exact evaluation")
+    cx = r.counterexample
+    m = _mechanism(cx)
+    rho = sp.Rational(cx["parameters"]["rho"])
+    (x, _), (y, _) = m.rows
+    # δ = 0 total variation fails: the two rows differ ...
+    assert any(m.prob(x, o) != m.prob(y, o) for o in m.outputs)
+    # ... while ρ-zCDP holds: check D_α ≤ ρα on a grid of α by floating point as an independent sanity check
+    import math
+    def renyi(p, q, a):
+        return math.log(sum(float(pi) ** a * float(qi) ** (1 - a) for pi, qi in zip(p, q))) / (a - 1)
+    p = [m.prob(x, o) for o in m.outputs]
+    q = [m.prob(y, o) for o in m.outputs]
+    assert all(renyi(p, q, 1 + k / 10) <= float(rho) * (1 + k / 10) + 1e-9 for k in range(1, 200))
+    assert all(renyi(q, p, 1 + k / 10) <= float(rho) * (1 + k / 10) + 1e-9 for k in range(1, 200))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from symbolic.core.errors import DPCheckError
 from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
+from symbolic.graph.sampling import sample_counterexample
 from symbolic.graph.separate import level_free
 from symbolic.notions.claims import Claim, Implies
 from symbolic.report.results import claim_json, counterexample_json
@@ -125,6 +126,12 @@ def _decide(a, b, sizes, settings, literature):
     if isinstance(v, Vacuous):
         return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=f"vacuous: {v.reason}")
     reason = v.reason if isinstance(v, Unknown) else f"counterexample not confirmed by exact evaluation: {v.note}"
+    cx = sample_counterexample(a, b, pmap, params, sizes, claim.statement)
+    if cx is not None:
+        return PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=counterexample_json(cx),
+                          verified_exactly=True, reason=f"counterexample to the map {pmap.text}, found by exact "
+                          f"evaluation of candidate tables (the solver: {reason[:120]})",
+                          extra={"map_source": pmap.how, "found_by": "exact evaluation of candidates"})
     return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=reason, extra={"map_source": pmap.how})
 
 
