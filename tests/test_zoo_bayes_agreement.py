@@ -42,7 +42,16 @@ THETAS = (Population({(0, 0): R(1, 2), (1, 1): R(1, 2)}, n=2, domain=DOM),
 PF_FINITE = [pufferfish(record_pairs, THETAS, name="PufferfishRecordTwoThetas"),
              pufferfish([(DatabaseSecret(frozenset({(0, 0)})), DatabaseSecret(frozenset({(1, 1), (0, 1)})))], THETAS[1:],
                         name="PufferfishDatabaseSecret")]
-ONE = zoo_bayes.ALL + zoo_membership.ALL + zoo_pufferfish.ALL
+
+
+def first_vs_second_half(n, domain):
+    """A database secret pair at every size: D = the first database vs D in the second half."""
+    dbs = databases(n, tuple(domain))
+    return [(DatabaseSecret(frozenset(dbs[:1])), DatabaseSecret(frozenset(dbs[max(1, len(dbs) // 2):])))]
+
+
+PF_DATABASE_ALL = pufferfish(first_vs_second_half, "all")
+ONE = zoo_bayes.ALL + zoo_membership.ALL + zoo_pufferfish.ALL + [PF_DATABASE_ALL]
 PAIRED = zoo_pufferfish.PAIRED
 
 

@@ -15,9 +15,9 @@ Populations: ``"given"`` is one prior shared by a claim; ``"all"`` every prior o
 ``"product"`` every prior with independent records. Each ``"all"``/``"product"`` notion has a
 ``sufficient`` family with its proof (the functions below) and a test against the solver.
 
-The stored copies of these papers were not available when this module was written: the
-definitions follow the papers as cited (statement numbers left out where they could not be
-checked) and the notion zoo of the project notes; differences are stated in each docstring.
+The full texts of these papers were not at hand when this module was written: the definitions
+follow the papers as cited (statement numbers left out where they could not be checked) and the
+project's notion zoo; differences are stated in each docstring.
 """
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ sums over the outputs in S, so single outputs suffice; multiplied by P(O = o) (t
 probability) they read P(in_i, o) ≤ γ·P(in_i)·P(o) and P(out_i)·P(o) ≤ γ·P(out_i, o), which hold
 trivially for outputs of probability 0.
 
-The paper's text was not among the stored copies when this was written; the definition follows
-the project notes (notion zoo), which transcribe it as above.
+The paper's full text was not at hand when this was written; the definition follows the
+project's notion zoo, which transcribes it as above.
 """
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ Secrets here are data: :class:`RecordSecret` ("record i takes a value in V") or
 𝒟^n), ``"product"`` (independent records, the class under which the paper shows Pufferfish with
 record pairs is ε-DP), ``"given"`` (the claim's one population), or a finite list of populations.
 
-The paper's text was not among the stored copies when this was written; the definition follows
-the paper as cited and the project's notion zoo, which agree.
+The paper's full text was not at hand when this was written; the definition follows the paper
+as cited and the project's notion zoo, which agree.
 """
 from __future__ import annotations
 
