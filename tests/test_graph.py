@@ -200,3 +200,22 @@ def test_a_transcendental_pair_is_refuted_by_exact_evaluation():
     q = [m.prob(y, o) for o in m.outputs]
     assert all(renyi(p, q, 1 + k / 10) <= float(rho) * (1 + k / 10) + 1e-9 for k in range(1, 200))
     assert all(renyi(q, p, 1 + k / 10) <= float(rho) * (1 + k / 10) + 1e-9 for k in range(1, 200))
+
+
+def test_transitive_reduction_on_a_chain():
+    from symbolic.graph.pair import PairResult as R
+    pairs = [R(x, y, "implies", "E = E") for x, y in (("a", "b"), ("b", "c"), ("a", "c"), ("c", "d"), ("a", "d"),
+                                                      ("b", "d"))]
+    d = diagram(["a", "b", "c", "d"], pairs + [R("d", "a", "not-implies", qualitative=True)])
+    assert [(d.node_label(i), d.node_label(j)) for i, j, _ in d.edges] == [("a", "b"), ("b", "c"), ("c", "d")]
+    assert d.separations == (("d", "a", True),)
+
+
+def test_a_false_coarser_map_is_not_accepted():
+    from symbolic.graph.maps import claim_params, parameter_map
+    from symbolic.graph.pair import _prove_map
+    a, b = find_notion("pure-dp"), find_notion("free-lunch")
+    pmap = parameter_map(a, b)
+    params = claim_params(a.notion)
+    hyp = (a.notion(*(p.symbol for p in params)),)
+    assert _prove_map(a, b, pmap, params, hyp, S, FAST) is None          # E ↦ E fails at n = 2

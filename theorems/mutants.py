@@ -469,3 +469,20 @@ _E("symbolic.solve.encode:Encoding._divisor_signs", "if s.check() == z3.unsat:",
 _E("symbolic.solve.hockey:HockeyRewriter._compare", "return lhs < big if strict else lhs <= big", "return lhs <= big",
    "hockey.strict-lost", "the hockey-stick rewrite turns a strict comparison into ≤",
    T + "tests/test_hockey_composition.py::test_event_form_is_equivalent_at_any_polarity")
+
+# --- the implication graph -------------------------------------------------------------------------
+
+GRAPH = "test:tests/test_graph.py::"
+_E("symbolic.graph.separate:level_free", 'if isinstance(v, Vacuous):\n        return "no level"',
+   'if isinstance(v, Refuted):\n        return "no level"',
+   "graph.no-level-inverted", "a table on which the target holds at some level is called a qualitative separation",
+   GRAPH + "test_a_qualitative_separation_rechecked_by_hand")
+_E("symbolic.graph.pair:_prove_map", "if not isinstance(result.verdict, Proved):", "if False:",
+   "graph.coarser-map-unproved", "a coarser parameter map is accepted without its proof",
+   GRAPH + "test_a_false_coarser_map_is_not_accepted")
+_E("symbolic.graph.pair:_with_literature", "agrees = True if proved else (False if refuted else None)",
+   "agrees = True if refuted else (False if proved else None)",
+   "graph.literature-inverted", "a proved recorded implication is reported as contradicting the literature",
+   GRAPH + "test_a_proved_map")
+_E("symbolic.graph.hasse:diagram", "reduced = nx.transitive_reduction(dag)", "reduced = dag",
+   "graph.no-reduction", "the Hasse diagram keeps edges implied by paths", GRAPH + "test_transitive_reduction_on_a_chain")
