@@ -70,7 +70,8 @@ UnboundedDP = dp_over(AddRemove(), "UnboundedDP", (
 neighbours differ by adding or removing one record. Encoded with n record slots and an absent
 value ⊥ (:class:`~symbolic.model.neighbours.AddRemove`; default ⊥ = the domain's first value): d ~ d'
 when they differ in one slot that is ⊥ in one of them. Because ⊥ is a value of 𝒟, the pairs are
-a subset of replace-one pairs, so ε-DP over the whole domain implies it; the paper's relation
+a subset of replace-one pairs (all of them when 𝒟 = {⊥, one value}), so ε-DP over the whole
+domain implies it; the paper's relation
 "ε-unbounded ⇒ 2ε-bounded" (replace = remove then add) is the check UnboundedDP(E) ⇒ PureDP(E²)."""
 
 LocalDP = dp_over(AllPairs(), "LocalDP", (
@@ -95,7 +96,6 @@ def group_dp(k: int = 2) -> Notion:
                                            f"differ in at most {k} records")
 
 
-@functools.lru_cache(maxsize=None)
 def blowfish(graph="line", constraint=None) -> Notion:
     """(ε, P)-Blowfish privacy (He, Machanavajjhala, Ding, "Blowfish privacy: tuning privacy-utility
     trade-offs using policies", SIGMOD 2014, Defs. 3.2-3.3 and Sec. 4 for constraints): ∀ G-neighbours
@@ -105,7 +105,12 @@ def blowfish(graph="line", constraint=None) -> Notion:
     :class:`~symbolic.model.neighbours.PolicyGraph` for the neighbours under constraints). Like
     d_X-privacy, (ε, G)-Blowfish without constraints bounds one record's change x→y by
     e^{ε·d_G(x, y)} (d_G the shortest-path distance in G)."""
-    rel = PolicyGraph(graph if isinstance(graph, str) else tuple(tuple(e) for e in graph), constraint)
+    return _blowfish(graph if isinstance(graph, str) else tuple(tuple(e) for e in graph), constraint)
+
+
+@functools.lru_cache(maxsize=None)
+def _blowfish(graph, constraint) -> Notion:
+    rel = PolicyGraph(graph, constraint)
     return dp_over(rel, f"Blowfish[{rel}]", f"Blowfish privacy: Pr[A(d)=o] ≤ e^ε·Pr[A(d')=o] for neighbours of the "
                                              f"policy {rel}")
 
@@ -127,7 +132,6 @@ def metric_dp(metric: Metric = Metric()) -> Notion:
                   summary=f"d_X-privacy: Pr[A(x)=o] ≤ e^(ε·d(x,x'))·Pr[A(x')=o], d the {metric.name} metric")
 
 
-@functools.lru_cache(maxsize=None)
 def individual_dp(dataset=None, neighbours=ReplaceOne()) -> Notion:
     """ε-individual DP at a fixed dataset D (Soria-Comas, Domingo-Ferrer, Sánchez, Megías, "Individual
     differential privacy: a utility-preserving formulation of differential privacy guarantees", IEEE
@@ -135,7 +139,13 @@ def individual_dp(dataset=None, neighbours=ReplaceOne()) -> Notion:
     Pr[A(D)=o] ≤ e^ε·Pr[A(D')=o]. Only pairs containing the actual dataset D count (``dataset``; None:
     the database whose records are all the domain's first value). The listing of the zoo places this
     paper in the VLDB Journal; it appeared in IEEE TIFS."""
+    if dataset is not None:
+        dataset = tuple(dataset) if isinstance(dataset, (tuple, list)) else (dataset,)
+    return _individual_dp(dataset, neighbours)
 
+
+@functools.lru_cache(maxsize=None)
+def _individual_dp(dataset, neighbours) -> Notion:
     def body(ops, A, P=None, *, E):
         D = at_dataset(dataset, A.n, A.domain)
         if D not in A.rows:
@@ -144,7 +154,7 @@ def individual_dp(dataset=None, neighbours=ReplaceOne()) -> Notion:
         back = [pr._replace(d=pr.d2, d2=pr.d) for pr in pairs]
         return ratio_bound(ops, A, pairs + back, lambda pr: E)
 
-    at = "" if dataset is None else f"D={tuple(dataset) if isinstance(dataset, (tuple, list)) else (dataset,)}"
+    at = "" if dataset is None else f"D={dataset}"
     rel = "" if neighbours == ReplaceOne() else str(neighbours)
     tag = ",".join(x for x in (at, rel) if x)
     return Notion("IndividualDP" + (f"[{tag}]" if tag else ""), (E_SPEC,), body,
@@ -155,10 +165,12 @@ def individual_dp(dataset=None, neighbours=ReplaceOne()) -> Notion:
 @functools.lru_cache(maxsize=None)
 def personalized_dp(records: int = 2, neighbours=ReplaceOne()) -> Notion:
     """Φ-personalised DP (Jorgensen, Yu, Cormode, "Conservative or liberal? Personalized differential
-    privacy", ICDE 2015, Def. 4): each record i has its own level ε_i, and ∀ d, d' differing in record
+    privacy", ICDE 2015, Def. 3): each record i has its own level ε_i, and ∀ d, d' differing in record
     i, ∀ o: Pr[A(d)=o] ≤ e^{ε_i}·Pr[A(d')=o]. Parameters ``E1`` … ``E<records>`` (E_i = e^{ε_i}); a
     table with fewer records uses the first levels, one with more is an error. All levels equal to
-    E is ε-DP."""
+    E is ε-DP. The paper's D ~_u D' differ in the record of user u; ``neighbours`` reads that as
+    replacing it (default) or, with :class:`~symbolic.model.neighbours.AddRemove`, as adding or
+    removing it."""
     if isinstance(records, bool) or not isinstance(records, int) or records < 1:
         raise InvalidSize(f"personalized_dp: records={records!r} must be a whole number ≥ 1")
     specs = tuple(ParamSpec(f"E{j}", lower=1, meaning=f"E{j} = e^ε{j}, the level of record {j}, so ε{j} ≥ 0 "
@@ -240,7 +252,7 @@ ENTRIES = (
                "∀ D' ~ D, ∀ o: Pr[A(D)=o] ≤ E·Pr[A(D')=o] and Pr[A(D')=o] ≤ E·Pr[A(D)=o]"),
     NotionInfo("personalized-dp", PersonalizedDP, "replace record i, at level E_i (default 2 records; "
                "personalized_dp(records) for more)", "polynomial",
-               "Jorgensen, Yu, Cormode, Conservative or liberal? Personalized differential privacy, ICDE 2015, Def. 4",
+               "Jorgensen, Yu, Cormode, Conservative or liberal? Personalized differential privacy, ICDE 2015, Def. 3",
                "∀ i, ∀ d ~ᵢ d', ∀ o: Pr[A(d)=o] ≤ E_i·Pr[A(d')=o]"),
     NotionInfo("metric-dp", MetricDPL1, "all pairs at l1 distance in domain order (default; metric_dp(Metric(...)) "
                "for others)", "polynomial",
