@@ -43,8 +43,17 @@ def _find(name):
     return hits[0]
 
 
-# every notion listed in an ``ALL`` of the engine's notion modules or a theorem module
-NOTIONS = list({id(nt): nt for m in MODULES for nt in getattr(m, "ALL", ())}.values())
+# every notion listed in an ``ALL`` of the engine's notion modules or a theorem module, except the
+# transcendental ones: they have no solver reading by design (their body raises Transcendental in
+# solver mode; tests/test_zoo_divergence.py checks that, and their certified exact reading)
+def _transcendental():
+    from symbolic.notions.catalog import notion_catalog
+    return {id(i.notion) for i in notion_catalog() if i.cls == "transcendental"}
+
+
+TRANSCENDENTAL = _transcendental()
+NOTIONS = [nt for nt in {id(nt): nt for m in MODULES for nt in getattr(m, "ALL", ())}.values()
+           if id(nt) not in TRANSCENDENTAL]
 
 # Notions outside the ALL lists: factory-built and helper notions, checked the same way.
 EXTRA = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from symbolic.core.errors import DPCheckError
+from symbolic.core.errors import DPCheckError, Transcendental
 from symbolic.core.verdicts import Proved
 from symbolic.solve.encode import Encoding, z3_or
 from symbolic.solve.smt2 import Unsupported, script
@@ -27,7 +27,10 @@ def smt2_queries(res) -> list:
         queries = [(head.format(i=i + 1, label=ob.label), ob.assertions) for i, ob in enumerate(v.obligations)]
     else:
         for imp in claim.parts:
-            enc = Encoding(imp, claim.params, imp.sizes or claim.sizes, {**imp.parameters})
+            try:
+                enc = Encoding(imp, claim.params, imp.sizes or claim.sizes, {**imp.parameters})
+            except Transcendental as e:
+                raise DPCheckError(f"{claim.id}: no SMT-LIB query to export: {e}") from None
             note = "\nNOTE: hypotheses over all populations are not in this query (CEGIS refines them)" if enc.universal else ""
             queries.append((f"{claim.id}: negation of {imp} at {imp.sizes or claim.sizes} (not a proof certificate)"
                             f"{note}", enc.base + enc.hyps + enc.ops.side + [z3_or(enc.negated_conclusion_parts())]))
