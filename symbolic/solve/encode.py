@@ -12,6 +12,7 @@ import sympy as sp
 import z3
 
 from symbolic.core.errors import DPCheckError
+from symbolic.solve.deadline import check_within
 from symbolic.solve.hockey import HockeyRewriter
 from symbolic.solve.z3_ops import Z3Ops, to_z3
 from symbolic.core.tables import MechTable, PopTable, databases
@@ -211,9 +212,8 @@ class Encoding:
             t = to_z3(b, self.penv, self.ops)
             for sign, opposite in ((1, t <= 0), (-1, t >= 0)):
                 s = z3.Tactic("qfnra-nlsat").solver()
-                s.set("timeout", 2000)
                 s.add(self.base + [opposite])
-                if s.check() == z3.unsat:
+                if check_within(s, 2.0) == z3.unsat:
                     self.ops.signs[t.get_id()] = (t if sign > 0 else -t, sign)
                     break
 

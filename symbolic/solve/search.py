@@ -17,6 +17,7 @@ import z3
 
 from symbolic.core.errors import Transcendental
 
+from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import Encoding, conjuncts, z3val
 from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
@@ -126,9 +127,8 @@ def _run_local(imp, params, sizes, settings, deadline, seconds):
         if left <= 0:
             return SizeResult("unknown", reason="locality: time")
         s = z3.Solver()
-        s.set("timeout", int(1000 * min(left, settings.timeout)))
         s.add(keep)
-        if s.check(part) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
+        if check_within(s, min(left, settings.timeout), part) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
             return SizeResult("unknown", reason="locality: a disjunct is not refuted by its own hypotheses")
         obligations.append(tuple(keep) + (part,))
     return SizeResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns",

@@ -15,6 +15,7 @@ import z3
 from symbolic.core.tables import MechTable, PopTable, databases
 from symbolic.core.verdicts import Sizes
 from symbolic.model.population import Population, point_mass, uniform
+from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import Encoding, const_population, z3val
 from symbolic.solve.settings import Settings
 from symbolic.solve.verify import Assignment, violating_member
@@ -79,9 +80,7 @@ class Solver:
         return left
 
     def _check(self, solver, extra=()):
-        ms = int(1000 * min(self.settings.timeout, self._remaining()))
-        solver.set("timeout", max(ms, 1))
-        return solver.check(*extra)
+        return check_within(solver, min(self.settings.timeout, self._remaining()), *extra)
 
     def solve(self, extra=()):
         """'sat' with a model, 'unsat', or 'unknown' with a reason."""
