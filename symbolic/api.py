@@ -50,6 +50,7 @@ from symbolic.derive.closed_forms import (Derivation, histogram_laplace_scales, 
                                           laplace_k_releases_scale, rr_pml, truncated_geometric_pml)
 from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, mechanism_from_json,
                                       name_and_shame, post_process, randomized_response, truncated_geometric)
+from symbolic.model.symbolic_table import SymbolicMechanism, symbolic_mechanism, symbolic_mechanism_from_json
 from symbolic.model.population import Population, iid, joint, point_mass, population_from_json, product, uniform
 from symbolic.notions import dp as _dp, pml as _pml, semantic as _semantic
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, NotionInstance, ParamSpec
@@ -64,6 +65,8 @@ from symbolic.notions.info import NotionInfo
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.notions.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
+from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
+from symbolic.derive.level_render import level_json, level_text
 from symbolic.graph.hasse import diagram, dot_text, render_svg
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, run_graph
@@ -87,6 +90,9 @@ __all__ = [
     "LeakageCapacityAtMost", "notion_library",
     # the listing of notions: ID, class, neighbours, citation, definition
     "NotionInfo", "notion_catalog", "find_notion",
+    # tight levels of a user's mechanism (entries may be symbolic)
+    "derive_level", "LevelDerivation", "LEVEL_NOTIONS", "level_json", "level_text", "SymbolicMechanism",
+    "symbolic_mechanism", "symbolic_mechanism_from_json",
     # the implication graph
     "run_graph", "GraphResult", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions

@@ -191,3 +191,30 @@ def test_a_new_command_is_one_decorated_function(capsys):
         del app.commands["hello-test"]
     with pytest.raises(ValueError, match="example"):
         command("bare", examples=[])
+
+
+def test_derive_level_on_a_users_symbolic_table(tmp_path):
+    import json as _json
+    from theorems.cli import main
+    f = tmp_path / "rr3.json"
+    f.write_text(_json.dumps({"n": 1, "domain": [0, 1, 2], "outputs": [0, 1, 2], "params": {"p": "1/3<p<1"},
+                              "rows": {"0": ["p", "(1-p)/2", "(1-p)/2"], "1": ["(1-p)/2", "p", "(1-p)/2"],
+                                       "2": ["(1-p)/2", "(1-p)/2", "p"]}}))
+    import subprocess, sys
+    out = subprocess.run([sys.executable, "-m", "theorems.cli", "derive", "level", "pure-dp", "--mechanism", str(f),
+                          "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    doc = _json.loads(out.stdout)
+    import sympy as sp
+    p = sp.Symbol("p", real=True)
+    # 3-ary randomized response keeping with probability p > 1/3: the largest ratio is p / ((1-p)/2)
+    got = sp.sympify(doc["formula"], locals={"p": p})
+    assert sp.simplify(got - sp.log(2 * p / (1 - p))) == 0
+    assert {"formula", "latex", "assumptions", "attained_by", "proof", "sizes", "checks"} <= set(doc)
+    assert all(c["ok"] for c in doc["checks"])
+    short = subprocess.run([sys.executable, "-m", "theorems.cli", "derive", "epsilon", "--mechanism", str(f)],
+                           capture_output=True, text=True, timeout=300)
+    assert short.returncode == 0 and "pure-dp: epsilon = log(" in short.stdout
+    bad = subprocess.run([sys.executable, "-m", "theorems.cli", "derive", "level", "pure-dp"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and "needs --mechanism FILE" in bad.stderr and "\n" not in bad.stderr.strip()

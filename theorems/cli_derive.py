@@ -35,6 +35,10 @@ def _derive_params(key, values):
 
 
 @command("derive", short_help="closed forms derived with sympy", examples=[
+    ("dpcheck derive level pure-dp --mechanism rr.json --assume '1/2<p<1'", "tight ε of your own table"),
+    ("dpcheck derive epsilon --mechanism rr.json", "the same, short form"),
+    ("dpcheck derive level approx-dp --mechanism rr.json --param eps=1", "tight δ at ε = 1"),
+    ("dpcheck derive level pml --mechanism rr.json --prior prior.json --json", "PML under a prior, as JSON"),
     ("dpcheck derive epsilon randomized-response", "tight ε of binary randomized response"),
     ("dpcheck derive pml laplace-count --plot pml.png", "PML of the Laplace count, plotted"),
     ("dpcheck derive pml laplace-count --param eps=1 --param lam=1/4", "at given values"),
@@ -44,13 +48,35 @@ def _derive_params(key, values):
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="a value for a parameter of the derivation, an exact number; may be repeated "
                    "(e.g. --param eps=1 --param lam=1/4)")
+@click.option("--mechanism", metavar="FILE",
+              help='with `level NOTION` or `epsilon`: your mechanism table as JSON; entries may be expressions in '
+                   'declared parameters: {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"}, '
+                   '"rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}} (e.g. --mechanism rr.json)')
+@click.option("--assume", multiple=True, metavar="RANGE",
+              help="a range for a table parameter; may be repeated (e.g. --assume '1/2<p<1')")
+@click.option("--prior", metavar="FILE",
+              help='with `level pml` or `level maximal-leakage`: the prior over the inputs as JSON '
+                   '(e.g. --prior prior.json holding {"0": "1/3", "1": "2/3"})')
 @click.option("--json", "as_json", is_flag=True,
               help='print only a JSON document: {"tool", "derivation", "formula", "latex", "assumptions", '
-                   '"extras", "checks", "plot"} (e.g. --json)')
-def derive(what, plot, param, as_json):
-    """Derive a closed form with sympy from the mechanism and check it at sample points. WHAT is one of:
-    `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p), `epsilon
-    randomized-response`. Exit 1 if a check at a sample point fails."""
+                   '"extras", "checks", "plot"}; for `level`: {"formula", "latex", "assumptions", "attained_by", '
+                   '"proof", "sizes", "checks", ...} (e.g. --json)')
+def derive(what, plot, param, mechanism, assume, prior, as_json):
+    """Derive a closed form with sympy and check it at sample points.
+
+    `level NOTION --mechanism FILE`: the tight level of your own mechanism (entries may be symbolic) for
+    NOTION: pure-dp (alias epsilon), local-dp, free-lunch, approx-dp (tight δ at --param eps=…),
+    renyi-dp (--param alpha=2), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
+    is a closed form (a Piecewise where the maximising pair changes), with the maximisers, the
+    assumptions and exact checks at sample points; ∞ is said plainly.
+
+    Catalogue derivations: `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p),
+    `epsilon randomized-response`. Exit 1 if a check at a sample point fails."""
+    if mechanism is not None or (what and what[0].lower() == "level"):
+        return _level(what, mechanism, param, assume, prior, as_json)
+    for flag, value in (("--assume", assume), ("--prior", prior)):
+        if value:
+            raise InvalidParameter(f"{flag} goes with `derive level NOTION --mechanism FILE`")
     values = params(param)
     key = " ".join(what).strip().lower()
     key = ALIASES.get(key, key)
@@ -80,6 +106,37 @@ def derive(what, plot, param, as_json):
         print_markup(ui(), f"check: {_escape(str(c))}: " + ("[green]ok[/]" if good else "[red bold]FAILED[/]"),
                      f"check: {c}: {'ok' if good else 'FAILED'}")
     return 0 if ok else 1
+
+
+def _level(what, mechanism, param, assume, prior, as_json):
+    """`derive level NOTION --mechanism FILE` and its short form `derive epsilon --mechanism FILE`."""
+    from symbolic import derive_level, level_json, level_text
+    from theorems.cli_io import load_json
+    words = [w.lower() for w in what]
+    if words and words[0] == "level":
+        words = words[1:]
+    if len(words) != 1:
+        raise InvalidParameter("write `derive level NOTION --mechanism FILE` with one NOTION, e.g. "
+                               "`derive level pure-dp --mechanism rr.json`")
+    if mechanism is None:
+        raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
+    doc = load_json(mechanism, "mechanism")
+    prior_doc = load_json(prior, "prior") if prior else None
+    values = {}
+    for item in param:
+        if "=" not in item:
+            raise InvalidParameter(f"--param {clip(item)} must look like NAME=VALUE, e.g. --param eps=1")
+        k, v = item.split("=", 1)
+        if k.strip() in values:
+            raise InvalidParameter(f"--param {clip(k.strip())} is given twice")
+        values[k.strip()] = v.strip()
+    d = derive_level(words[0], doc, params=values, assumptions=tuple(assume), prior=prior_doc)
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), **level_json(d)}, indent=2, ensure_ascii=False))
+    else:
+        print(level_text(d))
+    return 0 if d.ok else 1
 
 
 def _escape(text):
