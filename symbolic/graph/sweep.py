@@ -106,7 +106,7 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     if dask_address:
         _run_dask(dask_address, todo, args, finish)
     elif jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context()) as pool:
             futures = {pool.submit(_task, *a): pair for pair, a in zip(todo, args)}
             for f in as_completed(futures):
                 finish(futures[f], f.result())
@@ -115,6 +115,18 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
             finish(pair, _task(*a))
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
+
+
+def _worker_context():
+    """Workers forked from a single-threaded server (never from this process, whose pool threads
+    could hold a lock at the moment of a fork and leave the child stuck): "forkserver", with the
+    engine imported once in the server; "spawn" where there is no forkserver."""
+    import multiprocessing as mp
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["symbolic.graph.sweep", "symbolic.solve.run", "z3", "sympy"])
+        return ctx
+    return mp.get_context("spawn")
 
 
 def _run_dask(address, todo, args, finish):
