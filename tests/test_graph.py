@@ -73,8 +73,21 @@ def test_a_refuted_map_then_a_coarser_one_proved():
 
 
 def test_no_map_is_unknown_with_the_reason():
-    r = decide_pair(find_notion("pure-dp"), find_notion("SemanticPrivacy"), Sizes(1, 2, 2), FAST, None)
+    from symbolic.notions.base import Notion, ParamSpec
+    from symbolic.notions.info import NotionInfo
+    t = ParamSpec("t", lower=0, lower_strict=True, meaning="a level with no least value")
+    body = lambda ops, A, P=None, *, t: ops.And(ops.le(A.p(d, o), (1 + t) * A.p(d, o)) for d in A.rows
+                                                for o in A.outputs)
+    open_level = NotionInfo("open-level", Notion("OpenLevel", (t,), body), "none", "polynomial", "test", "x")
+    r = decide_pair(find_notion("pure-dp"), open_level, Sizes(1, 2, 2), FAST, None)
     assert r.relation == "unknown" and "no parameter map" in r.reason
+
+
+def test_an_unshared_parameter_goes_to_its_least_level():
+    r = decide_pair(find_notion("Noninterference"), find_notion("pure-dp"), Sizes(1, 2, 2), FAST, None)
+    assert r.relation == "implies" and r.map == "E = 1"          # no dependence on the input is 0-DP
+    r = decide_pair(find_notion("pure-dp"), find_notion("tv-privacy"), Sizes(1, 2, 2), FAST, None)
+    assert r.relation == "not-implies" and r.map == "delta = 0" and not r.qualitative
 
 
 def test_literature_relations_name_listed_notions():

@@ -5,8 +5,10 @@ The map f comes, in order of preference, from
 
 1. a published relation between the two notions (:mod:`symbolic.graph.literature`), when its map
    is stated in A's parameters;
-2. identity on the parameters both notions share by name (``E`` to ``E``), with B's remaining
-   parameters at the value that makes B strongest where that value is known (``delta = 0``);
+2. identity on the parameters both notions share by name (``E`` to ``E``), a multiplicative level
+   to a multiplicative level (``gamma = E``), and B's remaining parameters at the least value of
+   their range (``delta = 0``, ``E = 1``, ``rho = 0``: no loss at all; the statement is then the
+   strongest of its kind, and a counterexample to it says only that);
 
 and otherwise there is no map: the pair can then only be separated (or left unknown).
 """
@@ -67,6 +69,10 @@ def parameter_map(a, b, literature=None) -> ParameterMap | None:
         elif _level(p) and len(a.notion.params) == 1 and _level(a.notion.params[0]):
             values[p.name] = syms[a.notion.params[0].name]
             how = "identity of multiplicative levels"
+        elif p.lower is not None and not p.lower_strict:
+            # no counterpart: B at its least level (no loss at all), the strongest statement to try
+            values[p.name] = sp.sympify(p.lower)
+            how = "identity, the rest at their least level"
         else:
             return None
     return ParameterMap(values, how, _text(values))
