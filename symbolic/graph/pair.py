@@ -74,7 +74,7 @@ def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> Pair
         res = PairResult(a.id, b.id, "unknown", reason=f"error: {e}")
     except Exception as e:  # noqa: BLE001 -- a user's notion that crashes: this pair only is unknown
         res = PairResult(a.id, b.id, "unknown", reason=f"a notion raised {type(e).__name__}: {str(e)[:200]}")
-    return _with_literature(replace(res, seconds=time.monotonic() - t0), literature, sizes.n)
+    return with_literature(replace(res, seconds=time.monotonic() - t0), literature, sizes.n)
 
 
 def _decide(a, b, sizes, settings, literature):
@@ -178,7 +178,7 @@ def _separation_search(a, b, sizes, settings):
                       reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level")
 
 
-def _with_literature(res: PairResult, literature, n: int) -> PairResult:
+def with_literature(res: PairResult, literature, n: int) -> PairResult:
     """Attach what the literature says and whether the engine's result agrees: an implication with
     map m agrees when m is proved and disagrees when m is refuted; a separation against map m agrees
     when m is refuted and disagrees when m is proved; a qualitative separation agrees with a

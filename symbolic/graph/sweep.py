@@ -8,7 +8,7 @@ strings wherever it is sent. Results come back as JSON documents (the contract's
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 
 from symbolic.core.errors import DPCheckError, InvalidSize, clip
@@ -16,7 +16,8 @@ from symbolic.core.verdicts import Sizes
 from symbolic.graph.cache import PairCache, pair_key
 from symbolic.graph.hasse import diagram
 from symbolic.graph.literature import relations_by_pair
-from symbolic.graph.pair import PairResult, decide_pair
+from symbolic.graph.infer import by_transitivity, separation_upward
+from symbolic.graph.pair import PairResult, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
 from symbolic.notions.catalog import find_notion, notion_catalog
 from symbolic.solve.settings import Settings
@@ -94,27 +95,65 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     if progress:
         progress(len(done), total)
 
-    def finish(pair, doc):
+    def finish(pair, doc, store=True):
         res = PairResult.from_json(doc)
         done[pair] = res
-        if cache is not None and not (res.relation == "unknown" and "time" in (res.reason or "")):
+        if store and cache is not None and not (res.relation == "unknown" and "time" in (res.reason or "")):
             cache.put(keys[pair], doc)
         if progress:
             progress(len(done), total)
 
-    args = [(spec_of[x], spec_of[y], sizes.as_tuple(), settings) for x, y in todo]
+    info_of = dict(zip(ids, infos))
+    rank = {"polynomial": 0, "forall-prior": 1, "transcendental": 2}
+    todo.sort(key=lambda p: max(rank.get(info_of[x].cls, 1) for x in p))  # cheap pairs first, to infer from
+
+    def inferred(pair):
+        a, c = pair
+        lit_rel = lit.get(pair)
+        if lit_rel is not None and lit_rel.assuming:
+            return None
+        res = by_transitivity(a, c, done, ids) or separation_upward(info_of[a], c, done, ids)
+        return None if res is None else with_literature(res, lit_rel, sizes.n)
+
+    def submit_next(submit):
+        """Infer what can be inferred; return the next pair to decide, or None."""
+        while todo:
+            pair = todo.pop(0)
+            res = inferred(pair)
+            if res is None:
+                return pair, submit(pair)
+            finish(pair, res.to_json(), store=False)
+        return None
+
+    task_args = lambda pair: (spec_of[pair[0]], spec_of[pair[1]], sizes.as_tuple(), settings)
     if dask_address:
-        _run_dask(dask_address, todo, args, finish)
+        _run_dask(dask_address, submit_next, task_args, finish, jobs)
     elif jobs > 1 and len(todo) > 1:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context()) as pool:
-            futures = {pool.submit(_task, *a): pair for pair, a in zip(todo, args)}
-            for f in as_completed(futures):
-                finish(futures[f], f.result())
+            _drive(lambda pair: pool.submit(_task, *task_args(pair)), submit_next, finish, 2 * jobs,
+                   lambda fs: wait(fs, return_when=FIRST_COMPLETED)[0])
     else:
-        for pair, a in zip(todo, args):
-            finish(pair, _task(*a))
+        while todo:
+            nxt = submit_next(lambda pair: pair)
+            if nxt is not None:
+                finish(nxt[0], _task(*task_args(nxt[0])))
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
+
+
+def _drive(submit, submit_next, finish, width, wait_some):
+    """Keep ``width`` pairs in flight; as each finishes, record it and submit the next (after inference)."""
+    running = {}
+    while True:
+        while len(running) < width:
+            nxt = submit_next(submit)
+            if nxt is None:
+                break
+            running[nxt[1]] = nxt[0]
+        if not running:
+            return
+        for f in wait_some(list(running)):
+            finish(running.pop(f), f.result())
 
 
 def _worker_context():
@@ -129,17 +168,19 @@ def _worker_context():
     return mp.get_context("spawn")
 
 
-def _run_dask(address, todo, args, finish):
+def _run_dask(address, submit_next, task_args, finish, jobs):
     try:
-        from distributed import Client, as_completed as dask_completed
+        from distributed import Client, wait as dask_wait
     except ImportError:
         raise DPCheckError("--dask needs the distributed package: pip install 'dask[distributed]'") from None
     try:
         client = address if hasattr(address, "submit") else Client(address, timeout="10s")
     except OSError as e:
         raise DPCheckError(f"cannot reach the Dask scheduler at {clip(address)}: {clip(str(e), 120)}") from None
-    futures = {client.submit(_task, *a, pure=False): pair for pair, a in zip(todo, args)}
-    for f in dask_completed(list(futures)):
-        finish(futures[f], f.result())
-    if client is not address:
-        client.close()
+    try:
+        width = max(2 * jobs, 2 * sum(client.nthreads().values()))
+        _drive(lambda pair: client.submit(_task, *task_args(pair), pure=False), submit_next, finish, width,
+               lambda fs: dask_wait(fs, return_when="FIRST_COMPLETED").done)
+    finally:
+        if client is not address:
+            client.close()
