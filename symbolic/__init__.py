@@ -42,7 +42,7 @@ _FROM = {
     "symbolic.model.symbolic_table": ("SymbolicMechanism", "symbolic_mechanism", "symbolic_mechanism_from_json"),
     "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
     "symbolic.graph.pair": ("PairResult", "decide_pair"),
-    "symbolic.graph.sweep": ("GraphResult", "run_graph"),
+    "symbolic.graph.sweep": ("GraphResult", "run_graph", "graph_settings"),
     "symbolic.graph.user": ("load_user_notion",),
     "symbolic.solve.settings": ("Settings",),
     "symbolic.solve.run": ("ClaimResult",),

@@ -70,8 +70,9 @@ def _print_pairs(g):
               help="send the pairs to a Dask distributed scheduler instead (e.g. --dask tcp://10.0.0.5:8786)")
 @click.option("--add", "adds", multiple=True, metavar="FILE.py:NAME",
               help="a notion of your own, written against the public API; may be repeated (e.g. --add mine.py:Floor)")
-@click.option("--budget", type=Seconds(False), default=20.0, metavar="SECONDS",
-              help="seconds for one pair's implication check (e.g. --budget 60; default 20)")
+@click.option("--budget", type=Seconds(False), default=6.0, metavar="SECONDS",
+              help="seconds for one pair's implication check; its extra attempts get half each (e.g. --budget 30; "
+                   "default 6)")
 @click.option("--cache", "cache_dir", default=DEFAULT_CACHE, metavar="DIR",
               help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition, the "
                    f"sizes, the budget or the tool version changed (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
@@ -83,13 +84,13 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
     with an exact counterexample (a qualitative separation when the mechanism satisfies A at some level
     and B at no level), or `unknown` with the reason. Published relations are recorded beside the pairs
     they concern, with whether the engine agrees. Exit 0 when every pair is definite, 1 otherwise."""
-    from symbolic import Settings, Sizes, dot_text, render_svg, run_graph
+    from symbolic import Sizes, dot_text, graph_settings, render_svg, run_graph
     for path, flag in ((json_file, "--json"), (svg_file, "--svg"), (dot_file, "--dot")):
         if path:
             writable(path, flag)
     sizes = Sizes(n or 1, domain or 2, outputs or 2)
     specs = _specs(ids, adds)
-    settings = Settings(budget=budget, timeout=min(20.0, budget), second_solver=False, minimise_seconds=5.0)
+    settings = graph_settings(budget)
     with spinner(ui(), f"deciding notion pairs at {sizes}"):
         g = run_graph(specs or None, sizes=sizes, settings=settings, jobs=jobs, dask_address=dask_address,
                       cache_dir=None if no_cache else cache_dir)

@@ -142,11 +142,11 @@ def _conditions(literature) -> tuple:
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):
-    """The pair as ``implies`` under ``pmap`` if the engine proves it, else None."""
+    """The pair as ``implies`` under ``pmap`` if the engine proves it (within half the pair's budget), else None."""
     con = b.notion(**pmap.values)
     claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{' ∧ '.join(map(str, hyp))} ⇒ {con}", "(graph)", (Implies(hyp, con),),
                   params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
-    result = check_claim(claim, settings)
+    result = check_claim(claim, replace(settings, budget=settings.budget / 2))
     if not isinstance(result.verdict, Proved):
         return None
     doc = claim_json(result)
@@ -164,7 +164,7 @@ def _separation_search(a, b, sizes, settings):
     con = b.notion(*([WEAK_E] * len(b.notion.params)))
     claim = Claim(f"{a.id}-/->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
                   params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
-    result = check_claim(claim, replace(settings, second_solver=False))
+    result = check_claim(claim, replace(settings, second_solver=False, budget=settings.budget / 2))
     v = result.verdict
     if not (isinstance(v, Refuted) and v.verified_exactly):
         return None

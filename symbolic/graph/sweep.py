@@ -49,6 +49,14 @@ class GraphResult:
         return diagram(self.notions, self.pairs)
 
 
+def graph_settings(budget: float = 6.0) -> Settings:
+    """The graph's default search settings: ``budget`` seconds for a pair's main check (its extra
+    attempts, coarser maps and a separation search, get half each), no second solver, short
+    minimisation. Thousands of pairs make the per-pair budget the run's time."""
+    return Settings(budget=budget, timeout=budget, second_solver=False, minimise_seconds=min(5.0, budget / 2),
+                    cheap_timeout=min(0.5, budget / 10))
+
+
 def _task(spec_a: str, spec_b: str, sizes: tuple, settings: Settings) -> dict:
     """One pair, resolved and decided where it runs (a worker process or a Dask worker)."""
     from symbolic.solve.solver import fresh_context
@@ -63,7 +71,7 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     """Decide every ordered pair among ``specs`` (default: every listed notion of one mechanism).
     ``progress(done, total)`` is called as pairs finish."""
     t0 = time.monotonic()
-    settings = settings or Settings(budget=20.0, second_solver=False)
+    settings = settings or graph_settings()
     specs = list(specs) if specs else [i.id for i in notion_catalog() if i.notion.arity == 1]
     infos = [resolve(s) for s in specs]
     ids = [i.id for i in infos]
