@@ -172,7 +172,13 @@ def symbolic_sign(expr, ranges, bounds=None):
         except UndecidedComparison:
             return None
     e = expr.subs(subs)
-    for cand in (e, sp.factor(sp.cancel(sp.together(e))), sp.simplify(e)):
+    return _sign_of_forms((e, sp.factor(sp.cancel(sp.together(e))), sp.simplify(e)))
+
+
+def _sign_of_forms(forms):
+    """The first sign sympy's assumptions settle among equal forms of one expression: 0, 1, -1,
+    "≥" (nonnegative) or "≤" (nonpositive); None when none is settled."""
+    for cand in forms:
         if cand.is_zero:
             return 0
         if cand.is_positive:
@@ -324,18 +330,7 @@ def _exp_sign(expr, rng, lo, hi):
     zlo, zhi = _z_bounds(lo, hi, L)
     t = sp.Symbol("_t", positive=True)
     e = g.subs(z, zlo + t if zhi is None else zlo + (zhi - zlo) * t / (1 + t))
-    for cand in (sp.factor(sp.cancel(sp.together(e))), sp.simplify(e)):
-        if cand.is_zero:
-            return 0
-        if cand.is_positive:
-            return 1
-        if cand.is_negative:
-            return -1
-        if cand.is_nonnegative:
-            return "≥"
-        if cand.is_nonpositive:
-            return "≤"
-    return None
+    return _sign_of_forms((sp.factor(sp.cancel(sp.together(e))), sp.simplify(e)))
 
 
 def sample_points(ranges, count: int = 3) -> list:
