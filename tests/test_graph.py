@@ -269,3 +269,12 @@ def test_composition_of_level_keeping_maps():
     assert compose("gamma = E", "E = gamma, delta = 0") == "E = E, delta = 0"
     assert compose("E = E**2", "E = E") is None
     assert compose("E = 1", "gamma = E") == "gamma = 1"
+
+
+def test_an_implication_under_a_side_condition_stays_out_of_the_order():
+    from symbolic.graph.pair import PairResult as R
+    pairs = [R("a", "b", "implies", "E = E"), R("b", "a", "implies", "E = E**2", extra={"assuming": ["full-support prior"]})]
+    d = diagram(["a", "b"], pairs)
+    assert d.classes == (("a",), ("b",)) and [(i, j) for i, j, _ in d.edges] == [(0, 1)]
+    assert d.conditional == ((1, 0, "E = E**2 (if full-support prior)"),)
+    assert "style=dashed" in dot_text(d)

@@ -16,25 +16,37 @@ from dataclasses import dataclass
 import networkx as nx
 
 
+PER_LINE = 3     # notion names a line in a merged node
+MAPS_SHOWN = 2   # level-changing maps shown inside a merged node (the JSON has them all)
+
+
 @dataclass(frozen=True)
 class Diagram:
     """``classes``: tuples of notion IDs that imply each other; ``edges``: (class index, class index,
     label) after transitive reduction; ``separations``: (from ID, to ID, qualitative); ``inner``: per
     class, the implications inside it whose map changes the level ((from, to, map), empty when the
-    notions are equivalent at the same level)."""
+    notions are equivalent at the same level); ``conditional``: implications proved only under a
+    side condition (a full-support prior), drawn dashed and left out of the order."""
 
     classes: tuple
     edges: tuple
     separations: tuple
     inner: tuple = ()
+    conditional: tuple = ()   # (class index, class index, label): implications under a side condition
 
     def node_label(self, i: int) -> str:
         """``A ≡ B`` for notions equivalent at the same level; ``A ≈ B`` (with the maps) when they
         imply each other only with a change of level."""
         inner = self.inner[i] if i < len(self.inner) else ()
-        if not inner:
-            return " ≡ ".join(self.classes[i])
-        return " ≈ ".join(self.classes[i]) + "\n" + "; ".join(f"{u}⇒{v}: {m}" for u, v, m in inner)
+        sep = " ≈ " if inner else " ≡ "
+        names = list(self.classes[i])
+        rows = [sep.join(names[k:k + PER_LINE]) for k in range(0, len(names), PER_LINE)]
+        label = (sep.strip() + "\n").join(rows) if len(rows) > 1 else rows[0]
+        if inner:
+            shown = [f"{u}⇒{v}: {m}" for u, v, m in inner[:MAPS_SHOWN]]
+            more = f" (+{len(inner) - MAPS_SHOWN} more)" if len(inner) > MAPS_SHOWN else ""
+            label += "\n" + "\n".join(shown) + more
+        return label
 
 
 def same_level(map_text) -> bool:
@@ -64,8 +76,12 @@ def diagram(ids, pairs) -> Diagram:
     g = nx.DiGraph()
     g.add_nodes_from(ids)
     labels = {}
+    side = []
     for p in pairs:
         if p.relation == "implies" and p.source in g and p.target in g:
+            if p.extra.get("assuming"):
+                side.append((p.source, p.target, f"{p.map or ''} (if {', '.join(p.extra['assuming'])})"))
+                continue
             g.add_edge(p.source, p.target)
             labels[(p.source, p.target)] = p.map or ""
     comps = [tuple(sorted(c, key=list(ids).index)) for c in nx.strongly_connected_components(g)]
@@ -85,7 +101,8 @@ def diagram(ids, pairs) -> Diagram:
                  if p.relation == "not-implies" and p.source in g and p.target in g)
     inner = tuple(tuple((u, v, labels[(u, v)]) for u in c for v in c
                         if (u, v) in labels and not same_level(labels[(u, v)])) for c in comps)
-    return Diagram(tuple(comps), tuple(edges), seps, inner)
+    conditional = tuple((where[u], where[v], label) for u, v, label in side if where[u] != where[v])
+    return Diagram(tuple(comps), tuple(edges), seps, inner, conditional)
 
 
 def _quote(text: str) -> str:
@@ -101,6 +118,8 @@ def dot_text(d: Diagram, *, separations: bool = False) -> str:
             lines.append(f"  n{i} [label={_quote(d.node_label(i))}];")
         for i, j, label in d.edges:
             lines.append(f"  n{i} -> n{j} [label={_quote(label)}];")
+        for i, j, label in d.conditional:
+            lines.append(f"  n{i} -> n{j} [label={_quote(label)}, style=dashed, color=gray40, constraint=false];")
     else:
         ids = sorted({x for s, t, _ in d.separations for x in (s, t)})
         for x in ids:
