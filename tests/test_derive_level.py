@@ -296,3 +296,14 @@ def test_priors_and_sizes_are_checked():
         derive_level("pure-dp", big)
     with pytest.raises(InvalidParameter, match="fixed by the name"):
         derive_level("renyi-2", rr_doc(2), params={"alpha": 3})
+
+
+def test_eulers_number_is_written_so_it_reads_back():
+    # with eps = 1 the level contains e itself; sympy writes it "E", which here is the parameter e^ε
+    doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "0<p<1"},
+           "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
+    from symbolic.derive.level_render import level_json, level_text
+    d = derive_level("approx-dp", doc, params={"eps": "1"})
+    j = level_json(d)
+    assert "exp(1)" in j["formula"] and "E" not in j["formula"].replace("exp", "")
+    assert "exp(1)" in level_text(d)

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 import sympy as sp
+from sympy.printing.str import StrPrinter
 
 from symbolic.core.errors import FloatNotAllowed, ParseError, clip
 
@@ -232,6 +233,23 @@ def to_fraction(value) -> Fraction:
         return v
     v = sp.Rational(v)
     return Fraction(int(v.p), int(v.q))
+
+
+class _TextPrinter(StrPrinter):
+    """sympy's text, except Euler's number, which sympy writes ``E``: here ``E`` is the privacy
+    parameter e^ε, so e is written ``exp(1)`` (and reads back as e)."""
+
+    def _print_Exp1(self, expr):
+        return "exp(1)"
+
+
+def expr_text(value) -> str:
+    """An expression as text that reads back unambiguously: ``exp(1)`` for Euler's number.
+
+    >>> expr_text(sp.E / (1 + sp.E)), expr_text(sp.Symbol("E") + 1)
+    ('exp(1)/(1 + exp(1))', 'E + 1')
+    """
+    return _TextPrinter().doprint(sp.sympify(value))
 
 
 def show(value) -> str:

@@ -22,6 +22,7 @@ import itertools
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
+from symbolic.core.exact import expr_text
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.tables import PopTable
 from symbolic.model.param_space import sample_points, value_at
@@ -211,5 +212,5 @@ def run_checks(notion, own, sm, prior, formula, ratio, *, samples=(), infinite=N
 
 
 def _cut(value, limit=60) -> str:
-    text = str(value)
+    text = expr_text(value) if isinstance(value, sp.Basic) else str(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"

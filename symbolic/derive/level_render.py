@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sympy as sp
 
+from symbolic.core.exact import expr_text
+
 MAX_LISTED = 20
 
 
@@ -17,7 +19,7 @@ def _jsonable(v):
         return [_jsonable(x) for x in v]
     if isinstance(v, (bool, int, str)) or v is None:
         return v
-    return str(v)
+    return expr_text(v) if isinstance(v, sp.Basic) else str(v)
 
 
 def _label(label) -> dict:
@@ -36,17 +38,17 @@ def level_json(d) -> dict:
     """
     pieces = []
     for cond, expr, labels in d.pieces:
-        pieces.append({"where": cond, "formula": str(expr), "latex": sp.latex(expr),
+        pieces.append({"where": cond, "formula": expr_text(expr), "latex": sp.latex(expr),
                        "attained_by": [_label(x) for x in labels[:MAX_LISTED]], "count": len(labels)})
     return {
         "notion": d.notion,
         "quantity": d.quantity,
-        "formula": str(d.formula),
+        "formula": expr_text(d.formula),
         "latex": sp.latex(d.formula),
-        "level_ratio": None if d.level_ratio is None else str(d.level_ratio),
+        "level_ratio": None if d.level_ratio is None else expr_text(d.level_ratio),
         "level_ratio_latex": None if d.level_ratio is None else sp.latex(d.level_ratio),
         "assumptions": list(d.assumptions),
-        "params": {k: str(v) for k, v in d.params.items()},
+        "params": {k: expr_text(v) for k, v in d.params.items()},
         "attained_by": [{"where": p["where"], **p["attained_by"][0]} for p in pieces if p["attained_by"]],
         "maximisers": pieces,
         "proof": "\n".join(d.steps) if d.proved else None,
@@ -61,15 +63,15 @@ def level_json(d) -> dict:
 
 def level_text(d) -> str:
     """Lines for a terminal: the formula, the pieces with their maximisers, the assumptions, the checks."""
-    lines = [f"{d.notion}: {d.quantity} = {d.formula}"]
+    lines = [f"{d.notion}: {d.quantity} = {expr_text(d.formula)}"]
     if d.infinite:
         lines.append(f"infinite: {d.message}")
     if d.level_ratio is not None and not d.infinite:
-        lines.append(f"level ratio (inside the log): {d.level_ratio}")
+        lines.append(f"level ratio (inside the log): {expr_text(d.level_ratio)}")
     for cond, expr, labels in d.pieces:
         first = ", ".join(f"{k} {_jsonable(v)}" for k, v in labels[0]) if labels else "-"
         more = f" (and {len(labels) - 1} more)" if len(labels) > 1 else ""
-        lines.append(f"  on {cond}: {expr}, attained by {first}{more}")
+        lines.append(f"  on {cond}: {expr_text(expr)}, attained by {first}{more}")
     lines.append(f"assumptions: {', '.join(d.assumptions) or 'none (a numeric table)'}")
     lines.append(f"maximiser decided exactly: {'yes' if d.proved else 'no (see the checks)'}")
     for t, ok in d.checks:

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from symbolic.core.exact import expr_text
+
 from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.model.param_space import interior_points, sign_on, value_at, zeros_and_poles
 
@@ -56,8 +58,8 @@ class Piece:
     def condition_text(self, rng_text: str = "") -> str:
         if self.symbol is None or (self.lower is None and self.upper is None):
             return rng_text or "the whole range"
-        left = "" if self.lower is None else f"{self.lower} ≤ "
-        right = "" if self.upper is None else f" ≤ {self.upper}"
+        left = "" if self.lower is None else f"{expr_text(self.lower)} ≤ "
+        right = "" if self.upper is None else f" ≤ {expr_text(self.upper)}"
         return f"{left}{self.symbol}{right}"
 
 
@@ -101,7 +103,7 @@ def _bounds_text(rng_texts, bounds):
     if not bounds:
         return " and ".join(rng_texts) or "the table"
     (name, (lo, hi)), = bounds.items()
-    return f"{'' if lo is None else f'{lo} < '}{name}{'' if hi is None else f' < {hi}'}"
+    return f"{'' if lo is None else f'{expr_text(lo)} < '}{name}{'' if hi is None else f' < {expr_text(hi)}'}"
 
 
 def _frontier(cands, ranges, bounds, log, what):
@@ -134,7 +136,7 @@ def _frontier(cands, ranges, bounds, log, what):
 
 
 def _short(e, limit=70):
-    text = str(e)
+    text = expr_text(e)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
