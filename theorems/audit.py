@@ -118,7 +118,19 @@ def not_run(cid, keys, reason):
 
 RECORD_KEYS = ("id", "kind", "source", "statement", "source_says", "verdict", "agrees_with_source", "bounds",
                 "seconds", "counterexample", "verified_exactly", "formula", "reason", "minimal", "finding",
-                "certificate", "vacuity", "witness", "parts", "explored")
+                "finding_explanation", "as_source_says", "outcome", "certificate", "vacuity", "witness", "parts",
+                "explored")
+
+
+def summary_counts(docs) -> dict:
+    """The audit's counts, all from the run's records: claims, verdicts as the source says, findings
+    (a record's generated ``finding``: a definite verdict that differs from the source, whatever the
+    theorem module's hand-written explanation), undecided (unknown, vacuous, unverified) and not run."""
+    return {"claims": len(docs),
+            "as_source_says": sum(d.get("outcome") == "as the source says" for d in docs),
+            "findings": sum(bool(d.get("finding")) for d in docs),
+            "undecided": sum(d.get("outcome") == "undecided" or d["verdict"] == "unknown" for d in docs),
+            "not_run": sum(d["verdict"] == "not run" for d in docs)}
 
 
 def progress(total):

@@ -5,6 +5,7 @@ import sympy as sp
 
 from symbolic.core.tables import MechTable, PopTable
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
+from symbolic.solve.run import AS_SAID, DIFFERS, is_ad_hoc, part_outcome
 
 
 def num(x) -> str:
@@ -94,6 +95,82 @@ def counterexample_text(cx) -> str:
     return "\n".join(lines)
 
 
+_ROWS_SHOWN = 4
+
+
+def _rows_line(tab, violated) -> str:
+    """Rows of a table as ``d→(p, ...)``: all when few, else the ones the violated text names."""
+    items = list(tab.rows.items())
+    if len(items) > _ROWS_SHOWN:
+        named = [(d, r) for d, r in items if str(d) in violated or f"({_db(d)})" in violated]
+        shown = (named or items)[:_ROWS_SHOWN]
+    else:
+        shown = items
+    text = ", ".join(f"{_db(d)}→({', '.join(num(p) for p in r)})" for d, r in shown)
+    return text + (f", … ({len(items) - len(shown)} more rows)" if len(shown) < len(items) else "")
+
+
+def counterexample_line(cx) -> str:
+    """A counterexample on one line: the violated inequality, the sizes, the parameters and the
+    tables' key entries (every row of a small table; of a large one the rows the violation names)."""
+    bits = [f"violated: {cx.violated}", f"at {cx.sizes}"]
+    if cx.parameters:
+        bits.append(", ".join(f"{k}={num(v)}" for k, v in cx.parameters.items()))
+    for name, tab in cx.mechanisms.items():
+        if isinstance(tab, MechTable):
+            bits.append(f"{name}: {_rows_line(tab, cx.violated)}")
+        elif isinstance(tab, dict):
+            for k, v in tab.items():
+                if k is None:
+                    continue
+                bits.append(f"{name}({k}, ·): {_rows_line(v, cx.violated)}" if isinstance(v, MechTable)
+                            else f"{name}({k}) = ({', '.join(num(p) for p in v)})")
+    for name, pop in cx.populations.items():
+        mass = [f"{_db(d)}: {num(p)}" for d, p in pop.probs.items() if p != 0]
+        bits.append(f"{name} = {{{', '.join(mass[:_ROWS_SHOWN])}{', …' if len(mass) > _ROWS_SHOWN else ''}}}")
+    return "; ".join(bits)
+
+
+def _differs_text(v, implication, expect_holds) -> str:
+    """What the run produced where it differs from the source: the counterexample, the sizes proved,
+    or the derived value and the checks that fail."""
+    if isinstance(v, Refuted):
+        return f"{implication} is refuted: {counterexample_line(v.counterexample)}"
+    if isinstance(v, Proved):
+        return (f"{implication} is proved within bounds ({v.bounds}): no counterexample there"
+                + (", where the source says it fails" if not expect_holds else ""))
+    if isinstance(v, Derived):
+        bad = [t for t, ok in v.checks if not ok]
+        return (f"{implication}: derived {v.formula}" + (f" under {v.assumptions}" if v.assumptions else "")
+                + (f"; failed: {'; '.join(bad)}" if bad else ""))
+    return f"{implication}: {v.name}"
+
+
+def finding_text(res) -> str | None:
+    """The finding a run produced: None unless the verdict is definite and differs from the source
+    (:attr:`ClaimResult.outcome`); else the counterexample or derived value of each part that differs
+    (of the claim itself when it has no parts). A hand-written explanation is not part of it."""
+    if res.outcome != DIFFERS:
+        return None
+    c = res.claim
+    parts = [_differs_text(p.verdict, p.implication, p.expect_holds) for p in res.parts if part_outcome(p) == DIFFERS]
+    if not parts:
+        parts = [_differs_text(res.verdict, c.statement, c.expect != "refuted")
+                 + f" (the source's verdict: {c.expect})"]
+    return f"the source says {c.source_says}; the run: " + " | ".join(parts)
+
+
+def _finding_fields(res) -> dict:
+    text = finding_text(res)
+    why = res.claim.finding if text else None
+    return {"finding": None if text is None else text + (f" — explanation: {why}" if why else ""),
+            "finding_explanation": why}
+
+
+def _part_as_said(res, p):
+    return None if is_ad_hoc(res.claim) else part_outcome(p) == AS_SAID
+
+
 def claim_json(res) -> dict:
     c, v = res.claim, res.verdict
     bounds = None
@@ -119,13 +196,17 @@ def claim_json(res) -> dict:
         "formula": str(v.formula) if isinstance(v, Derived) else None,
         "reason": reason,
         "minimal": v.minimal if isinstance(v, Refuted) else None,
-        "finding": c.finding,
+        **_finding_fields(res),
+        "as_source_says": None if res.outcome is None else res.outcome == AS_SAID,
+        "outcome": res.outcome,
         "certificate": _certificate_json(v) if isinstance(v, Proved) else None,
         "vacuity": (v.vacuity or "not applicable") if isinstance(v, Proved) else (
             "vacuous" if isinstance(v, Vacuous) else None),
         "witness": witness_json(v.witness) if isinstance(v, Proved) else None,
         "parts": [{"implication": p.implication, "expected": "holds" if p.expect_holds else "fails",
                    "verdict": p.verdict.name, "seconds": round(p.seconds, 3),
+                   "as_source_says": _part_as_said(res, p),
+                   "outcome": None if is_ad_hoc(c) else part_outcome(p),
                    "sizes_proved": [{**s.as_dict(), "seconds": t, "how": how}
                                     for s, t, how in getattr(p.verdict, "sizes_proved", ())]}
                   for p in res.parts],
@@ -164,12 +245,16 @@ def tool_json():
 
 def result_text(res) -> str:
     c, v = res.claim, res.verdict
-    lines = [f"{c.id} [{c.kind}] {c.statement}", f"  source says: {c.source_says}",
-             f"  verdict: {v.name}  (agrees with source: {'yes' if res.agrees else 'NO'}; {res.seconds:.2f} s)"]
+    if is_ad_hoc(c):  # no source: the verdict alone
+        lines = [f"{c.statement}", f"  verdict: {v.name}  ({res.seconds:.2f} s)"]
+    else:
+        lines = [f"{c.id} [{c.kind}] {c.statement}", f"  source says: {c.source_says}",
+                 f"  verdict: {v.name} — {_said(res.outcome)}  ({res.seconds:.2f} s)"]
     for p in res.parts:
         sz = getattr(p.verdict, "sizes_proved", ())
         extra = f"; sizes proved: {', '.join('(%d,%d,%d)' % s.as_tuple() for s, *_ in sz)}" if sz else ""
-        lines.append(f"  - {p.implication}: {p.verdict.name} in {p.seconds:.2f} s{extra}")
+        said = "" if is_ad_hoc(c) else f" — {_said(part_outcome(p))}"
+        lines.append(f"  - {p.implication}: {p.verdict.name} in {p.seconds:.2f} s{extra}{said}")
     if isinstance(v, Refuted):
         lines.append("  " + counterexample_text(v.counterexample).replace("\n", "\n  "))
         lines.append(f"  re-verified exactly: {'yes' if v.verified_exactly else 'NO'}; "
@@ -197,6 +282,13 @@ def result_text(res) -> str:
             lines.append(f"  check: {chk}: {'ok' if ok else 'FAILED'}")
     if res.explored:
         lines.append("  " + explored_text(res))
-    if c.finding:
-        lines.append(f"  FINDING: {c.finding}")
+    found = finding_text(res)
+    if found:
+        lines.append(f"  FINDING: {found}")
+        if c.finding:
+            lines.append(f"  explanation: {c.finding}")
     return "\n".join(lines)
+
+
+def _said(outcome) -> str:
+    return "differs from the source (finding)" if outcome == DIFFERS else outcome

@@ -10,6 +10,25 @@ from symbolic.solve.solver import fresh_context
 from symbolic.solve.second_opinion import second_opinion
 from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous
 
+# How a result stands against its source, in words: the part (or claim) came out as the source
+# says, definitely differs from it (a finding), or the run reached no definite verdict.
+AS_SAID, DIFFERS, UNDECIDED = "as the source says", "differs from the source", "undecided"
+
+
+def part_outcome(p: PartResult) -> str:
+    """One part against what the source expects of it: :data:`AS_SAID`, :data:`DIFFERS` or
+    :data:`UNDECIDED` (unknown, vacuous, or a counterexample that failed exact re-verification)."""
+    v = p.verdict
+    if isinstance(v, (Unknown, Vacuous)) or (isinstance(v, Refuted) and not v.verified_exactly):
+        return UNDECIDED
+    return AS_SAID if _part_agrees(p) else DIFFERS
+
+
+def is_ad_hoc(claim) -> bool:
+    """A question asked without a source (``source`` "-", as :func:`symbolic.api.implication_claim`
+    builds it): there is nothing to agree or differ with."""
+    return claim.source == "-" or claim.id == "adhoc"
+
 
 @dataclass(frozen=True)
 class ClaimResult:
@@ -34,6 +53,20 @@ class ClaimResult:
     def definite(self) -> bool:
         v = self.verdict
         return not isinstance(v, (Unknown, Vacuous)) and not (isinstance(v, Refuted) and not v.verified_exactly)
+
+    @property
+    def outcome(self) -> str | None:
+        """The claim against its source: :data:`AS_SAID`, :data:`DIFFERS` (a finding: a definite
+        verdict that is not the source's, with some part that definitely differs when the claim has
+        parts) or :data:`UNDECIDED`; None for an ad hoc question (no source)."""
+        if is_ad_hoc(self.claim):
+            return None
+        if not self.definite:
+            return UNDECIDED
+        if self.agrees:
+            return AS_SAID
+        parts = [part_outcome(p) for p in self.parts]
+        return UNDECIDED if UNDECIDED in parts and DIFFERS not in parts else DIFFERS
 
 
 def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
