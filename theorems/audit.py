@@ -1,5 +1,5 @@
 """The audit's machinery: worker processes a signal can stop, records of claims that did not run,
-and the audit table (text, Markdown, HTML)."""
+the audit table (text, Markdown) and the HTML page."""
 from __future__ import annotations
 
 import signal
@@ -168,8 +168,27 @@ def markdown(docs):
     return "\n".join(out) + "\n"
 
 
-def html_page(docs):
-    import html
-    cells = lambda r, t: "".join(f"<{t}>{html.escape(c)}</{t}>" for c in r)
-    body = "".join(f"<tr>{cells(r, 'td')}</tr>" for r in _rows(docs))
-    return f"<!doctype html><meta charset=utf-8><title>dpcheck audit</title><table><tr>{cells(HEAD, 'th')}</tr>{body}</table>\n"
+def html_page(docs, graph_svg=None):
+    """The audit's page (:func:`symbolic.report.html.audit_html`) from the claim records, with the
+    sources' names and, when given, the implication graph's SVG text."""
+    from symbolic import tool_json
+    from symbolic.report.html import audit_html
+    from theorems.registry import SOURCES
+    return audit_html({"tool": tool_json(), "claims": docs}, graph_svg=graph_svg, source_names=SOURCES)
+
+
+def read_graph_svg(path):
+    """The SVG text of the file at ``path``, checked to be an SVG picture the page can show."""
+    from symbolic import DPCheckError, clip
+    from symbolic.report.html_svg import inline_svg
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise DPCheckError(f"--graph-svg {clip(path)}: cannot read it "
+                          f"({getattr(e, 'strerror', None) or type(e).__name__})") from e
+    try:
+        inline_svg(text, label="implication graph")
+    except DPCheckError as e:
+        raise DPCheckError(f"--graph-svg {clip(path)}: {e}") from e
+    return text

@@ -21,18 +21,23 @@ from theorems.cli_types import MAX_JOBS, Count
     ("dpcheck audit", "every claim of every source"),
     ("dpcheck audit T L --json out.json --markdown out.md", "two sources, two reports"),
     ("dpcheck audit K --jobs 2 --profile quick", "one source, shorter solver limits"),
-    ("dpcheck audit S --html report.html", "a page to open in a browser")])
+    ("dpcheck audit S --html report.html", "a page to open in a browser"),
+    ("dpcheck audit --html report.html --graph-svg g.svg", "the page with the picture `dpcheck graph --svg` drew")])
 @click.argument("sources", nargs=-1, metavar="[SOURCE]...")
 @click.option("--json", "json_file", metavar="FILE",
               help="write the JSON document of every claim to FILE (e.g. --json audit.json)")
 @click.option("--markdown", metavar="FILE", help="write the table as Markdown to FILE (e.g. --markdown audit.md)")
-@click.option("--html", metavar="FILE", help="write the table as an HTML page to FILE (e.g. --html audit.html)")
+@click.option("--html", metavar="FILE",
+              help="write a self-contained HTML page to FILE: summary, findings, every claim with its "
+                   "certificate, counterexample tables and formulas, pictures (e.g. --html audit.html)")
+@click.option("--graph-svg", metavar="FILE",
+              help="with --html: show this implication graph (written by `dpcheck graph --svg FILE`) on the page")
 @click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="J",
               show_default="the number of cores",
               help="claims checked at a time, each in its own process (e.g. --jobs 2)")
 @click.option("--profile", default="ci", show_default=True, metavar="NAME",
               help="settings profile: quick, ci or thorough (e.g. --profile quick)")
-def audit(sources, json_file, markdown, html, jobs, profile):
+def audit(sources, json_file, markdown, html, graph_svg, jobs, profile):
     """Check every claim of the given sources (T, L, K, S; default all) and print a table: ID, kind,
     what the source says, verdict, whether they agree, sizes, seconds; then each counterexample and
     finding, and a summary. A progress bar with the ETA shows on a terminal (stderr)."""
@@ -47,6 +52,9 @@ def audit(sources, json_file, markdown, html, jobs, profile):
     for flag, path in (("--json", json_file), ("--markdown", markdown), ("--html", html)):
         if path:
             writable(path, flag)
+    if graph_svg and not html:
+        raise click.UsageError("--graph-svg goes with --html (the page shows the picture)")
+    graph = machinery.read_graph_svg(graph_svg) if graph_svg else None
     todo = [c.id for c in by_source(list(sources) or list(SOURCES)) if c.kind != "def"]
     t0 = time.monotonic()
     results, texts, extras, crashed = {}, {}, {}, []
@@ -77,7 +85,7 @@ def audit(sources, json_file, markdown, html, jobs, profile):
         reason = f"not run: the audit was stopped by {signal.Signals(stopped).name}" if stopped else None
         docs = [results.get(c) or machinery.not_run(c, keys, reason) for c in todo]
         report(docs, texts, [extras[c] for c in todo if c in extras], time.monotonic() - t0)
-        write_files(docs, json_file, markdown, html)
+        write_files(docs, json_file, markdown, html, graph)
     finally:
         for sig, h in handlers.items():
             signal.signal(sig, h)
@@ -131,7 +139,7 @@ def report(docs, texts, extras, seconds):
                  + (f", {not_run} not run" if not_run else "") + f"; {seconds:.1f} s")
 
 
-def write_files(docs, json_file, markdown, html):
+def write_files(docs, json_file, markdown, html, graph_svg=None):
     from theorems import audit as machinery
     if json_file:
         output(docs, json_file)
@@ -140,4 +148,4 @@ def write_files(docs, json_file, markdown, html):
             f.write(machinery.markdown(docs))
     if html:
         with open(html, "w", encoding="utf-8") as f:
-            f.write(machinery.html_page(docs))
+            f.write(machinery.html_page(docs, graph_svg))
