@@ -27,7 +27,7 @@ h1 { margin-bottom: .2rem; } h2 { border-bottom: 1px solid var(--line); padding-
 table { border-collapse: collapse; margin: .6rem 0; }
 th, td { border: 1px solid var(--line); padding: .2rem .55rem; text-align: left; vertical-align: top; }
 thead th, tbody th { background: var(--soft); }
-caption { text-align: left; font-weight: 600; padding: .2rem 0; }
+caption { text-align: left; font-weight: 600; padding: .2rem 0; white-space: nowrap; }
 td.num { text-align: right; font-family: ui-monospace, monospace; }
 table.summary td { text-align: right; }
 tr.total td, tr.total th { font-weight: 700; }
@@ -45,7 +45,7 @@ ul.findings { list-style: none; padding: 0; } ul.findings li { margin: .4rem 0; 
 .instance { border-left: 4px solid #c62828; padding-left: .8rem; margin: .6rem 0; }
 .violated { font-family: ui-monospace, monospace; font-size: .9em; }
 .impl { font-family: ui-monospace, monospace; }
-.formula math { font-size: 1.2em; }
+.formula math { font-size: 1.3em; margin-left: .3rem; }
 figure { margin: 1rem 0; } figure svg { max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: .9em; }
 """

@@ -155,7 +155,7 @@ def derivation_html(doc) -> str:
         return ""
     out = ['<div class="derivation">']
     if doc.get("formula") is not None:
-        out.append(f'<p class="formula">formula: {math_or_code(doc["formula"], latex=doc.get("latex"), display=True)}</p>')
+        out.append(f'<p class="formula">formula: {math_or_code(doc["formula"], latex=doc.get("latex"))}</p>')
     if der.get("assumptions"):
         out.append(f"<p>assumptions: {esc(der['assumptions'])}</p>")
     rows = []

@@ -80,11 +80,12 @@ def verdict_chart_svg(counts: dict, *, title: str = "verdicts per source") -> st
     from matplotlib import rc_context
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
     labels = list(counts)
     verdicts = [v for v in VERDICT_COLOURS if any(c.get(v) for c in counts.values())]
     verdicts += sorted({v for c in counts.values() for v, k in c.items() if k and v not in VERDICT_COLOURS})
     with rc_context({"svg.fonttype": "path", "svg.hashsalt": "dpcheck"}):
-        fig = Figure(figsize=(7, 0.6 + 0.45 * max(len(labels), 1)))
+        fig = Figure(figsize=(8, 1.4 + 0.4 * max(len(labels), 1)))
         ax = fig.add_subplot()
         left = [0] * len(labels)
         for v in verdicts:
@@ -92,10 +93,11 @@ def verdict_chart_svg(counts: dict, *, title: str = "verdicts per source") -> st
             ax.barh(labels, widths, left=left, color=VERDICT_COLOURS.get(v, "#9e9e9e"), label=v)
             left = [a + b for a, b in zip(left, widths)]
         ax.invert_yaxis()
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("claims")
         ax.set_title(title)
         if verdicts:
-            ax.legend(loc="lower right", fontsize="small", ncol=len(verdicts))
+            ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small", frameon=False)
         fig.tight_layout()
         buf = io.StringIO()
         FigureCanvasSVG(fig).print_svg(buf, metadata={"Date": None})
