@@ -135,9 +135,14 @@ def test_formula_is_mathml_and_pictures_are_inline_svg(page):
     tags = _parse(page).tags
     assert "math" in tags and "mfrac" in tags  # (1 + p)/(1 - p) as a fraction
     assert "svg" in tags
-    graph = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle r="4" cx="5" cy="5"/></svg>'
+    graph = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><style>*{color:red}</style>'
+             '<g id="figure_1"><circle id="patch_1" r="4" cx="5" cy="5"/></g></svg>')  # matplotlib's ids
     with_graph = audit_html(_doc(), graph_svg=graph)
     assert 'id="graph-figure"' in with_graph and with_graph.count("<svg") == page.count("<svg") + 1
+    parsed = _parse(with_graph)
+    ids = [v for _, k, v in parsed.attrs if k == "id"]
+    assert len(ids) == len(set(ids))  # the two pictures' ids kept apart
+    assert parsed.tags.count("style") == 1  # the page's own; none from a picture
 
 
 def test_no_external_url_and_no_script(page):

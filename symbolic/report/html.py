@@ -154,7 +154,7 @@ def audit_html(doc, *, graph_svg: str | None = None, source_names: dict | None =
              "</section>", '<section id="findings"><h2>Findings</h2>', _findings_html(claims), "</section>"]
     if graph_svg is not None:
         parts += ['<section id="graph"><h2>Implication graph</h2>',
-                  _figure(inline_svg(graph_svg, label="implication graph"),
+                  _figure(inline_svg(graph_svg, label="implication graph", prefix="graph-"),
                           "The implication graph between the notions.", "graph-figure"), "</section>"]
     parts += ['<section id="overview"><h2>All claims</h2>', _overview_html(claims), "</section>"]
     for s in counts:

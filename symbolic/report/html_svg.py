@@ -14,7 +14,7 @@ from symbolic.core.errors import DPCheckError
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 MAX_SVG_CHARS = 20_000_000
-_DROPPED = {"script", "metadata", "foreignObject", "iframe", "object", "embed", "audio", "video"}
+_DROPPED = {"script", "style", "metadata", "foreignObject", "iframe", "object", "embed", "audio", "video"}
 _DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*(\[[^\]]*\])?\s*>", re.S)
 
 # the colour of each verdict, shared with the page's CSS
@@ -30,24 +30,35 @@ def _safe_link(value: str) -> bool:
     return value.strip().startswith("#")
 
 
-def _clean(element):
+_URL = re.compile(r"url\(\s*['\"]?#")
+
+
+def _clean(element, prefix: str):
+    """Drop unsafe children and attributes; put ``prefix`` before every id and every reference to one."""
     for child in list(element):
         if _local(child.tag) in _DROPPED:
             element.remove(child)
         else:
-            _clean(child)
+            _clean(child, prefix)
     for key in list(element.attrib):
         name = _local(key).lower()
         value = element.attrib[key]
         if name.startswith("on") or (name in ("href", "src") and not _safe_link(value)) \
-                or ("url(" in value and "url(#" not in value.replace(" ", "")):
+                or value.count("url(") != len(_URL.findall(value)):
             del element.attrib[key]
+        elif name == "id":
+            element.attrib[key] = prefix + value
+        elif name in ("href", "src"):
+            element.attrib[key] = "#" + prefix + value.strip()[1:]
+        elif "url(" in value:
+            element.attrib[key] = _URL.sub(lambda m: m.group(0) + prefix, value)
 
 
-def inline_svg(text: str, *, label: str) -> str:
+def inline_svg(text: str, *, label: str, prefix: str = "") -> str:
     """``text`` (an SVG document) as an ``<svg>`` element to put inside a page: the XML prologue and
-    document type dropped, scripts, event handlers and links outside the picture removed, and
-    ``role="img"`` with ``aria-label`` = ``label`` set.
+    document type dropped; scripts, style sheets, event handlers and links outside the picture
+    removed; ``prefix`` put before every id and reference (two pictures on one page keep theirs
+    apart); ``role="img"`` with ``aria-label`` = ``label`` set.
 
     >>> inline_svg('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>x()</script>'
     ...            '<a href="https://example.org"><rect onclick="y()" width="1" height="1"/></a></svg>',
@@ -67,7 +78,7 @@ def inline_svg(text: str, *, label: str) -> str:
         raise DPCheckError(f"the SVG picture is not well-formed XML ({e}); give an SVG file such as `dpcheck graph --svg FILE` writes") from e
     if _local(root.tag) != "svg":
         raise DPCheckError(f"the picture's root element is <{_local(root.tag)}>, not <svg>")
-    _clean(root)
+    _clean(root, prefix)
     root.set("role", "img")
     root.set("aria-label", label)
     return ET.tostring(root, encoding="unicode")
@@ -101,4 +112,4 @@ def verdict_chart_svg(counts: dict, *, title: str = "verdicts per source") -> st
         fig.tight_layout()
         buf = io.StringIO()
         FigureCanvasSVG(fig).print_svg(buf, metadata={"Date": None})
-    return inline_svg(buf.getvalue(), label=title)
+    return inline_svg(buf.getvalue(), label=title, prefix="chart-")
