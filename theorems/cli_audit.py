@@ -31,7 +31,8 @@ from theorems.cli_types import MAX_JOBS, Count
               help="write a self-contained HTML page to FILE: summary, findings, every claim with its "
                    "certificate, counterexample tables and formulas, pictures (e.g. --html audit.html)")
 @click.option("--graph-svg", metavar="FILE",
-              help="with --html: show this implication graph (written by `dpcheck graph --svg FILE`) on the page")
+              help="with --html: show this implication graph (written by `dpcheck graph --svg FILE`) on the page "
+                   "(e.g. --graph-svg graph.svg)")
 @click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="J",
               show_default="the number of cores",
               help="claims checked at a time, each in its own process (e.g. --jobs 2)")
