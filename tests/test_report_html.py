@@ -182,3 +182,28 @@ def test_latex_markup_from_the_data_is_neutralised():
     page = audit_html(doc)
     p = _parse(page)
     assert "math" in p.tags and "b" not in p.tags and "latex-link" not in page
+
+
+def test_cli_audit_html_writes_the_page(monkeypatch, tmp_path, capsys):
+    """`dpcheck audit T --html FILE --graph-svg G` writes the page from the run's records (the pool is
+    replaced by canned records of the synthetic document: no solver runs)."""
+    import theorems.audit
+    from theorems.cli import main
+    from theorems.registry import SOURCES
+
+    def canned_pool(todo, profile, jobs, done):
+        records = _doc()["claims"]
+        for i, cid in enumerate(todo):
+            done(cid, ("ok", ({**dict.fromkeys(theorems.audit.RECORD_KEYS), **records[i % 3], "id": cid,
+                               "source": "T"}, "", None)))
+    monkeypatch.setattr(theorems.audit, "run_pool", canned_pool)
+    graph = tmp_path / "g.svg"
+    graph.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9"/></svg>')
+    out = tmp_path / "audit.html"
+    main(["audit", "T", "--jobs", "1", "--quiet", "--html", str(out), "--graph-svg", str(graph)])
+    capsys.readouterr()
+    page = out.read_text(encoding="utf-8")
+    parsed = _parse(page)
+    assert parsed.summary["T"]["claims"] >= 3 and parsed.summary["T"]["refuted"] >= 1
+    assert "3/4" in parsed.tables["mechanism A: Pr[A(d) = o]"][1] and 'id="graph-figure"' in page
+    assert SOURCES["T"].split(":")[0] in page and "math" in parsed.tags
