@@ -46,6 +46,7 @@ ul.findings { list-style: none; padding: 0; } ul.findings li { margin: .4rem 0; 
 .violated { font-family: ui-monospace, monospace; font-size: .9em; }
 .impl { font-family: ui-monospace, monospace; }
 .formula math { font-size: 1.3em; margin-left: .3rem; }
+.formula math, table.extras math { math-style: normal; } /* fractions full size, as in display */
 figure { margin: 1rem 0; } figure svg { max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: .9em; }
 """
