@@ -117,6 +117,7 @@ def counterexample_line(cx) -> str:
     if cx.parameters:
         bits.append(", ".join(f"{k}={num(v)}" for k, v in cx.parameters.items()))
     for name, tab in cx.mechanisms.items():
+        tab = tab.table() if not isinstance(tab, (MechTable, dict)) and hasattr(tab, "table") else tab
         if isinstance(tab, MechTable):
             bits.append(f"{name}: {_rows_line(tab, cx.violated)}")
         elif isinstance(tab, dict):
@@ -141,8 +142,9 @@ def _differs_text(v, implication, expect_holds) -> str:
                 + (", where the source says it fails" if not expect_holds else ""))
     if isinstance(v, Derived):
         bad = [t for t, ok in v.checks if not ok]
-        return (f"{implication}: derived {v.formula}" + (f" under {v.assumptions}" if v.assumptions else "")
-                + (f"; failed: {'; '.join(bad)}" if bad else ""))
+        if bad:  # a fact: the derived value's checks that fail
+            return f"{implication}: check failed: {'; '.join(bad)}"
+        return f"{implication}: derived {v.formula}" + (f" under {v.assumptions}" if v.assumptions else "")
     return f"{implication}: {v.name}"
 
 
