@@ -77,12 +77,13 @@ def test_finding_is_generated_from_the_counterexample(differs):
     assert doc["finding_explanation"] == HAND
 
 
-def test_hand_finding_is_not_shown_when_the_run_agrees(compound):
+def test_hand_finding_is_not_shown_as_a_finding_when_the_run_agrees(compound):
     from dataclasses import replace
     res = replace(compound, claim=replace(compound.claim, finding=HAND))
-    assert "FINDING" not in result_text(res) and HAND not in result_text(res)
+    text = result_text(res)
+    assert "FINDING" not in text and "explanation:" not in text and f"  note: {HAND}" in text  # a note only
     doc = claim_json(res)
-    assert doc["finding"] is None and doc["finding_explanation"] is None
+    assert doc["finding"] is None and doc["finding_explanation"] is None and doc["note"] == HAND
 
 
 def test_a_non_implication_proved_is_a_finding_naming_the_sizes():

@@ -118,7 +118,7 @@ def not_run(cid, keys, reason):
 
 RECORD_KEYS = ("id", "kind", "source", "statement", "source_says", "verdict", "agrees_with_source", "bounds",
                 "seconds", "counterexample", "verified_exactly", "formula", "reason", "minimal", "finding",
-                "finding_explanation", "as_source_says", "outcome", "certificate", "vacuity", "witness", "parts",
+                "finding_explanation", "note", "as_source_says", "outcome", "certificate", "vacuity", "witness", "parts",
                 "explored")
 
 

@@ -86,9 +86,10 @@ def print_text(ui: Ui, text: str):
     from rich.text import Text
     t = Text(text)
     for word, style in VERDICT_STYLE.items():
-        t.highlight_regex(rf"(?<=verdict: ){re.escape(word)}\b|(?<=: ){re.escape(word)}$", style)
+        t.highlight_regex(rf"(?<=verdict: ){re.escape(word)}\b|(?<=: ){re.escape(word)}(?=$| — )", style)
     t.highlight_regex(r"^\s*FINDING:", "magenta bold")
-    t.highlight_regex(r"agrees with source: NO", "red bold")
+    t.highlight_regex(r"differs from the source \(finding\)", "magenta bold")
+    t.highlight_regex(r"as the source says", "green")
     console(ui).print(t, soft_wrap=True)
 
 

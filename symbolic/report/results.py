@@ -165,8 +165,10 @@ def finding_text(res) -> str | None:
 def _finding_fields(res) -> dict:
     text = finding_text(res)
     why = res.claim.finding if text else None
+    # the theorem module's text on a claim whose run agrees with the source is a note, not a finding
+    note = res.claim.finding if (text is None and res.claim.finding) else None
     return {"finding": None if text is None else text + (f" — explanation: {why}" if why else ""),
-            "finding_explanation": why}
+            "finding_explanation": why, "note": note}
 
 
 def _part_as_said(res, p):
@@ -289,6 +291,8 @@ def result_text(res) -> str:
         lines.append(f"  FINDING: {found}")
         if c.finding:
             lines.append(f"  explanation: {c.finding}")
+    elif c.finding:
+        lines.append(f"  note: {c.finding}")
     return "\n".join(lines)
 
 
