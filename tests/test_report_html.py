@@ -119,6 +119,7 @@ def test_counterexample_tables_carry_the_exact_entries(page):
     assert tables["parameters"][1:] == [["E", "2"], ["eps", "log(2)"]]
     assert "violated:" in page and "3/4 ≤ 1/4" in page
     assert ["solver", "z3 4.13"] in tables["proof certificate"]
+    assert "the source proves it for every n" in page
     assert ["second solver", "cvc5 1.2"] in tables["proof certificate"]
 
 

@@ -41,6 +41,7 @@ section.claim h3 { margin: .4rem 0; } a.self { color: inherit; text-decoration: 
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: .4rem 0; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .finding-text, ul.findings li { background: #fce4ec; border-left: 4px solid #ad1457; padding: .3rem .6rem; }
+.note { background: var(--soft); border-left: 4px solid var(--line); padding: .3rem .6rem; }
 ul.findings { list-style: none; padding: 0; } ul.findings li { margin: .4rem 0; }
 .instance { border-left: 4px solid #c62828; padding-left: .8rem; margin: .6rem 0; }
 .violated { font-family: ui-monospace, monospace; font-size: .9em; }

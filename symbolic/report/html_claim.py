@@ -197,8 +197,9 @@ def claim_html(doc: dict) -> str:
            f'<p class="statement">{text_with_math(doc.get("statement") or "")}</p>']
     if doc.get("finding"):
         out.append(f'<p class="finding-text"><strong>Finding:</strong> {text_with_math(doc["finding"])}</p>')
-    elif doc.get("finding_explanation"):
-        out.append(f'<p class="muted">Note from the source\'s module: {text_with_math(doc["finding_explanation"])}</p>')
+    elif doc.get("note") or doc.get("finding_explanation"):
+        note = doc.get("note") or doc["finding_explanation"]
+        out.append(f'<p class="note"><strong>Note:</strong> {text_with_math(note)}</p>')
     out.append(f'<dl class="facts">{dl}</dl>')
     out.append(certificate_html(doc.get("certificate")))
     out.append(derivation_html(doc))
