@@ -18,7 +18,7 @@ def _doc():
               "source_says": "holds", "verdict": "proved", "agrees_with_source": True, "as_source_says": True,
               "outcome": "as the source says", "bounds": {"n": 2, "domain": 2, "outputs": 2}, "seconds": 0.42,
               "counterexample": None, "verified_exactly": True, "formula": None, "reason": "within bounds",
-              "minimal": None, "finding": None, "vacuity": "satisfiable",
+              "minimal": None, "finding": None, "note": "the source proves it for every n", "vacuity": "satisfiable",
               "certificate": {"solver": "z3 4.13", "method": "CEGIS over populations", "second_solver": "cvc5 1.2",
                               "second_verdict": "unsat"},
               "witness": None, "parts": [], "explored": []}
