@@ -51,6 +51,7 @@ _FROM = {
     "symbolic.derive.closed_forms": ("Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
                                      "laplace_k_releases_scale",
                                      "histogram_laplace_scales"),
+    "symbolic.report.html": ("audit_html",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
     "symbolic.api": ("notion_library", "check", "implication_claim", "check_implies", "evaluate", "explain"),
 }

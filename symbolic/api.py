@@ -71,6 +71,7 @@ from symbolic.graph.hasse import diagram, dot_text, render_svg
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
 from symbolic.graph.user import load_user_notion
+from symbolic.report.html import audit_html
 from symbolic.report.results import claim_json, counterexample_text, result_text, tool_json
 from symbolic.solve import run as _run
 from symbolic.solve.run import ClaimResult
@@ -111,6 +112,7 @@ __all__ = [
     "Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
     "laplace_k_releases_scale", "histogram_laplace_scales", "pml", "max_pml", "leakage_capacity",
     # reports and export
+    "audit_html",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",

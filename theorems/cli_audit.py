@@ -130,13 +130,13 @@ def report(docs, texts, extras, seconds):
                  f"{witnessed} with hypotheses shown satisfiable by an exact witness; {vacuous} vacuous")
     not_run = sum(d["verdict"] == "not run" for d in docs)
     unknown = sum(d["verdict"] == "unknown" for d in docs)
-    disagree = sum(d["agrees_with_source"] is False for d in docs)
+    findings = machinery.summary_counts(docs)["findings"]  # generated from the run, not from the modules' texts
     print()
-    print_markup(u, f"[bold]{len(docs)} claims[/], [green]{n_agree} agree with the source[/]"
-                    + (f" ([magenta]{disagree} differ[/])" if disagree else "")
+    print_markup(u, f"[bold]{len(docs)} claims[/], [green]{n_agree} agree with the source[/], "
+                    f"{'[magenta]' if findings else ''}{findings} findings{'[/]' if findings else ''}"
                     + f", {'[red bold]' if unknown else ''}{unknown} unknown{'[/]' if unknown else ''}"
                     + (f", [red]{not_run} not run[/]" if not_run else "") + f"; {seconds:.1f} s",
-                 f"{len(docs)} claims, {n_agree} agree with the source, {unknown} unknown"
+                 f"{len(docs)} claims, {n_agree} agree with the source, {findings} findings, {unknown} unknown"
                  + (f", {not_run} not run" if not_run else "") + f"; {seconds:.1f} s")
 
 
