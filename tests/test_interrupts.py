@@ -128,6 +128,7 @@ def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch,
                 "verdict": "proved", "agrees_with_source": True, "seconds": 0.0, "finding": None}, "", None
     monkeypatch.setattr(audit, "run_one", fake)
     out = tmp_path / "a.json"
+    before = signal.getsignal(signal.SIGINT)   # default_int_handler, or SIG_IGN when started in the background
     assert cli.main(["audit", "T", "--jobs", "2", "--json", str(out)]) == 3
     err = capsys.readouterr().err
     assert "ZeroDivisionError: seeded fault" in err and "worker process died (exit code 9)" in err
@@ -135,4 +136,4 @@ def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch,
     assert claims[ids[0]]["verdict"] == claims[ids[1]]["verdict"] == "unknown"
     assert claims[ids[0]]["reason"].startswith("internal error")
     assert all(claims[i]["verdict"] == "proved" for i in ids[2:])
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handlers restored
+    assert signal.getsignal(signal.SIGINT) is before  # handlers restored
