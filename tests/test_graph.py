@@ -97,6 +97,7 @@ def test_literature_relations_name_listed_notions():
         assert (rel.map is None) == (not rel.holds and rel.qualitative)
 
 
+@pytest.mark.slow
 def test_hasse_diagram_merges_equivalent_notions_and_reduces():
     g = run_graph(["pure-dp", "approx-dp", "free-lunch", "Bayesian0DP"], sizes=S, settings=FAST, jobs=2)
     d = g.diagram()
