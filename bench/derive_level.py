@@ -13,21 +13,16 @@ import time
 import sympy as sp
 
 from symbolic.derive.level import derive_level
+from symbolic.model.example_tables import randomized_response_doc, truncated_geometric_doc
 from symbolic.model.mechanism import Mechanism
 
 
 def rr(k, rng="0<p<1"):
-    rows = {str(i): ["p" if j == i else f"(1-p)/{k - 1}" for j in range(k)] for i in range(k)}
-    return {"n": 1, "domain": list(range(k)), "outputs": list(range(k)), "params": {"p": rng}, "rows": rows}
+    return randomized_response_doc(k, rng)
 
 
 def geometric(n):
-    rows = {}
-    for d in itertools.product((0, 1), repeat=n):
-        c = sum(d)
-        rows[",".join(map(str, d))] = [f"a^{abs(o - c)}/(1+a)" if o in (0, n) else f"(1-a)*a^{abs(o - c)}/(1+a)"
-                                       for o in range(n + 1)]
-    return {"n": n, "domain": [0, 1], "outputs": list(range(n + 1)), "params": {"a": "0<a<1"}, "rows": rows}
+    return truncated_geometric_doc(n)
 
 
 def exponential(n):

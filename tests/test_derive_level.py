@@ -6,6 +6,8 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError, InvalidDistribution, InvalidParameter, InvalidSize, UnknownName
 from symbolic.core.ops import exact_sign
 from symbolic.derive import level as level_module
+from symbolic.model import example_tables
+from symbolic.model.example_tables import randomized_response_doc
 from symbolic.derive.level import derive_level
 from symbolic.derive.level_render import level_json, level_text
 from symbolic.derive.piecewise_max import MaxResult, Piece
@@ -17,8 +19,7 @@ R = sp.Rational
 
 def rr_doc(k, rng="0<p<1"):
     """k-ary randomized response: keep with probability p, each other value with (1-p)/(k-1)."""
-    rows = {str(i): ["p" if j == i else f"(1-p)/{k - 1}" for j in range(k)] for i in range(k)}
-    return {"n": 1, "domain": list(range(k)), "outputs": list(range(k)), "params": {"p": rng}, "rows": rows}
+    return randomized_response_doc(k, rng)
 
 
 def agrees(d, expected, points, *, ratio=False):
@@ -136,13 +137,7 @@ def test_rr_pml_and_maximal_leakage():
 # ---------------------------------------------------------------- truncated geometric, exponential mechanism
 def truncated_geometric_doc(n):
     """Pr[o | c] = α^|o-c|/(1+α) at o ∈ {0, n}, (1-α)/(1+α)·α^|o-c| inside, c the count of d ∈ {0,1}^n."""
-    import itertools
-    rows = {}
-    for d in itertools.product((0, 1), repeat=n):
-        c = sum(d)
-        rows[",".join(map(str, d))] = [f"a^{abs(o - c)}/(1+a)" if o in (0, n) else f"(1-a)*a^{abs(o - c)}/(1+a)"
-                                       for o in range(n + 1)]
-    return {"n": n, "domain": [0, 1], "outputs": list(range(n + 1)), "params": {"a": "0<a<1"}, "rows": rows}
+    return example_tables.truncated_geometric_doc(n)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
