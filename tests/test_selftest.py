@@ -83,3 +83,22 @@ def test_every_mutant_is_caught(capsys):
     assert code == 0
     for r in doc["results"]:
         assert {"id", "description", "caught_by", "seconds"} <= set(r)
+
+
+def test_every_source_edit_mutant_still_finds_its_text():
+    """A refactor that moves a mutant's target text leaves that mutant unable to run (the self-test then
+    reports an error, not a catch): each one-edit mutant's text occurs exactly once in its target."""
+    import inspect
+    import textwrap
+    from theorems import mutants
+    assert len(mutants.EDITS) > 50
+    for mid, targets, old in mutants.EDITS:
+        counts = []
+        for target in ((targets,) if isinstance(targets, str) else targets):  # alternatives: one must hold it
+            try:
+                _, _, fn = mutants._resolve(target)
+            except mutants.MissingTarget:
+                continue
+            fn = fn.fget if isinstance(fn, property) else getattr(fn, "__func__", fn)
+            counts.append(textwrap.dedent(inspect.getsource(fn)).count(old))
+        assert 1 in counts, f"{mid}: {old!r} occurs {counts} times in {targets}"

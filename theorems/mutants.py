@@ -150,8 +150,12 @@ def mutant(id, description, *first):
     return deco
 
 
+EDITS: list = []  # (mutant id, target, old text) of every one-edit mutant, for a static check of the targets
+
+
 def _E(target, old, new, id, description, *first):
     """A mutant that is one source edit."""
+    EDITS.append((id, target, old))
     MUTANTS.append(Mutant(id, description, lambda: edit(target, old, new), tuple(first)))
 
 
@@ -181,7 +185,8 @@ def _nlsat_wrong():
 _E("symbolic.solve.solver:Solver._counter_population", "if not self.enc.universal:", "if True:",
    "search.cegis-never-refines", "the CEGIS oracle never refines: every candidate is accepted for the ∀𝒫 hypotheses",
    C + "T-P5")
-_E("symbolic.solve.search:_run_local", "if s.check(part) != z3.unsat:", "if s.check(part) == z3.sat:",
+_E("symbolic.solve.search:_run_local", "if check_within(s, min(left, settings.timeout), part) != z3.unsat:",
+   "if check_within(s, min(left, settings.timeout), part) == z3.sat:",
    "search.locality-unknown-as-unsat", "locality step: a disjunct z3 could not decide counted as refuted",
    TRUST + "test_locality_step_never_proves_a_false_claim_under_time_pressure")
 _E("symbolic.solve.search:grid", "for n in range(lo.n, hi.n + 1)", "for n in range(lo.n + 1, hi.n + 1)",
@@ -190,13 +195,13 @@ _E("symbolic.solve.search:grid", "for n in range(lo.n, hi.n + 1)", "for n in ran
 _E("symbolic.solve.search:grid", "for m in range(lo.outputs, hi.outputs + 1)", "for m in range(lo.outputs, hi.outputs)",
    "search.grid-drops-largest-outputs", "size grid off by one: the largest |O| is never searched",
    T + "tests/test_search.py::test_p1_proved_with_symbolic_E")
-_E("symbolic.solve.search:check_implication", "unknown.append((sizes, res.reason))", "pass",
+_E("symbolic.solve.search:_check_grid", "unknown.append((sizes, res.reason))", "pass",
    "search.undecided-size-ignored", "check_implication: a size the solver could not decide is dropped from the sweep",
    TRUST + "test_an_undecided_size_makes_the_verdict_unknown")
-_E("symbolic.solve.search:check_implication", "return Refuted(cx, ok, minimal,", "return Refuted(cx, True, minimal,",
+_E("symbolic.solve.search:_check_grid", "return Refuted(cx, ok, minimal,", "return Refuted(cx, True, minimal,",
    "search.refuted-always-verified", "a counterexample is reported as re-verified whatever the exact check said",
    T + "tests/test_search.py::test_reverification_rejects_corrupted_models")
-_E("symbolic.solve.search:check_implication", "minimal = not unknown", "minimal = True",
+_E("symbolic.solve.search:_check_grid", "minimal = not unknown", "minimal = True",
    "search.minimal-always", "a counterexample is called minimal although a smaller size was undecided",
    TRUST + "test_refutation_after_an_undecided_size_is_not_called_minimal")
 _E("symbolic.solve.solver:_value", "sp.Rational(x.numerator_as_long(), x.denominator_as_long())",
@@ -463,7 +468,7 @@ _E("symbolic.core.fast_exact:pure_dp_checks", "map(gt, qa[sx], pb[sy])", "map(op
 _E("symbolic.core.fast_exact:first_bad_pair", "for i in range(view.n):", "for i in range(view.n - 1):",
    "fast.last-index-skipped", "the one-pass reading never replaces the last record",
    FAST + "test_fast_agrees_with_sympy_body")
-_E("symbolic.solve.encode:Encoding._divisor_signs", "if s.check() == z3.unsat:", "if True:",
+_E("symbolic.solve.encode:Encoding._divisor_signs", "if check_within(s, 2.0) == z3.unsat:", "if True:",
    "encode.sign-assumed", "every divisor is taken as positive and multiplied out, unproved",
    T + "tests/test_rational_maps.py::test_divisor_that_may_vanish_in_range_stays_guarded")
 _E("symbolic.solve.hockey:HockeyRewriter._compare", "return lhs < big if strict else lhs <= big", "return lhs <= big",
