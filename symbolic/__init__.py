@@ -42,6 +42,7 @@ _FROM = {
     "symbolic.model.symbolic_table": ("SymbolicMechanism", "symbolic_mechanism", "symbolic_mechanism_from_json"),
     "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
     "symbolic.graph.pair": ("PairResult", "decide_pair"),
+    "symbolic.graph.maps": ("implication_with_map",),
     "symbolic.graph.sweep": ("GraphResult", "run_graph", "graph_settings"),
     "symbolic.graph.user": ("load_user_notion",),
     "symbolic.solve.settings": ("Settings",),

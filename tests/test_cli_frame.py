@@ -106,7 +106,7 @@ USAGE = [
     (["check", "t-p1"], "did you mean T-P1"),
     (["audit", "t"], "did you mean T?"),
     (["help"], "run `dpcheck --help`"),
-    (["implies", "puredp", "PureDP"], "did you mean PureDP"),
+    (["implies", "PureDPP", "PureDP"], "did you mean PureDP"),  # (puredp is accepted: names ignore case)
 ]
 
 

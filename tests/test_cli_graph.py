@@ -57,3 +57,22 @@ def test_graph_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     out = dpcheck("graph", *args, "--no-cache")
     assert out.returncode == 2, (out.stdout, out.stderr)
     assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_implies_takes_zoo_ids_and_notions_with_several_parameters():
+    out = dpcheck("implies", "pure-dp", "approx-dp", "--n", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["verdict"] == "proved" and doc["statement"] == "PureDP(E) ⇒ ApproxDP(E, 0)"
+    out = dpcheck("implies", "approx-dp", "pure-dp", "--n", "1", "--json")
+    doc = json.loads(out.stdout)
+    assert out.returncode == 0 and doc["verdict"] == "refuted" and doc["verified_exactly"]
+    assert doc["counterexample"]["parameters"]["delta"] != "0"      # δ is free in the hypothesis
+    out = dpcheck("eval", "renyi-dp", "--mechanism", "/dev/null")  # a zoo ID is found (then the file is refused)
+    assert out.returncode == 2 and "unknown notion" not in out.stderr
+
+
+def test_implies_without_a_parameter_map_is_a_one_line_error(tmp_path):
+    out = dpcheck("implies", "pure-dp", "zcdp", "--n", "1")
+    # zcdp's ρ has a least value (0): a map exists, and the transcendental notion makes it unknown
+    assert out.returncode == 1 and "transcendental" in out.stdout

@@ -279,3 +279,15 @@ def test_an_implication_under_a_side_condition_stays_out_of_the_order():
     assert d.classes == (("a",), ("b",)) and [(i, j) for i, j, _ in d.edges] == [(0, 1)]
     assert d.conditional == ((1, 0, "E = E**2 (if full-support prior)"),)
     assert "style=dashed" in dot_text(d)
+
+
+def test_an_ad_hoc_implication_needs_a_parameter_map():
+    from symbolic.core.errors import DPCheckError
+    from symbolic.graph.maps import implication_with_map
+    from symbolic.notions.base import Notion, ParamSpec
+    t = ParamSpec("t", lower=0, lower_strict=True)
+    open_level = Notion("OpenLevel", (t,), lambda ops, A, P=None, *, t: ops.And([]))
+    claim, text = implication_with_map(find_notion("pure-dp").notion, find_notion("approx-dp"), sizes=Sizes(1, 2, 2))
+    assert text == "E = E, delta = 0" and str(claim.parts[0]) == "PureDP(E) ⇒ ApproxDP(E, 0)"
+    with pytest.raises(DPCheckError, match="no parameter map from PureDP's parameters to OpenLevel's"):
+        implication_with_map(find_notion("pure-dp").notion, open_level, sizes=Sizes(1, 2, 2))

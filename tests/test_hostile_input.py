@@ -170,7 +170,6 @@ CASES = [
     # implies
     ("arity 2 in implies", ["implies", "Discloses", "PureDP"], "arity 2"),
     ("arity 0 in implies", ["implies", "PureDP", "FullSupport"], "arity 0"),
-    ("implies two parameters", ["implies", "PureDP", "ApproxDP"], "parameter E only"),
     ("implies n 30", ["implies", "PureDP", "FreeLunchPrivacy", "--n", "30"], "over the limit of 1024"),
     ("implies too many cells", ["implies", "PureDP", "FreeLunchPrivacy", "--n", "2", "--outputs", "5000"],
      "over the limit of 8192"),

@@ -54,7 +54,11 @@ def one_mechanism(notion, command):
 def notion(name):
     """A notion by name: the engine's library (ε-DP and variations, semantic privacy, PML notions), then
     the sources' own lemma notions (whose modules are imported only when the library lacks the name)."""
-    from symbolic import notion_library
+    from symbolic import UnknownName as _Unknown, find_notion, notion_library
+    try:  # listed notions first: zoo IDs (pure-dp, renyi-dp, …) and names, case-insensitive
+        return find_notion(name).notion
+    except _Unknown:
+        pass
     table = notion_library()
     if name in table:
         return table[name]

@@ -5,7 +5,6 @@ import json
 
 import click
 
-from symbolic import DPCheckError
 from theorems.cli_app import command, ui
 from theorems.cli_commands import notion, one_mechanism, search_sizes
 from theorems.cli_console import print_text, spinner
@@ -16,7 +15,8 @@ from theorems.cli_types import size_options
 @command("implies", short_help="ad hoc: does notion A imply notion B?", examples=[
     ("dpcheck implies StrongAdversaryDP PureDP --n 2", "sizes up to n = 2"),
     ("dpcheck implies PureDP FreeLunchPrivacy --n 1 --assume 'E>2'", "E > 2 only"),
-    ("dpcheck implies DataPointInterventionDP PureDP --json", "only the JSON record")])
+    ("dpcheck implies DataPointInterventionDP PureDP --json", "only the JSON record"),
+    ("dpcheck implies pure-dp approx-dp --n 1", "ε-DP ⇒ (ε, 0)-DP: notions with several parameters")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
@@ -25,20 +25,23 @@ from theorems.cli_types import size_options
               help="narrow E's range; may be repeated (e.g. --assume 'E>=2' or --assume '1<E<3')")
 def implies(a, b, n, domain, outputs, as_json, assume):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
-    given ones? Both notions take the parameter E only (or none); names as in `dpcheck eval`. The answer
-    is proved within bounds, refuted by an exact counterexample, or unknown."""
-    from symbolic import E, Sizes, check, claim_json, implication_claim, result_text
-    got = []
-    for name in (a, b):
-        nt = notion(name)
+    given ones? Notions by ID or name (`dpcheck notions`). Parameters are matched by name (E to E, δ to
+    δ), a level in [1, ∞) to a level (γ = E), and the target's other parameters are set to the least
+    value of their range (δ = 0): `implies pure-dp approx-dp` asks ε-DP ⇒ (ε, 0)-DP, `implies approx-dp
+    pure-dp` asks (ε, δ)-DP ⇒ ε-DP for every δ. The answer is proved within bounds, refuted by an exact
+    counterexample, or unknown."""
+    from symbolic import E, Sizes, check, claim_json, implication_claim, implication_with_map, result_text
+    notions = [notion(name) for name in (a, b)]
+    for nt in notions:
         one_mechanism(nt, "implies")
-        if [p.name for p in nt.params] not in (["E"], []):
-            raise DPCheckError(f"notion {name} has parameters {[p.name for p in nt.params]}; `implies` takes notions "
-                               f"with parameter E only")
-        got.append(nt(E.symbol) if nt.params else nt())
     sizes = Sizes(n or 2, domain or 2, outputs or 2)
     search_sizes(sizes)
-    claim = implication_claim(got[0], got[1], sizes=sizes)
+    if all([p.name for p in nt.params] in (["E"], []) for nt in notions):
+        got = [nt(E.symbol) if nt.params else nt() for nt in notions]
+        claim = implication_claim(got[0], got[1], sizes=sizes)
+    else:  # other parameters: matched by name, the target's others at their least level (δ = 0)
+        claim, _ = implication_with_map(notions[0], notions[1], sizes=sizes)
+        got = list(claim.parts[0].hypotheses) + [claim.parts[0].conclusion]
     for text in assume:
         claim = claim.assuming(text)
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):

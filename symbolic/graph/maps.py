@@ -54,8 +54,9 @@ def _names(text: str) -> list:
 
 
 def parameter_map(a, b, literature=None) -> ParameterMap | None:
-    """The map to use for the pair (A, B) (NotionInfo records), or None when there is none: a
-    recorded relation's map comes first (to be proved, or refuted when the record says it fails)."""
+    """The map to use for the pair (A, B) (NotionInfo records or Notions), or None when there is none:
+    a recorded relation's map comes first (to be proved, or refuted when the record says it fails)."""
+    a, b = _listed(a), _listed(b)
     syms = {p.name: p.symbol for p in claim_params(a.notion)}
     if literature is not None and literature.map is not None:
         values = {k: parse_expr(v, syms) for k, v in literature.map.items()}
@@ -76,6 +77,37 @@ def parameter_map(a, b, literature=None) -> ParameterMap | None:
         else:
             return None
     return ParameterMap(values, how, _text(values))
+
+
+def _listed(x):
+    """A NotionInfo, or a bare Notion seen through the same ``.notion`` attribute."""
+    return x if hasattr(x, "notion") else _Bare(x)
+
+
+@dataclass(frozen=True)
+class _Bare:
+    notion: object
+
+
+def implication_with_map(a, b, *, sizes):
+    """The ad hoc claim "A(a) ⇒ B(f(a))" for two notions with any parameters (Notions or NotionInfo
+    records), f as :func:`parameter_map` chooses it without a recorded relation; returns (claim, map
+    text), or raises :class:`DPCheckError` when no map exists."""
+    from symbolic.core.errors import DPCheckError
+    from symbolic.notions.claims import Claim, Implies
+    a, b = _listed(a), _listed(b)
+    pmap = parameter_map(a, b)
+    if pmap is None:
+        names = ", ".join(p.name for p in b.notion.params)
+        raise DPCheckError(f"no parameter map from {a.notion.name}'s parameters to {b.notion.name}'s ({names}): "
+                           f"parameters are matched by name, levels in [1, ∞) to each other, and the rest "
+                           f"set to the least value of their range")
+    params = claim_params(a.notion)
+    hyp = a.notion(*(p.symbol for p in params)) if params else a.notion()
+    con = b.notion(**pmap.values)
+    claim = Claim("adhoc", "⇒", "-", f"{hyp} ⇒ {con}", "(ad hoc)", (Implies(hyp, con),), params=params,
+                  sizes=sizes)
+    return claim, pmap.text
 
 
 def _level(spec) -> bool:
