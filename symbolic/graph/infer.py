@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.tables import MechTable, PopTable
 from symbolic.graph.hasse import same_level
 from symbolic.graph.pair import PairResult
+from symbolic.graph.sampling import holds_exactly
 
 
 def _map_dict(text) -> dict | None:
@@ -91,21 +91,6 @@ def table_of(cx: dict) -> tuple:
         full = {d: probs.get(d, sp.Integer(0)) for d in keys}
         pop = PopTable(cx["n"], dom, full)
     return tab, pop
-
-
-def holds_exactly(notion, tab, pop, values) -> bool:
-    """True only when exact evaluation says the notion holds (undecidable cases count as not)."""
-    ops = ExactOps()
-    try:
-        if notion.population in ("all", "product"):
-            if notion.sufficient is None:
-                return False
-            return all(bool(notion.body(ops, tab, P=q.table(), **values)) for q in notion.sufficient(tab.n, tab.domain))
-        if notion.population == "given" and pop is None:
-            return False
-        return bool(notion.body(ops, tab, P=pop, **values))
-    except (UndecidedComparison, ArithmeticError, ValueError, TypeError, KeyError):
-        return False
 
 
 def separation_upward(b_info, c: str, done: dict, ids) -> PairResult | None:

@@ -92,15 +92,11 @@ def _decide(a, b, sizes, settings, literature):
                           f"({', '.join(names)}), and no separation found at {sizes}")
     params = claim_params(a.notion)
     hyp = (a.notion(*(p.symbol for p in params)),) + _conditions(literature)
-    con = b.notion(**pmap.values)
-    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{' ∧ '.join(map(str, hyp))} ⇒ {con}", "(graph)",
-                  (Implies(hyp, con),), params=params, sizes=sizes,
-                  min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    claim = _pair_claim(f"{a.id}->{b.id}", hyp, b.notion(**pmap.values), params, sizes)
     result = check_claim(claim, settings)
     v, doc = result.verdict, claim_json(result)
     if isinstance(v, Proved):
-        return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
-                          verified_exactly=None, extra={"map_source": pmap.how, "vacuity": doc["vacuity"]})
+        return _implied(a, b, pmap, doc)
     if isinstance(v, Refuted) and v.verified_exactly:
         cx = v.counterexample
         mech = cx.mechanisms.get("A")
@@ -141,17 +137,27 @@ def _conditions(literature) -> tuple:
     return tuple(CONDITIONS[c]() for c in (literature.assuming if literature is not None else ()))
 
 
+def _pair_claim(cid, hyp, con, params, sizes) -> Claim:
+    """The graph's claim ``hyp ⇒ con`` (``hyp`` one instance or a tuple) over ``params``, on the size grid
+    every pair of a run shares: from (1, 2, 2) (or the run's smaller |𝒟|, |𝒪|) up to ``sizes``."""
+    hyp = hyp if isinstance(hyp, tuple) else (hyp,)
+    return Claim(cid, "⇒", "-", f"{' ∧ '.join(map(str, hyp))} ⇒ {con}", "(graph)", (Implies(hyp, con),),
+                 params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+
+
+def _implied(a, b, pmap, doc) -> PairResult:
+    """A proved pair from its claim's JSON record: the map, the certificate, the vacuity check."""
+    return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
+                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"]})
+
+
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):
     """The pair as ``implies`` under ``pmap`` if the engine proves it (within half the pair's budget), else None."""
-    con = b.notion(**pmap.values)
-    claim = Claim(f"{a.id}->{b.id}", "⇒", "-", f"{' ∧ '.join(map(str, hyp))} ⇒ {con}", "(graph)", (Implies(hyp, con),),
-                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    claim = _pair_claim(f"{a.id}->{b.id}", hyp, b.notion(**pmap.values), params, sizes)
     result = check_claim(claim, replace(settings, budget=settings.budget / 2))
     if not isinstance(result.verdict, Proved):
         return None
-    doc = claim_json(result)
-    return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
-                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"]})
+    return _implied(a, b, pmap, claim_json(result))
 
 
 def _separation_search(a, b, sizes, settings):
@@ -160,10 +166,8 @@ def _separation_search(a, b, sizes, settings):
     if not b.notion.params or not all(p.name.startswith("E") and p.upper is None for p in b.notion.params):
         return None
     params = claim_params(a.notion)
-    hyp = a.notion(*(p.symbol for p in params))
-    con = b.notion(*([WEAK_E] * len(b.notion.params)))
-    claim = Claim(f"{a.id}-/->{b.id}", "⇒", "-", f"{hyp} ⇒ {con}", "(graph)", (Implies(hyp, con),),
-                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
+    claim = _pair_claim(f"{a.id}-/->{b.id}", a.notion(*(p.symbol for p in params)),
+                        b.notion(*([WEAK_E] * len(b.notion.params))), params, sizes)
     result = check_claim(claim, replace(settings, second_solver=False, budget=settings.budget / 2))
     v = result.verdict
     if not (isinstance(v, Refuted) and v.verified_exactly):

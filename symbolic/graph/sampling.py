@@ -57,8 +57,11 @@ def candidate_tables(sizes: Sizes, seed: str):
         yield _random_table(sizes, rng)
 
 
-def _holds(notion, table, values, pop):
-    """True / False by exact evaluation, or None when the notion cannot be decided on this table."""
+def holds_exactly(notion, table, pop, values):
+    """Does ``notion`` hold on the exact ``table`` (population ``pop`` for a notion relative to one)
+    at ``values``? True / False by exact evaluation (a notion over all populations on its finite
+    sufficient family), None when that cannot be decided here: no family, no population for a notion
+    that needs one, an undecided certified comparison, a notion that cannot be evaluated on the table."""
     ops = ExactOps()
     try:
         if notion.population in ("all", "product"):
@@ -66,8 +69,10 @@ def _holds(notion, table, values, pop):
                 return None
             return all(bool(notion.body(ops, table, P=q.table(), **values))
                        for q in notion.sufficient(table.n, table.domain))
+        if notion.population == "given" and pop is None:
+            return None
         return bool(notion.body(ops, table, P=pop, **values))
-    except (UndecidedComparison, Transcendental, DPCheckError, ZeroDivisionError):
+    except (UndecidedComparison, Transcendental, DPCheckError, ArithmeticError, ValueError, TypeError, KeyError):
         return None
 
 
@@ -87,9 +92,9 @@ def sample_counterexample(a, b, pmap, params, sizes: Sizes, implication: str):
                      for k, v in pmap.values.items()}
             for pop in pops:
                 ptab = pop.table() if pop is not None else None
-                if _holds(a.notion, table, avals, ptab) is not True:
+                if holds_exactly(a.notion, table, ptab, avals) is not True:
                     continue
-                if _holds(b.notion, table, bvals, ptab) is False:
+                if holds_exactly(b.notion, table, ptab, bvals) is False:
                     return Counterexample(sizes, {"A": table}, {"P": ptab} if ptab is not None else {}, avals,
                                           f"{b.notion.name} fails at {', '.join(f'{k}={v}' for k, v in bvals.items())}",
                                           implication)

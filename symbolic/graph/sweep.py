@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from symbolic.core.errors import DPCheckError, InvalidSize, clip
 from symbolic.core.verdicts import Sizes

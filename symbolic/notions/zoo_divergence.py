@@ -50,23 +50,34 @@ def _fail(ops, text):
     return False
 
 
-def _pairwise(ops, A, notion, decide_pair):
-    """Decide every ordered neighbour pair (identical row pairs once): False at the first refuted
-    pair; UndecidedComparison if none is refuted but some is undecided; else True."""
-    seen, undecided = {}, None
-    for i, d, v in A.neighbours():
-        d2 = replace(d, i, v)
-        key = (A.rows[d], A.rows[d2])
-        if key not in seen:
-            seen[key] = decide_pair(A.rows[d], A.rows[d2])
-        dec = seen[key]
+def _first_refutation(ops, notion, decisions):
+    """The verdict over ``(where, Decision, what the bound is)`` triples: False (with its reason in the
+    trace) at the first refuted one; UndecidedComparison naming the first undecided one if none is
+    refuted; else True."""
+    undecided = None
+    for where, dec, bound in decisions:
         if dec.holds is False:
-            return _fail(ops, f"i={i+1}, d={d}, d'={d2}: {dec.reason}")
+            return _fail(ops, f"{where}: {dec.reason}{bound}")
         if dec.holds is None and undecided is None:
-            undecided = f"{notion}: i={i+1}, d={d}, d'={d2}: {dec.reason}"
+            undecided = f"{notion}: {where}: {dec.reason}"
     if undecided:
         raise UndecidedComparison(undecided)
     return True
+
+
+def _pairwise(ops, A, notion, decide_pair):
+    """Decide every ordered neighbour pair (identical row pairs once): False at the first refuted
+    pair; UndecidedComparison if none is refuted but some is undecided; else True."""
+    seen = {}
+
+    def decisions():
+        for i, d, v in A.neighbours():
+            d2 = replace(d, i, v)
+            key = (A.rows[d], A.rows[d2])
+            if key not in seen:
+                seen[key] = decide_pair(A.rows[d], A.rows[d2])
+            yield f"i={i+1}, d={d}, d'={d2}", seen[key], ""
+    return _first_refutation(ops, notion, decisions())
 
 
 # --- ρ-zCDP -------------------------------------------------------------------------------------
@@ -112,21 +123,14 @@ def _mi_dp(ops, A, P=None, *, E):
     :func:`~symbolic.notions.continuum.capacity_at_most`."""
     _require_numbers(ops, "mi-dp", "MI-DP bounds a mutual information (logarithms) over every prior", A, E=E)
     bound = sp.log(E)
-    undecided = None
-    for i in range(A.n):
-        for d in A.rows:
-            if d[i] != A.domain[0]:
-                continue
-            W = [A.rows[replace(d, i, u)] for u in A.domain]
-            dec = capacity_at_most(W, bound)
-            rest = d[:i] + ("·",) + d[i + 1:]
-            if dec.holds is False:
-                return _fail(ops, f"i={i+1}, other records {rest}: {dec.reason} = log E")
-            if dec.holds is None and undecided is None:
-                undecided = f"mi-dp: i={i+1}, other records {rest}: {dec.reason}"
-    if undecided:
-        raise UndecidedComparison(undecided)
-    return True
+    def decisions():  # one channel x_i ↦ A(x) for each choice of the other records
+        for i in range(A.n):
+            for d in A.rows:
+                if d[i] == A.domain[0]:
+                    W = [A.rows[replace(d, i, u)] for u in A.domain]
+                    rest = d[:i] + ("·",) + d[i + 1:]
+                    yield f"i={i+1}, other records {rest}", capacity_at_most(W, bound), " = log E"
+    return _first_refutation(ops, "mi-dp", decisions())
 
 
 MutualInformationDP = Notion("MutualInformationDP", (E_SPEC,), _mi_dp, summary=(
