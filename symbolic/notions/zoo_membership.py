@@ -40,20 +40,26 @@ def absent(A):
     return A.domain[0]
 
 
-def _pmp(ops, A, P, *, gamma):
-    out = []
+def _presence_terms(ops, A, P):
+    """For each entity i (record slot) and output o: (i, o, P(in_i), P(out_i), P(in_i, o), P(out_i, o)),
+    in_i meaning record i is present (≠ ⊥)."""
     bot = absent(A)
     for i in range(A.n):
         p_in = mass(ops, A, P, lambda d, i=i: d[i] != bot)
         p_out = mass(ops, A, P, lambda d, i=i: d[i] == bot)
         for o in A.outputs:
-            po = joint(ops, A, P, lambda d: True, o)
-            j_in = joint(ops, A, P, lambda d, i=i: d[i] != bot, o)
-            j_out = joint(ops, A, P, lambda d, i=i: d[i] == bot, o)
-            out.append(ops.le(j_in, gamma * p_in * po, why=lambda i=i, o=o: (
-                f"t_{i+1}, o={o}: Pr[t_{i+1} ∈ T | o] > γ·Pr[t_{i+1} ∈ T]")))
-            out.append(ops.le(p_out * po, gamma * j_out, why=lambda i=i, o=o: (
-                f"t_{i+1}, o={o}: Pr[t_{i+1} ∉ T | o] < Pr[t_{i+1} ∉ T]/γ")))
+            yield (i, o, p_in, p_out, joint(ops, A, P, lambda d, i=i: d[i] != bot, o),
+                   joint(ops, A, P, lambda d, i=i: d[i] == bot, o))
+
+
+def _pmp(ops, A, P, *, gamma):
+    out = []
+    for i, o, p_in, p_out, j_in, j_out in _presence_terms(ops, A, P):
+        po = joint(ops, A, P, lambda d: True, o)
+        out.append(ops.le(j_in, gamma * p_in * po, why=lambda i=i, o=o: (
+            f"t_{i+1}, o={o}: Pr[t_{i+1} ∈ T | o] > γ·Pr[t_{i+1} ∈ T]")))
+        out.append(ops.le(p_out * po, gamma * j_out, why=lambda i=i, o=o: (
+            f"t_{i+1}, o={o}: Pr[t_{i+1} ∉ T | o] < Pr[t_{i+1} ∉ T]/γ")))
     return ops.And(out)
 
 
@@ -65,17 +71,9 @@ MembershipPrivacyFor = Notion(
 
 def _presence_ratio(ops, A, P, *, gamma):
     """P(o | t_i ∈ T) ≤ γ·P(o | t_i ∉ T), as P(in, o)·P(out) ≤ γ·P(out, o)·P(in)."""
-    out = []
-    bot = absent(A)
-    for i in range(A.n):
-        p_in = mass(ops, A, P, lambda d, i=i: d[i] != bot)
-        p_out = mass(ops, A, P, lambda d, i=i: d[i] == bot)
-        for o in A.outputs:
-            j_in = joint(ops, A, P, lambda d, i=i: d[i] != bot, o)
-            j_out = joint(ops, A, P, lambda d, i=i: d[i] == bot, o)
-            out.append(ops.le(j_in * p_out, gamma * j_out * p_in, why=lambda i=i, o=o: (
-                f"t_{i+1}, o={o}: P(o | t_{i+1} ∈ T) > γ·P(o | t_{i+1} ∉ T)")))
-    return ops.And(out)
+    return ops.And(ops.le(j_in * p_out, gamma * j_out * p_in, why=lambda i=i, o=o: (
+        f"t_{i+1}, o={o}: P(o | t_{i+1} ∈ T) > γ·P(o | t_{i+1} ∉ T)"))
+        for i, o, p_in, p_out, j_in, j_out in _presence_terms(ops, A, P))
 
 
 _FAMILY_LEMMA = """
