@@ -37,6 +37,7 @@ from symbolic.core.errors import DPCheckError, InvalidParameter, InvalidSize, Un
 from symbolic.core.exact import exact, parse_expr
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import replace
+from symbolic.core.verdicts import esc, latex_text, word_html
 from symbolic.derive.piecewise_max import Unit, maximise
 from symbolic.model.mechanism import Mechanism, keyed_by_database
 from symbolic.model.symbolic_table import (SymbolicMechanism, check_distribution, symbolic_mechanism,
@@ -125,6 +126,24 @@ class LevelDerivation:
     def ok(self) -> bool:
         """Every check passed (a failed check fails the derivation)."""
         return bool(self.checks) and all(ok for _, ok in self.checks)
+
+    def _repr_html_(self):
+        passed = sum(1 for _, ok in self.checks if ok)
+        word = word_html("derived" if self.ok else "unknown")
+        inf = f"<div>infinite: {esc(self.message)}</div>" if self.infinite and self.message else ""
+        return (f'<div class="dpcheck-verdict">{word} {esc(self.notion)}: {esc(self.quantity)} = '
+                f"<code>{esc(self.formula)}</code>{inf}"
+                f"<div>assuming {esc(', '.join(self.assumptions) or 'nothing (a numeric table)')}</div>"
+                f"<div>maximiser decided exactly: {'yes' if self.proved else 'no'}; "
+                f"checks passed: {passed} of {len(self.checks)}</div></div>")
+
+    def _repr_latex_(self):
+        q = _QUANTITY_LATEX.get(self.quantity, rf"\text{{{latex_text(self.quantity)}}}")
+        where = rf"\quad\text{{for {latex_text(' and '.join(self.assumptions))}}}" if self.assumptions else ""
+        return rf"${q} = {sp.latex(self.formula)}{where}$"
+
+
+_QUANTITY_LATEX = {"epsilon": r"\varepsilon", "delta": r"\delta", "tv": r"\mathrm{TV}", "leakage": r"\mathcal{L}"}
 
 
 # ---------------------------------------------------------------- inputs

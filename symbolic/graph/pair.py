@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from symbolic.core.errors import DPCheckError
-from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous
+from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text, word_html
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
 from symbolic.graph.sampling import sample_counterexample
 from symbolic.graph.separate import level_free
@@ -60,6 +60,21 @@ class PairResult:
                    bool(doc.get("qualitative")), doc.get("reason"), float(doc.get("seconds") or 0.0),
                    doc.get("literature_says"), doc.get("agrees_with_literature"),
                    {k: v for k, v in doc.items() if k not in known})
+
+    def _repr_html_(self):
+        word = word_html({"implies": "proved", "not-implies": "refuted"}.get(self.relation, "unknown"), self.relation)
+        arrow = {"implies": "⇒", "not-implies": "⇏"}.get(self.relation, "?")
+        bits = [f"map {esc(self.map)}" + (" (tight)" if self.tight else "") if self.map else "",
+                "qualitative separation" if self.qualitative else "",
+                "" if self.verified_exactly is None else f"verified exactly: {'yes' if self.verified_exactly else 'no'}",
+                f"reason: {esc(self.reason)}" if self.reason else ""]
+        more = "; ".join(b for b in bits if b)
+        return (f'<div class="dpcheck-pair">{word} <code>{esc(self.source)}</code> {arrow} '
+                f"<code>{esc(self.target)}</code>" + (f"<div>{more}</div>" if more else "") + "</div>")
+
+    def _repr_latex_(self):
+        arrow = {"implies": r"\Rightarrow", "not-implies": r"\not\Rightarrow"}.get(self.relation, r"\;?\;")
+        return rf"$\text{{{latex_text(self.source)}}} {arrow} \text{{{latex_text(self.target)}}}$"
 
 
 def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> PairResult:

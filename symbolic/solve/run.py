@@ -8,7 +8,7 @@ from symbolic.solve.proof import PartResult, _part_agrees, combine, run_proof
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import fresh_context
 from symbolic.solve.second_opinion import second_opinion
-from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous
+from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text
 
 # How a result stands against its source, in words: the part (or claim) came out as the source
 # says, definitely differs from it (a finding), or the run reached no definite verdict.
@@ -32,6 +32,11 @@ def is_ad_hoc(claim) -> bool:
 
 @dataclass(frozen=True)
 class ClaimResult:
+    """The result of checking a claim: its ``verdict`` (one of :class:`~symbolic.core.verdicts.Proved`,
+    ``Refuted``, ``Unknown``, ``Vacuous``, ``Derived``), the verdict of each part, the time taken, and
+    the larger sizes proved when asked to ``explore``. In Jupyter it renders as the claim's statement
+    and its verdict."""
+
     claim: object
     verdict: object               # Proved | Refuted | Unknown | Derived
     parts: tuple
@@ -67,6 +72,19 @@ class ClaimResult:
             return AS_SAID
         parts = [part_outcome(p) for p in self.parts]
         return UNDECIDED if UNDECIDED in parts and DIFFERS not in parts else DIFFERS
+
+    def _repr_html_(self):
+        claim, v = self.claim, self.verdict
+        head = f"<div><code>{esc(getattr(claim, 'statement', claim))}</code></div>"
+        outcome = f"<div>{esc(self.outcome)}</div>" if self.outcome else ""
+        verdict = v._repr_html_() if hasattr(v, "_repr_html_") else esc(v)
+        return (f'<div class="dpcheck-result">{head}{verdict}{outcome}'
+                f"<div>{len(self.parts)} part{'s' * (len(self.parts) != 1)}, {self.seconds:.2f} s</div></div>")
+
+    def _repr_latex_(self):
+        v = self.verdict
+        verdict = v._repr_latex_()[1:] if hasattr(v, "_repr_latex_") else rf"\text{{{latex_text(v)}}}$"
+        return rf"$\text{{{latex_text(getattr(self.claim, 'statement', self.claim))}: }}" + verdict
 
 
 def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
