@@ -5,34 +5,85 @@ Every message names the argument, shows the offending value and says how to fix 
 
 
 class DPCheckError(Exception):
-    """Root of every error dpcheck raises on purpose."""
+    """Root of every error dpcheck raises on purpose: catch it to report bad input in one line
+    (the command line turns it into exit status 2).
+
+    >>> from symbolic.api import PureDP
+    >>> try:
+    ...     PureDP(0)
+    ... except DPCheckError as e:
+    ...     print(type(e).__name__, "-", e)
+    InvalidParameter - PureDP: parameter E=0 is outside its range 1 ≤ E (E = e^ε, so ε ≥ 0 means E ≥ 1)
+    """
 
 
 class FloatNotAllowed(DPCheckError, TypeError):
-    """A float reached a place where exact arithmetic is required."""
+    """A float reached a place where exact arithmetic is required.
+
+    >>> from symbolic.api import randomized_response
+    >>> randomized_response(0.5)
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.FloatNotAllowed: E=0.5 is a float; dpcheck needs exact numbers: use sympy.Rational or a string such as '3/8'
+    """
 
 
 class InvalidDistribution(DPCheckError, ValueError):
-    """Entries that are negative, or rows that do not sum to 1."""
+    """Entries that are negative, or rows that do not sum to 1.
+
+    >>> from symbolic.api import Dist
+    >>> Dist({0: "1/2", 1: "1/3"})
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.InvalidDistribution: distribution sums to 5/6, not 1; entries 1/2, 1/3
+    """
 
 
 class InvalidParameter(DPCheckError, ValueError):
-    """A privacy parameter outside its range (negative ε, δ outside [0, 1], ...)."""
+    """A privacy parameter outside its range (negative ε, δ outside [0, 1], ...).
+
+    >>> from symbolic.api import ApproxDP
+    >>> ApproxDP(2, 3)
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.InvalidParameter: ApproxDP: parameter delta=3 is outside its range 0 ≤ delta ≤ 1 (δ is a probability)
+    """
 
 
 class InvalidSize(DPCheckError, ValueError):
-    """Sizes that make no sense (n < 1, an empty domain, ...)."""
+    """Sizes that make no sense (n < 1, an empty domain, ...).
+
+    >>> from symbolic.api import Sizes
+    >>> Sizes(0, 2, 2)
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.InvalidSize: n=0 must be at least 1
+    """
 
 
 class UnknownName(DPCheckError, KeyError):
-    """A notion, claim or mechanism name that is not registered."""
+    """A notion, claim or mechanism name that is not registered.
+
+    >>> from symbolic.api import find_notion
+    >>> find_notion("no-such-notion")
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.UnknownName: unknown notion 'no-such-notion' (`dpcheck notions` lists them all)
+    """
 
     def __str__(self):  # KeyError quotes its argument; we want the plain message
         return str(self.args[0]) if self.args else ""
 
 
 class ParseError(DPCheckError, ValueError):
-    """Text from a file or the command line that is not a number or expression we accept."""
+    """Text from a file or the command line that is not a number or expression we accept.
+
+    >>> from symbolic.api import parse_number
+    >>> parse_number("1/0")
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.ParseError: value='1/0' divides by zero
+    """
 
 
 def clip(value, limit: int = 80) -> str:
@@ -58,4 +109,19 @@ def clip(value, limit: int = 80) -> str:
 class Transcendental(Exception):
     """A notion's condition needs exp, log or a supremum over a continuum and cannot be stated to
     the solver with the parameters symbolic: the verdict is ``unknown (transcendental: <reason>)``.
-    Raised by a notion body in solver mode; numeric tables are decided by certified intervals."""
+    Raised by a notion body in solver mode; numeric tables are decided by certified intervals.
+
+    A notion whose bound needs e^E when E is a solver term: the check says ``unknown``, with the
+    reason, instead of a verdict.
+
+    >>> import sympy as sp
+    >>> from symbolic.api import E, E_SPEC, Notion, PureDP, Settings, Sizes, check_implies
+    >>> def exp_bound(ops, A, P=None, *, E):
+    ...     if not isinstance(E, sp.Basic):
+    ...         raise Transcendental("the bound needs exp(E)")
+    ...     return ops.le(A.p((0,), 0), sp.exp(E) * A.p((1,), 0))
+    >>> ExpBound = Notion("ExpBound", (E_SPEC,), exp_bound)
+    >>> check_implies(PureDP(E.symbol), ExpBound(E.symbol), sizes=Sizes(1, 2, 2),
+    ...               settings=Settings(second_solver=False)).verdict
+    Unknown(reason='transcendental: the bound needs exp(E)', sizes_proved=())
+    """

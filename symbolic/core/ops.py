@@ -17,7 +17,14 @@ from symbolic.core.errors import DPCheckError
 
 
 class UndecidedComparison(DPCheckError):
-    """An exact comparison whose sign sympy cannot settle (symbolic leftovers)."""
+    """An exact comparison whose sign sympy cannot settle (symbolic leftovers).
+
+    >>> import sympy as sp
+    >>> ExactOps().le(sp.Symbol("x"), 1)
+    Traceback (most recent call last):
+    ...
+    symbolic.core.ops.UndecidedComparison: cannot decide the sign of 1 - x: it still has symbols
+    """
 
 
 def exact_sign(x) -> int:

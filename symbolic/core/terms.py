@@ -20,7 +20,19 @@ class Term:
 
 @dataclass(frozen=True)
 class MechVar(Term):
-    """A free mechanism 𝒟^n → 𝒪 at the claim's sizes."""
+    """A free mechanism 𝒟^n → 𝒪 at the claim's sizes: the solver chooses its table. A notion
+    applies to it with ``.of(...)``; a claim without ``.of`` means ``MechVar("A")``.
+
+    Post-processing cannot break ε-DP (Dwork and Roth (2014), Prop. 2.1), proved at one size:
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> A = MechVar("A")
+    >>> G = KernelVar("G", source=A)
+    >>> res = check_implies(PureDP(E.symbol).of(A), PureDP(E.symbol).of(PostProcess(A, G)),
+    ...                     sizes=Sizes(1, 2, 2), settings=Settings(second_solver=False))
+    >>> res.verdict.name
+    'proved'
+    """
 
     name: str = "A"
 
@@ -37,7 +49,22 @@ class MechVar(Term):
 @dataclass(frozen=True)
 class AdaptiveVar(Term):
     """A family of free mechanisms 𝒟^n → 𝒪, one for each output of ``after``
-    (the second stage of an adaptive composition: A2(a1, ·))."""
+    (the second stage of an adaptive composition: A2(a1, ·)).
+
+    ε-DP composes adaptively with ε₁ + ε₂ (Dwork and Roth (2014), Thm. 3.16), i.e. E₁·E₂:
+
+    >>> from symbolic.api import E, Param, PureDP, Settings, Sizes, check_implies
+    >>> F = Param("F", lower=1)
+    >>> A1 = MechVar("A1")
+    >>> A2 = AdaptiveVar("A2", after=A1)
+    >>> Compose(A1, A2)
+    Compose(A1, A2[A1])
+    >>> res = check_implies((PureDP(E.symbol).of(A1), PureDP(F.symbol).of(A2)),
+    ...                     PureDP(E.symbol * F.symbol).of(Compose(A1, A2)), params=(E, F),
+    ...                     sizes=Sizes(1, 2, 2), settings=Settings(second_solver=False))
+    >>> res.verdict.name
+    'proved'
+    """
 
     name: str
     after: Term
@@ -55,7 +82,12 @@ class AdaptiveVar(Term):
 @dataclass(frozen=True)
 class KernelVar(Term):
     """A free randomized map (kernel) from the outputs of ``source`` to ``size`` outputs
-    (``None``: as many as the claim's output size)."""
+    (``None``: as many as the claim's output size). Used in :class:`PostProcess`:
+
+    >>> A = MechVar("A")
+    >>> PostProcess(A, KernelVar("G", source=A, size=3))
+    PostProcess(A, G)
+    """
 
     name: str
     source: Term
@@ -74,7 +106,25 @@ class KernelVar(Term):
 @dataclass(frozen=True)
 class Compose(Term):
     """Adaptive composition x ↦ (A1(x), A2(A1(x), x)); with a plain second mechanism,
-    non-adaptive composition."""
+    non-adaptive composition. Its outputs are pairs; evaluated exactly on two concrete mechanisms:
+
+    >>> from symbolic.api import randomized_response
+    >>> from symbolic.core.ops import ExactOps
+    >>> rr = randomized_response(3)
+    >>> both = Compose(Fixed(rr), Fixed(rr)).eval(ExactOps(), {})
+    >>> both.outputs, both.rows[(0,)]
+    (((0, 0), (0, 1), (1, 0), (1, 1)), (9/16, 3/16, 3/16, 1/16))
+
+    Without the composed level, two ε-DP mechanisms need not compose to ε-DP:
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> A1, A2 = MechVar("A1"), MechVar("A2")
+    >>> res = check_implies((PureDP(E.symbol).of(A1), PureDP(E.symbol).of(A2)),
+    ...                     PureDP(E.symbol).of(Compose(A1, A2)), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> res.verdict.name, res.verdict.verified_exactly
+    ('refuted', True)
+    """
 
     first: Term
     second: Term
@@ -96,7 +146,13 @@ class Compose(Term):
 
 @dataclass(frozen=True)
 class PostProcess(Term):
-    """B∘A for a kernel B on A's outputs: Pr[B(A(d)) = o'] = Σ_o A(d)(o)·B(o)(o')."""
+    """B∘A for a kernel B on A's outputs: Pr[B(A(d)) = o'] = Σ_o A(d)(o)·B(o)(o'). A claim over a
+    free kernel is in :class:`MechVar`'s example; :func:`symbolic.model.mechanism.post_process`
+    applies a concrete kernel to a concrete mechanism.
+
+    >>> PostProcess(MechVar("A"), KernelVar("B", source=MechVar("A")))
+    PostProcess(A, B)
+    """
 
     mech: Term
     kernel: Term
@@ -118,7 +174,16 @@ class PostProcess(Term):
 
 @dataclass(frozen=True)
 class Fixed(Term):
-    """A concrete mechanism (a :class:`~symbolic.model.mechanism.Mechanism`)."""
+    """A concrete mechanism (a :class:`~symbolic.model.mechanism.Mechanism`) as a term, so that a
+    claim can mention it. Randomized response at E = 3 satisfies ε-DP at E = 3:
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies, randomized_response
+    >>> rr = Fixed(randomized_response(3))
+    >>> res = check_implies(PureDP(E.symbol).of(rr), PureDP(3).of(rr), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> res.verdict.name
+    'proved'
+    """
 
     mechanism: object
 

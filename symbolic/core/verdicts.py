@@ -97,7 +97,14 @@ def _box(inner: str) -> str:
 
 @dataclass(frozen=True)
 class Sizes:
-    """Sizes at which a claim is checked: n data points, |𝒟| values, |𝒪| outputs."""
+    """Sizes at which a claim is checked: n data points, |𝒟| values, |𝒪| outputs.
+
+    >>> s = Sizes(1, 2, 3)
+    >>> str(s), s.as_tuple(), s.as_dict()["outputs"]
+    ('n=1, |D|=2, |O|=3', (1, 2, 3), 3)
+    >>> print(s._repr_latex_())
+    $n=1, |\\mathcal D|=2, |\\mathcal O|=3$
+    """
 
     n: int
     domain: int
@@ -126,7 +133,21 @@ class Sizes:
 @dataclass(frozen=True)
 class Counterexample:
     """Exact witnesses: mechanisms (name -> Mechanism, or family/kernel tables), populations
-    (name -> Population), parameter values, and which instance of which notion fails."""
+    (name -> Population), parameter values, and which instance of which notion fails.
+
+    ε-DP at 2ε does not give ε-DP; the counterexample's table satisfies the hypothesis and not the
+    conclusion at its parameter value, in exact arithmetic:
+
+    >>> from symbolic.api import E, PureDP, Settings, check_implies, evaluate
+    >>> res = check_implies(PureDP(2 * E.symbol), PureDP(E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> cx = res.verdict.counterexample
+    >>> cx.sizes, cx.implication
+    (Sizes(n=1, domain=2, outputs=2), 'PureDP(2*E) ⇒ PureDP(E)')
+    >>> E0, A = cx.parameters["E"], cx.mechanisms["A"]
+    >>> evaluate(PureDP, A, E=2 * E0), evaluate(PureDP, A, E=E0)
+    (True, False)
+    """
 
     sizes: Sizes
     mechanisms: dict
@@ -154,7 +175,15 @@ class Counterexample:
 @dataclass(frozen=True)
 class Witness:
     """Exact values at which a claim's hypotheses all hold (re-verified exactly): the proof of the
-    claim at ``sizes`` is not a proof of nothing."""
+    claim at ``sizes`` is not a proof of nothing.
+
+    >>> from symbolic.api import E, PureDP, Settings, check_implies, evaluate
+    >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> w = res.verdict.witness
+    >>> evaluate(PureDP, w.mechanisms["A"], E=w.parameters["E"])
+    True
+    """
 
     sizes: Sizes
     mechanisms: dict
@@ -167,7 +196,14 @@ class Witness:
 class Obligation:
     """One query the proof rests on: the conjunction of ``assertions`` (solver terms) was found
     unsatisfiable. For a CEGIS proof the ∀𝒫 hypotheses appear instantiated at the populations the
-    refinement used, so that the unsatisfiability of this query alone implies the claim at ``sizes``."""
+    refinement used, so that the unsatisfiability of this query alone implies the claim at ``sizes``.
+
+    >>> from symbolic.api import E, PureDP, Settings, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> [(ob.label, ob.sizes) for ob in res.verdict.obligations]
+    [('PureDP(E) ⇒ PureDP(2*E) at n=1, |D|=2, |O|=2, query 1', Sizes(n=1, domain=2, outputs=2))]
+    """
 
     label: str
     sizes: Sizes
@@ -182,7 +218,19 @@ class Proved:
     ``vacuity``: "satisfiable" when ``witness`` shows the hypotheses can hold together at the proved
     sizes, "unknown" when no witness was established, None when there is nothing to check (a part
     proved without a solver query). ``obligations``: the queries the proof rests on, for a second
-    solver or an export."""
+    solver or an export.
+
+    ε-DP implies 2ε-DP, for every E ≥ 1 at once (E is a symbol, not sampled):
+
+    >>> from symbolic.api import E, PureDP, Settings, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> v = res.verdict
+    >>> v.name, v.bounds, v.vacuity
+    ('proved', Sizes(n=1, domain=2, outputs=2), 'satisfiable')
+    >>> print(v._repr_latex_())
+    $\\text{proved within } n\\le 1, |\\mathcal D|\\le 2, |\\mathcal O|\\le 2$
+    """
 
     bounds: Sizes
     sizes_proved: tuple
@@ -209,7 +257,15 @@ class Proved:
 @dataclass(frozen=True)
 class Vacuous:
     """The solver found no counterexample, but the hypotheses cannot hold together at ``sizes``
-    (or a fixed parameter lies outside its range): the 'proof' is a proof of nothing."""
+    (or a fixed parameter lies outside its range): the 'proof' is a proof of nothing.
+
+    >>> from symbolic.api import E, Notion, PureDP, Settings, check_implies
+    >>> Never = Notion("Never", (), lambda ops, A, P=None: ops.le(1, 0))
+    >>> res = check_implies(Never(), PureDP(E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> res.verdict.name, res.verdict.sizes
+    ('vacuous', Sizes(n=1, domain=2, outputs=2))
+    """
 
     reason: str
     sizes: Sizes | None = None
@@ -226,7 +282,19 @@ class Vacuous:
 
 @dataclass(frozen=True)
 class Refuted:
-    """A counterexample, re-verified by exact evaluation of the notions in sympy."""
+    """A counterexample, re-verified by exact evaluation of the notions in sympy. ``verified_exactly``
+    False means the exact check did not confirm it (the claim's verdict is then not definite);
+    ``minimal``: no counterexample exists at smaller sizes.
+
+    >>> from symbolic.api import E, PureDP, Settings, check_implies
+    >>> res = check_implies(PureDP(2 * E.symbol), PureDP(E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> v = res.verdict
+    >>> v.name, v.verified_exactly, v.minimal, v.counterexample.violated.startswith("PureDP(E): ")
+    ('refuted', True, True, True)
+
+    In Jupyter it shows the counterexample's tables (``_repr_html_``).
+    """
 
     counterexample: Counterexample
     verified_exactly: bool
@@ -250,7 +318,12 @@ class Refuted:
 @dataclass(frozen=True)
 class Unknown:
     """No definite verdict: ``reason`` says why (a time-out, a solver's unknown, a counterexample
-    that failed exact re-verification); ``sizes_proved``: the sizes proved before that."""
+    that failed exact re-verification); ``sizes_proved``: the sizes proved before that.
+
+    >>> u = Unknown("time-out after 5 s at n=2, |D|=2, |O|=2")
+    >>> print(u.name, u._repr_latex_())
+    unknown $\\text{unknown: time-out after 5 s at n=2, |D|=2, |O|=2}$
+    """
 
     reason: str
     sizes_proved: tuple = ()
@@ -266,7 +339,14 @@ class Unknown:
 
 @dataclass(frozen=True)
 class Derived:
-    """A formula computed by sympy from a mechanism, checked at sample points."""
+    """A formula computed by sympy from a mechanism, checked at sample points: ``checks`` holds
+    (text, passed) pairs; a claim whose checks do not all pass is reported unknown.
+
+    >>> import sympy as sp
+    >>> d = Derived(sp.log(3), "binary randomized response at E = 3", (("exact at E = 3", True),))
+    >>> print(d.name, d._repr_latex_())
+    derived $\\log{\\left(3 \\right)}\\quad\\text{(binary randomized response at E = 3)}$
+    """
 
     formula: object
     assumptions: str
