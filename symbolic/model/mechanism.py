@@ -202,6 +202,16 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     ``{"n", "domain", "outputs", "rows"}``; rows map "a,b" to a list of probabilities aligned with the
     outputs, or to an object output -> probability. Probabilities are integers or strings "3/8";
     everything is checked (types, sizes before any enumeration, ranges, sums) and nothing is evaluated.
+
+    >>> m = mechanism_from_json({"n": 1, "domain": [0, 1], "outputs": [0, 1],
+    ...                          "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}})
+    >>> m, m[(1,)]
+    (<table: n=1, domain=(0, 1), outputs=(0, 1)>, Dist({0: 1/4, 1: 3/4}))
+    >>> mechanism_from_json({"n": 1, "domain": [0, 1], "outputs": [0, 1],
+    ...                      "rows": {"0": ["3/4", "1/2"], "1": [0, 1]}})
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.InvalidDistribution: row (0,) sums to 5/4, not 1; entries 3/4, 1/2
     """
     if not isinstance(doc, dict):
         raise InvalidSize(f"the mechanism must be a JSON object like {TABLE_FORMAT}; got a {_kind(doc)}")
@@ -261,7 +271,16 @@ def _E(E, what="E"):
 def randomized_response(E, *, k: int = 2, n: int = 1) -> Mechanism:
     """k-ary randomized response on each of n data points (local model): each value is
     reported truthfully with probability E/(E+k-1), otherwise as each other value with
-    probability 1/(E+k-1). Outputs are tuples of reports (bare values when n = 1)."""
+    probability 1/(E+k-1). Outputs are tuples of reports (bare values when n = 1). It is
+    exactly ln E-DP (Warner (1965); Dwork and Roth (2014), Sec. 3.2):
+
+    >>> from symbolic.api import PureDP, evaluate
+    >>> rr = randomized_response(3)
+    >>> rr[(0,)], evaluate(PureDP, rr, E=3), evaluate(PureDP, rr, E=2)
+    (Dist({0: 3/4, 1: 1/4}), True, False)
+    >>> randomized_response(2, k=3)[(0,)]
+    Dist({0: 1/2, 1: 1/4, 2: 1/4})
+    """
     check_sizes(n=n, domain=k)
     E = _E(E)
     dom = tuple(range(k))
@@ -280,7 +299,13 @@ def randomized_response(E, *, k: int = 2, n: int = 1) -> Mechanism:
 def truncated_geometric(E, *, n: int) -> Mechanism:
     """Truncated geometric mechanism for the counting query c(d) = Σ d_i on d ∈ {0,1}^n
     (Ghosh, Roughgarden, Sundararajan): outputs 0..n, α = 1/E,
-    Pr[o | c] = (1-α)/(1+α)·α^|o-c| inside, α^|o-c|/(1+α) at o ∈ {0, n}."""
+    Pr[o | c] = (1-α)/(1+α)·α^|o-c| inside, α^|o-c|/(1+α) at o ∈ {0, n}. It is ln E-DP:
+
+    >>> from symbolic.api import PureDP, evaluate
+    >>> tg = truncated_geometric(2, n=2)
+    >>> tg[(0, 0)], evaluate(PureDP, tg, E=2)
+    (Dist({0: 2/3, 1: 1/6, 2: 1/6}), True)
+    """
     check_sizes(n=n)
     E = _E(E)
     a = 1 / E
@@ -294,7 +319,13 @@ def truncated_geometric(E, *, n: int) -> Mechanism:
 
 
 def constant(dist, *, n: int, domain) -> Mechanism:
-    """The mechanism that ignores its input and draws from ``dist`` (0-DP)."""
+    """The mechanism that ignores its input and draws from ``dist`` (0-DP).
+
+    >>> from symbolic.api import PureDP, evaluate
+    >>> c = constant({"a": "1/3", "b": "2/3"}, n=1, domain=(0, 1))
+    >>> c[(1,)], evaluate(PureDP, c, E=1)
+    (Dist({'a': 1/3, 'b': 2/3}), True)
+    """
     check_sizes(n=n)
     dist = dist if isinstance(dist, Dist) else Dist(dist)
     domain = tuple(domain)
@@ -304,7 +335,16 @@ def constant(dist, *, n: int, domain) -> Mechanism:
 
 def name_and_shame(delta, *, n: int, domain=(0, 1)) -> Mechanism:
     """NS_δ (lecture notes §2.3): each record i is published, as the pair (i, x_i), independently
-    with probability δ. An output is the tuple of published entries (None where unpublished)."""
+    with probability δ. An output is the tuple of published entries (None where unpublished).
+    It is (0, δ)-DP yet ε-DP for no ε (Dwork and Roth (2014), Sec. 2.3):
+
+    >>> from symbolic.api import ApproxDP, PureDP, evaluate
+    >>> ns = name_and_shame("1/10", n=1)
+    >>> ns[(1,)]
+    Dist({(None,): 9/10, (0,): 0, (1,): 1/10})
+    >>> evaluate(ApproxDP, ns, E=1, delta="1/10"), evaluate(PureDP, ns, E=100)
+    (True, False)
+    """
     check_sizes(n=n)
     delta = exact(delta, what="delta")
     if not delta.free_symbols and not (0 <= delta <= 1):
@@ -324,7 +364,16 @@ def name_and_shame(delta, *, n: int, domain=(0, 1)) -> Mechanism:
 
 
 def compose(first: Mechanism, second) -> Mechanism:
-    """Adaptive composition: ``second`` is a Mechanism or a dict first-output -> Mechanism."""
+    """Adaptive composition: ``second`` is a Mechanism or a dict first-output -> Mechanism.
+    Outputs are pairs; two ln 3-DP releases are ln 9-DP (Dwork and Roth (2014), Sec. 3.5):
+
+    >>> from symbolic.api import PureDP, evaluate
+    >>> both = compose(randomized_response(3), randomized_response(3))
+    >>> both[(0,)]
+    Dist({(0, 0): 9/16, (0, 1): 3/16, (1, 0): 3/16, (1, 1): 1/16})
+    >>> evaluate(PureDP, both, E=9), evaluate(PureDP, both, E=3)
+    (True, False)
+    """
     from symbolic.core.terms import Compose, Fixed, AdaptiveVar
     fam = second if isinstance(second, dict) else {o: second for o in first.outputs}
     if set(fam) != set(first.outputs):
@@ -337,7 +386,13 @@ def compose(first: Mechanism, second) -> Mechanism:
 
 
 def post_process(mech: Mechanism, kernel: Kernel) -> Mechanism:
-    """B∘A for a kernel (a Markov kernel on A's outputs)."""
+    """B∘A for a kernel (a Markov kernel on A's outputs).
+
+    >>> from symbolic.api import Kernel
+    >>> flip = Kernel({0: {1: 1}, 1: {0: 1}})
+    >>> post_process(randomized_response(3), flip)[(0,)]
+    Dist({1: 3/4, 0: 1/4})
+    """
     from symbolic.core.terms import PostProcess, Fixed, KernelVar
     missing = [o for o in mech.outputs if o not in kernel.inputs]
     if missing:

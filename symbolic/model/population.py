@@ -16,6 +16,18 @@ from symbolic.core.tables import PopTable, databases
 
 @dataclass(frozen=True, eq=False)
 class Population:
+    """A population 𝒫: a joint distribution over the databases 𝒟^n (``table`` maps databases to
+    exact probabilities; those left out have probability 0). The associative and Bayesian notions
+    are relative to one (Tschantz, Sen, Datta (2020), Sec. 3).
+
+    >>> from symbolic.api import StrongAdversaryDPFor, evaluate, randomized_response
+    >>> P = Population({(0,): "1/4", (1,): "3/4"}, n=1, domain=(0, 1))
+    >>> P, P.prob((1,))
+    (Population({(0,): 1/4, (1,): 3/4}), 3/4)
+    >>> evaluate(StrongAdversaryDPFor, randomized_response(3), population=P, E=3)
+    True
+    """
+
     n: int
     domain: tuple
     probs: tuple  # aligned with databases(n, domain)
@@ -49,11 +61,21 @@ class Population:
 
 
 def joint(table: dict, *, n: int, domain) -> Population:
+    """A population given by its joint table (databases -> probabilities), such as two perfectly
+    correlated bits:
+
+    >>> joint({(0, 0): "1/2", (1, 1): "1/2"}, n=2, domain=(0, 1))
+    Population({(0, 0): 1/2, (1, 1): 1/2})
+    """
     return Population(table, n=n, domain=domain, name="joint")
 
 
 def product(marginals) -> Population:
-    """Independent data points with the given marginals (one Dist per index)."""
+    """Independent data points with the given marginals (one Dist per index).
+
+    >>> product([{0: "1/3", 1: "2/3"}, {0: "1/2", 1: "1/2"}])
+    Population({(0, 0): 1/6, (0, 1): 1/6, (1, 0): 1/3, (1, 1): 1/3})
+    """
     marginals = [m if isinstance(m, Dist) else Dist(m) for m in marginals]
     domain = marginals[0].outcomes
     if any(m.outcomes != domain for m in marginals):
@@ -64,23 +86,42 @@ def product(marginals) -> Population:
 
 
 def iid(marginal, *, n: int) -> Population:
+    """n independent data points, each drawn from ``marginal``.
+
+    >>> iid({0: "1/4", 1: "3/4"}, n=2).prob((1, 1))
+    9/16
+    """
     marginal = marginal if isinstance(marginal, Dist) else Dist(marginal)
     return product([marginal] * n)
 
 
 def point_mass(d, *, domain) -> Population:
+    """The population that is the database ``d`` with certainty.
+
+    >>> point_mass((0, 1), domain=(0, 1))
+    Population({(0, 1): 1})
+    """
     d = tuple(d)
     return Population({d: 1}, n=len(d), domain=domain, name="point mass")
 
 
 def uniform(*, n: int, domain) -> Population:
+    """Every database of 𝒟^n equally likely.
+
+    >>> uniform(n=1, domain=(0, 1, 2))
+    Population({(0,): 1/3, (1,): 1/3, (2,): 1/3})
+    """
     dbs = databases(n, tuple(domain))
     return Population({d: sp.Rational(1, len(dbs)) for d in dbs}, n=n, domain=domain, name="uniform")
 
 
 def population_from_json(doc, *, n: int, domain, name: str = "population") -> Population:
     """A population from JSON: an object mapping databases "a,b" to probabilities (integers or strings
-    "3/8"); databases left out have probability 0. Checked like a mechanism table, never evaluated."""
+    "3/8"); databases left out have probability 0. Checked like a mechanism table, never evaluated.
+
+    >>> population_from_json({"0,1": "1/2", "1,1": "1/2"}, n=2, domain=(0, 1))
+    Population({(0, 1): 1/2, (1, 1): 1/2})
+    """
     from symbolic.model.mechanism import MAX_FILE_DATABASES, _kind, count_databases, keyed_by_database
     if not isinstance(doc, dict) or not doc:
         raise InvalidDistribution(f'the population must be a non-empty JSON object like {{"0": "1/2", "1": "1/2"}}; '

@@ -42,7 +42,14 @@ SYMBOLIC_FORMAT = ('{"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p"
 class SymbolicMechanism:
     """A mechanism whose entries are sympy expressions in ``params`` (each a :class:`ParamRange`), checked
     to be a distribution over the ranges; ``checks`` say how (text, ok) and ``proved`` whether every
-    nonnegativity was proved rather than sampled."""
+    nonnegativity was proved rather than sampled.
+
+    >>> doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
+    ...        "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
+    >>> sm = symbolic_mechanism_from_json(doc)
+    >>> sm.assumptions(), sm.proved, sm.at({"p": "3/4"})[(0,)]
+    (('1/2 < p < 1',), True, Dist({0: 3/4, 1: 1/4}))
+    """
 
     mechanism: Mechanism
     params: tuple
@@ -216,7 +223,19 @@ def symbolic_mechanism_from_json(doc, *, assumptions=(), name: str = "table") ->
 
 def symbolic_mechanism(mech: Mechanism, ranges) -> SymbolicMechanism:
     """Check a :class:`Mechanism` with symbolic entries against parameter ranges (ParamRange objects or
-    assumption texts such as ``"0<p<1"``); symbols are matched to ranges by name."""
+    assumption texts such as ``"0<p<1"``); symbols are matched to ranges by name.
+
+    >>> import sympy as sp
+    >>> p = sp.Symbol("p")
+    >>> m = Mechanism.from_table({(0,): [p, 1 - p], (1,): [1 - p, p]}, n=1, domain=(0, 1), outputs=(0, 1))
+    >>> sm = symbolic_mechanism(m, ["1/2<p<1"])
+    >>> sm.assumptions(), sm.proved
+    (('1/2 < p < 1',), True)
+    >>> symbolic_mechanism(m, [])
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.InvalidParameter: the table uses p, which has no range; assume one such as '0<p<1' (ranges given: none)
+    """
     ranges = tuple(r if isinstance(r, ParamRange) else parse_ranges(None, (r,))[0] for r in ranges)
     names = {r.name: r for r in ranges}
     if len(names) != len(ranges):
