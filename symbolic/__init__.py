@@ -13,7 +13,8 @@ from symbolic.core.version import __version__
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
                              "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
-    "symbolic.core.exact": ("parse_number",),
+    "symbolic.core.exact": ("parse_number", "parse_expr"),
+    "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),
     "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed"),

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
-from symbolic.core.exact import parse_number
+from symbolic.core.exact import parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
@@ -62,6 +62,7 @@ from symbolic.notions.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor, DataPoin
                                  StrongBayesianDP, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor)
 from symbolic.notions.catalog import find_notion, notion_catalog
 from symbolic.notions.info import NotionInfo
+from symbolic.notions.vocabulary import EPS_ALIASES, resolve_values
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.notions.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
@@ -108,7 +109,9 @@ __all__ = [
     # verdicts
     "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample", "Witness", "Obligation",
     # exact evaluation
-    "evaluate", "explain", "parse_number",
+    "evaluate", "explain", "parse_number", "parse_expr",
+    # parameter values as users give them (eps=v for E = e^v)
+    "resolve_values", "EPS_ALIASES",
     # closed forms
     "Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
     "laplace_k_releases_scale", "histogram_laplace_scales", "pml", "max_pml", "leakage_capacity",

@@ -12,7 +12,7 @@ from symbolic import InvalidSize
 from theorems.cli_app import command, ui
 from theorems.cli_commands import claim_or_definition, search_sizes, settings
 from theorems.cli_console import print_text, spinner
-from theorems.cli_io import exit_code, output, say, writable
+from theorems.cli_io import exit_code, output, param_values, say, writable
 from theorems.cli_types import Seconds, size_options
 
 
@@ -21,7 +21,8 @@ from theorems.cli_types import Seconds, size_options
     ("dpcheck check T-P1 --json", "only the JSON document on stdout"),
     ("dpcheck check T-P5 --n 2 --domain 3 --outputs 2 --timeout 30", "larger sizes"),
     ("dpcheck check T-P1 --budget 0 --smt2 q.smt2", "default sizes only; SMT-LIB files"),
-    ("dpcheck check K-3.3.2 --assume 'delta<1/10'", "narrow a parameter's range"),
+    ("dpcheck check K-3.3.1 --assume 'delta<1/10'", "narrow a parameter's range"),
+    ("dpcheck check T-P1 --param eps=1/2", "at one value: ε = 1/2, i.e. E = e^(1/2)"),
     ("dpcheck check T-D1", "a definition: its notion, summary and source")])
 @click.argument("claim_id", metavar="ID")
 @size_options("the claim's own sizes")
@@ -34,9 +35,12 @@ from theorems.cli_types import Seconds, size_options
 @click.option("--assume", multiple=True, metavar="RANGE",
               help="narrow a parameter's range, open or closed ends; may be repeated "
                    "(e.g. --assume '0<delta<=1' or --assume 'E>=2')")
+@click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
+              help="fix a parameter at an exact value (a number, or exp/log/sqrt of numbers); eps=v gives E = e^v; "
+                   "may be repeated (e.g. --param E=3 or --param eps=1/2)")
 @click.option("--smt2", metavar="FILE", help="write the SMT-LIB queries, one file each: a proof's obligations "
               "(FILE-1.smt2, …), else the negated claim (e.g. --smt2 q.smt2)")
-def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, smt2):
+def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, param, smt2):
     """Check one claim of the catalogue: proved within the sizes searched, refuted by a minimal
     counterexample in exact rationals (re-verified in sympy), or unknown with the reason. ID is a
     catalogue ID from `dpcheck list`; for a definition's ID the definition is shown instead."""
@@ -44,7 +48,8 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
     if entry.kind == "def":
         return show_definition(entry, as_json, ignored=[f for f, v in (("--n", n), ("--domain", domain),
                                                                          ("--outputs", outputs),
-                                                                         ("--assume", assume), ("--smt2", smt2),
+                                                                         ("--assume", assume), ("--param", param),
+                                                                         ("--smt2", smt2),
                                                                          ("--timeout", timeout)) if v])
     claim = entry
     if any(v is not None for v in (n, domain, outputs)):
@@ -54,6 +59,8 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
         search_sizes(claim.sizes)
     for text in assume:
         claim = claim.assuming(text)
+    if param:
+        claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=claim.id))
     s = settings(timeout)
     if smt2:
         writable(smt2, "--smt2")

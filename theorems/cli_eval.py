@@ -10,7 +10,7 @@ from symbolic import DPCheckError, InvalidSize
 from theorems.cli_app import command, ui
 from theorems.cli_commands import notion, one_mechanism
 from theorems.cli_console import print_markup
-from theorems.cli_io import load_json, params
+from theorems.cli_io import load_json, param_values
 
 MAX_FAMILY_DATABASES = 64       # tables for `eval` of notions over all populations
 MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with sympy (no one-pass reading)
@@ -29,7 +29,8 @@ MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with s
               help='a population as JSON, databases as "a,b" '
                    '(e.g. --population pop.json with {"0": "1/2", "1": "1/2"})')
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
-              help="a parameter of the notion, an exact number; may be repeated (e.g. --param E=3 --param delta=1/10)")
+              help="a parameter of the notion, an exact number or expression (exp, log, sqrt); eps=v gives E = e^v; "
+                   "may be repeated (e.g. --param E=3 --param delta=1/10, or --param eps=1/2)")
 @click.option("--json", "as_json", is_flag=True,
               help='print only a JSON document: {"tool", "notion", "instance", "parameters", "verdict", "holds", '
                    '"reason"} (e.g. --json)')
@@ -41,7 +42,8 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
     from symbolic import explain, mechanism_from_json, population_from_json
     nt = notion(notion_name)
     one_mechanism(nt, "eval")
-    inst = nt(**params(param))  # validates names and ranges before any file is read
+    # names and ranges are validated before any file is read; eps=v gives E = e^v
+    inst = nt(**param_values(param, [p.name for p in nt.params], where=nt.name))
     if nt.population == "given" and not population:
         raise DPCheckError(f"{nt.name} is relative to one population: give --population FILE")
     mech = mechanism_from_json(load_json(mechanism, "mechanism"), name="table")

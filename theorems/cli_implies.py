@@ -8,7 +8,7 @@ import click
 from theorems.cli_app import command, ui
 from theorems.cli_commands import notion, one_mechanism, search_sizes
 from theorems.cli_console import print_text, spinner
-from theorems.cli_io import exit_code
+from theorems.cli_io import exit_code, param_values
 from theorems.cli_types import size_options
 
 
@@ -16,14 +16,18 @@ from theorems.cli_types import size_options
     ("dpcheck implies StrongAdversaryDP PureDP --n 2", "sizes up to n = 2"),
     ("dpcheck implies PureDP FreeLunchPrivacy --n 1 --assume 'E>2'", "E > 2 only"),
     ("dpcheck implies DataPointInterventionDP PureDP --json", "only the JSON record"),
-    ("dpcheck implies pure-dp approx-dp --n 1", "ε-DP ⇒ (ε, 0)-DP: notions with several parameters")])
+    ("dpcheck implies pure-dp approx-dp --n 1", "ε-DP ⇒ (ε, 0)-DP: notions with several parameters"),
+    ("dpcheck implies approx-dp pure-dp --n 1 --param eps=1 --param delta=0", "at ε = 1, δ = 0")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
 @click.option("--json", "as_json", is_flag=True, help="print only the JSON record of the claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",
               help="narrow E's range; may be repeated (e.g. --assume 'E>=2' or --assume '1<E<3')")
-def implies(a, b, n, domain, outputs, as_json, assume):
+@click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
+              help="fix a parameter of A at an exact value (a number, or exp/log/sqrt of numbers); eps=v gives "
+                   "E = e^v; may be repeated (e.g. --param E=3 or --param eps=1/2)")
+def implies(a, b, n, domain, outputs, as_json, assume, param):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
     given ones? Notions by ID or name (`dpcheck notions`). Parameters are matched by name (E to E, δ to
     δ), a level in [1, ∞) to a level (γ = E), and the target's other parameters are set to the least
@@ -44,6 +48,8 @@ def implies(a, b, n, domain, outputs, as_json, assume):
         got = list(claim.parts[0].hypotheses) + [claim.parts[0].conclusion]
     for text in assume:
         claim = claim.assuming(text)
+    if param:
+        claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=f"{a} ⇒ {b}"))
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim)
     doc = claim_json(res)

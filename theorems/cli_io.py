@@ -64,6 +64,24 @@ def params(items):
     return out
 
 
+def param_values(items, names, *, where):
+    """--param NAME=VALUE items for the parameters ``names``: a value is an exact number or a
+    restricted expression in numbers (``exp``, ``log``, ``sqrt``; never evaluated as code); ``eps=v``
+    gives E = e^v (see :mod:`symbolic.notions.vocabulary`). Unknown names: one line listing the valid."""
+    from symbolic import parse_expr, resolve_values
+    raw = {}
+    for kv in items:
+        k, eq, v = kv.partition("=")
+        k = k.strip()
+        if not eq or not re.fullmatch(r"[A-Za-z_ε][A-Za-z0-9_]{0,39}", k):
+            raise DPCheckError(f"--param {clip(kv)} must look like NAME=VALUE with NAME a parameter name, e.g. E=3/2 "
+                               f"or eps=1/2")
+        if k in raw:
+            raise DPCheckError(f"--param {k} is given twice; give it once")
+        raw[k] = parse_expr(v.strip(), {}, what=f"--param {k}")
+    return resolve_values(raw, names, where=where)
+
+
 def _no_duplicates(pairs):
     keys = set()
     for k, _ in pairs:

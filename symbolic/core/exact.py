@@ -133,8 +133,9 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
         m = _TOKEN.match(text, pos)
         if not m:
             bad = text[_SPACE.match(text, pos).end()]
-            raise ParseError(f"unexpected character {bad!r} in {what} {clip(text)}; write numbers, parameter "
-                             f"names, + - * / ^, parentheses, exp, log, sqrt")
+            names = "parameter names, " if symbols else ""
+            raise ParseError(f"{what} {clip(text)} is not a number or an expression in numbers: unexpected character "
+                             f"{bad!r}; write numbers, {names}+ - * / ^, parentheses, exp, log, sqrt")
         tok = m.group(1) or m.group(2) or m.group(3)
         depth += {"(": 1, ")": -1}.get(tok, 0)
         if depth > MAX_DEPTH:

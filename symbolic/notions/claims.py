@@ -14,6 +14,8 @@ from typing import Callable
 import sympy as sp
 
 from symbolic.core.errors import InvalidSize
+from symbolic.core.exact import expr_text
+from symbolic.core.ops import exact_sign
 from symbolic.core.ranges import describe, narrowed, problems
 from symbolic.notions.base import Notion, NotionInstance
 from symbolic.core.verdicts import Sizes
@@ -30,17 +32,56 @@ class Param:
     upper: object = None
     lower_strict: bool = False
     upper_strict: bool = False
+    value: object = None    # an exact value the parameter is fixed at (see :meth:`fixed_at`)
 
     @property
     def symbol(self):
         return sp.Symbol(self.name, real=True)
 
     def range_text(self) -> str:
+        if self.value is not None:
+            return f"{self.name} = {expr_text(self.value)}"
         return describe(self.name, self.lower, self.upper, self.lower_strict, self.upper_strict)
 
     def range_problems(self, value) -> list:
-        """Why an exact value lies outside the range (empty if inside)."""
+        """Why an exact value lies outside the range (empty if inside); for a fixed parameter, why
+        it is not the fixed value (decided exactly, by certified intervals for irrational numbers)."""
+        if self.value is not None:
+            value = sp.sympify(value)
+            if value.free_symbols or exact_sign(value - self.value) == 0:
+                return []
+            return [f"{self.name}={expr_text(value)} is not the fixed value {expr_text(self.value)}"]
         return problems(self.name, value, self.lower, self.upper, self.lower_strict, self.upper_strict)
+
+    def fixed_at(self, value) -> "Param":
+        """This parameter fixed at one exact number, which must lie in its range. A rational value
+        is the range [v, v]; an irrational one (√2, e^(1/2)) keeps the exact value for exact
+        evaluation and gives the solver a certified rational enclosure [lo, hi] ∋ v (a proof over
+        the enclosure covers v; a counterexample counts only once re-verified exactly at v).
+
+        >>> E.fixed_at(3).range_text(), E.fixed_at(sp.exp(sp.Rational(1, 2))).range_text()
+        ('E = 3', 'E = exp(1/2)')
+        >>> E.fixed_at(sp.Rational(1, 2))
+        Traceback (most recent call last):
+        ...
+        symbolic.core.errors.InvalidParameter: E=1/2 is outside its range 1 ≤ E
+        """
+        from dataclasses import replace
+
+        from symbolic.core.errors import InvalidParameter
+        v = sp.sympify(value)
+        if v.free_symbols or not v.is_number:
+            raise InvalidParameter(f"{self.name} can be fixed at a number only, not {expr_text(v)}")
+        wrong = self.range_problems(v)
+        if wrong:
+            raise InvalidParameter(wrong[0])
+        if v.is_Rational:
+            return replace(self, lower=v, upper=v, lower_strict=False, upper_strict=False, value=v)
+        from symbolic.core.certified import enclose
+        ball = enclose(v, ENCLOSURE_BITS)
+        lower, ls, upper, us = narrowed(self.lower, self.lower_strict, self.upper, self.upper_strict,
+                                        ball.lower(), False, ball.upper(), False)
+        return replace(self, lower=lower, upper=upper, lower_strict=ls, upper_strict=us, value=v)
 
     def contains(self, value) -> bool:
         return not self.range_problems(value)
@@ -48,10 +89,18 @@ class Param:
     def assuming(self, lo=None, lo_strict=False, hi=None, hi_strict=False) -> "Param":
         """This parameter with its range narrowed to the intersection with the given one."""
         from dataclasses import replace
+        if self.value is not None:  # a fixed parameter stays fixed, if the assumption allows its value
+            wrong = problems(self.name, self.value, lo, hi, lo_strict, hi_strict)
+            if wrong:
+                from symbolic.core.errors import InvalidParameter
+                raise InvalidParameter(f"{wrong[0]}, yet it is fixed at {expr_text(self.value)}")
+            return self
         lower, ls, upper, us = narrowed(self.lower, self.lower_strict, self.upper, self.upper_strict,
                                         lo, lo_strict, hi, hi_strict)
         return replace(self, lower=lower, lower_strict=ls, upper=upper, upper_strict=us)
 
+
+ENCLOSURE_BITS = 96   # the width of the solver's interval around an irrational fixed value: about 2^-96·|v|
 
 E = Param("E", lower=1)
 EPS_PARAMS = (E,)
@@ -224,11 +273,31 @@ class Claim:
         from symbolic.core.errors import UnknownName
         from symbolic.core.ranges import parse_assumption
         name, lo, ls, hi, hs = parse_assumption(text)
+        self._takes_ranges("--assume")
         names = [p.name for p in self.params]
         if name not in names:
             raise UnknownName(f"--assume names {name!r}, which is not a parameter of {self.id}; "
                               f"its parameters: {', '.join(names) or 'none'}")
         return replace(self, params=tuple(p.assuming(lo, ls, hi, hs) if p.name == name else p for p in self.params))
+
+    def _takes_ranges(self, flag):
+        if self.derive is not None or (self.proof is not None and self.proof.verdict == "derived"):
+            from symbolic.core.errors import InvalidParameter
+            raise InvalidParameter(f"{self.id} is a derivation: its formula holds over the whole parameter range "
+                                   f"and {flag} does not apply; drop {flag}")
+
+    def fixing(self, values: dict) -> "Claim":
+        """The claim with parameters fixed at exact values (``{"E": 3}``; see :meth:`Param.fixed_at`)."""
+        from dataclasses import replace
+
+        from symbolic.core.errors import UnknownName
+        self._takes_ranges("--param")
+        names = [p.name for p in self.params]
+        for name in values:
+            if name not in names:
+                raise UnknownName(f"--param names {name!r}, which is not a parameter of {self.id}; "
+                                  f"its parameters: {', '.join(names) or 'none'}")
+        return replace(self, params=tuple(p.fixed_at(values[p.name]) if p.name in values else p for p in self.params))
 
     def with_sizes(self, n=None, domain=None, outputs=None) -> "Claim":
         s = self.sizes

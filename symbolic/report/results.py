@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import sympy as sp
 
+from symbolic.core.exact import expr_text
 from symbolic.core.tables import MechTable, PopTable
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
 from symbolic.solve.run import AS_SAID, DIFFERS, is_ad_hoc, part_outcome
 
 
 def num(x) -> str:
-    return str(sp.nsimplify(x)) if not isinstance(x, str) else x
+    """Exact text of a number (Euler's number is written exp(1), never the bare letter E)."""
+    return expr_text(sp.nsimplify(x)) if not isinstance(x, str) else x
 
 
 def _db(d) -> str:
@@ -40,7 +42,7 @@ def params_json(params: dict):
     for k, v in params.items():
         out[k] = num(v)
         if k == "E" or k.startswith("E"):
-            out["eps" + k[1:]] = str(sp.log(sp.nsimplify(v)))
+            out["eps" + k[1:]] = expr_text(sp.log(sp.nsimplify(v)))
     return out
 
 
@@ -89,7 +91,7 @@ def counterexample_text(cx) -> str:
         lines.append(f" population {name}: " + ", ".join(f"P({_db(d)})={num(p)}" for d, p in pop.probs.items() if p != 0)
                      + "  (all other databases 0)")
     if cx.parameters:
-        lines.append(" parameters: " + ", ".join(f"{k}={num(v)}" + (f" (ε={sp.log(sp.nsimplify(v))})" if k.startswith("E") else "")
+        lines.append(" parameters: " + ", ".join(f"{k}={num(v)}" + (f" (ε={expr_text(sp.log(sp.nsimplify(v)))})" if k.startswith("E") else "")
                                                 for k, v in cx.parameters.items()))
     lines.append(f" violated: {cx.violated}")
     return "\n".join(lines)
@@ -215,6 +217,9 @@ def claim_json(res) -> dict:
                                     for s, t, how in getattr(p.verdict, "sizes_proved", ())]}
                   for p in res.parts],
         "explored": [{"sizes": s.as_dict(), "seconds": t} for s, t in res.explored],
+        "parameters": [{"name": p.name, "range": p.range_text(),
+                        "value": None if getattr(p, "value", None) is None else expr_text(p.value)}
+                       for p in c.params],
     }
     if isinstance(v, Derived):
         out["derivation"] = {"assumptions": v.assumptions, "checks": [c for c, _ in v.checks],
@@ -247,6 +252,20 @@ def tool_json():
     return {"version": __version__, "z3": z3.get_version_string(), "sympy": sp.__version__}
 
 
+def params_text(params) -> str:
+    """"; for all 1 ≤ E" for parameters over ranges, "; at E = 3" for fixed ones; an irrational fixed
+    value says that the solver worked on a rational interval around it."""
+    free = [p.range_text() for p in params if getattr(p, "value", None) is None]
+    fixed = [p for p in params if getattr(p, "value", None) is not None]
+    out = ("; for all " + ", ".join(free) if free else "") + ("; at " + ", ".join(p.range_text() for p in fixed)
+                                                             if fixed else "")
+    irrational = [expr_text(p.value) for p in fixed if not p.value.is_Rational]
+    if irrational:
+        out += (f" (the solver's queries: every value in a rational interval of width < 2^-40 around "
+                f"{', '.join(irrational)}; counterexamples re-verified at the exact value)")
+    return out
+
+
 def result_text(res) -> str:
     c, v = res.claim, res.verdict
     if is_ad_hoc(c):  # no source: the verdict alone
@@ -264,9 +283,11 @@ def result_text(res) -> str:
         lines.append(f"  re-verified exactly: {'yes' if v.verified_exactly else 'NO'}; "
                      f"minimal among sizes searched: {'yes' if v.minimal else 'not known'}")
     if isinstance(v, Proved):
-        lines.append(f"  {v.note}" + ("; for all " + ", ".join(p.range_text() for p in c.params) if c.params else ""))
+        lines.append(f"  {v.note}{params_text(c.params)}")
         if "method" in v.certificate:
             lines.append(f"  method: {v.certificate['method']}")
+        if "ranges" in v.certificate:
+            lines.append(f"  ranges: {v.certificate['ranges']}")
     if isinstance(v, Proved):
         lines.append(f"  vacuity: {v.vacuity or 'not applicable'}"
                      + (f" (the hypotheses hold together on an exact witness at {v.witness.sizes})"

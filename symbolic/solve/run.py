@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
+from symbolic.solve.narrowing import within_narrowed_ranges
 from symbolic.solve.proof import PartResult, _part_agrees, combine, run_proof
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import fresh_context
@@ -96,7 +97,8 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         return ClaimResult(claim, _checked(claim.derive()), (), time.monotonic() - t0)
     if claim.proof is not None:
         v, parts = run_proof(claim.proof, claim.params, settings)
-        return ClaimResult(claim, second_opinion(_checked(v), settings), tuple(parts), time.monotonic() - t0)
+        v = within_narrowed_ranges(claim, _checked(v))
+        return ClaimResult(claim, second_opinion(v, settings), tuple(parts), time.monotonic() - t0)
     lo = claim.sizes if claim.only_sizes else claim.min_sizes
     parts = []
     for imp in claim.parts:  # each part has its own time budget

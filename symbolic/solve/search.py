@@ -42,7 +42,8 @@ class SizeResult:
 def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False, witness=None,
          family=False, fail_fast=False):
     imp2 = replace(imp, population=population) if population is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fixed_params}, witness, family, settings.hockey)
+    enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fixed_params}, witness, family,
+                   settings.hockey)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
     solver = Solver(enc, settings, deadline)
     unknown, obligations = [], []
@@ -79,6 +80,18 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
         return SizeResult("unknown", reason="; ".join(sorted(set(unknown)))), enc, solver, None
     return (SizeResult("unsat", how=f"{len(parts)} part(s), CEGIS rounds {solver.rounds}", obligations=obligations),
             enc, solver, None)
+
+
+def rational_values(params) -> dict:
+    """The parameters fixed at a rational value: constants in every query (linear where E was the
+    only nonlinearity)."""
+    return {p.name: p.value for p in params if getattr(p, "value", None) is not None and p.value.is_Rational}
+
+
+def irrational_values(params) -> dict:
+    """The parameters fixed at an irrational value: the solver sees a rational enclosure, and a
+    counterexample counts only once re-verified exactly at the value itself."""
+    return {p.name: p.value for p in params if getattr(p, "value", None) is not None and not p.value.is_Rational}
 
 
 def _unknowns(t, cache):
@@ -155,7 +168,7 @@ def _rationalise(enc, solver, part, model):
 
 def search_size(imp, params, sizes, settings, deadline):
     """Refute cheaply first (fixed parameters, structured populations), then the full query."""
-    free_params = [p for p in params if p.name not in imp.parameters]
+    free_params = [p for p in params if p.name not in imp.parameters and p.name not in rational_values(params)]
     needs_pop = imp.population is None and any(
         ni.notion.population == "given" for ni in list(imp.hypotheses) + [imp.conclusion])
     cheap = []
@@ -232,7 +245,7 @@ def minimise(imp, params, sizes, settings, how, asg: Assignment):
     fp, pop, wit = how
     deadline = settings.until(time.monotonic() + settings.minimise_seconds)
     imp2 = replace(imp, population=pop) if pop is not None else imp
-    enc = Encoding(imp2, params, sizes, {**imp.parameters, **fp}, wit, False, settings.hockey)
+    enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fp}, wit, False, settings.hockey)
     solver = Solver(enc, replace(settings, timeout=min(settings.timeout, 2.0)), deadline)
     neg = z3.Or(enc.negated_conclusion_parts())
     try:
@@ -325,6 +338,11 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline)
                 asg = minimise(imp, params, sizes, settings, how, asg)
                 ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
                                                 params, asg)
+            if not ok and irrational_values(params):
+                at = ", ".join(f"{k} = {v}" for k, v in irrational_values(params).items())
+                return Unknown(f"transcendental: the solver's counterexample at {sizes} lies in the rational enclosure "
+                               f"of {at} but fails exact re-verification at {at} itself: " + "; ".join(problems),
+                               tuple(proved))
             cx = Counterexample(sizes, asg.mechanisms, asg.populations, asg.parameters, violated, str(imp))
             minimal = not unknown
             note = res.how + ("" if ok else "; RE-VERIFICATION FAILED: " + "; ".join(problems))

@@ -180,7 +180,8 @@ def extract(enc: Encoding, model) -> Assignment | None:
         pops["P"] = PopTable(enc.pop.n, enc.pop.domain, {d: ev(x) for d, x in enc.pop.probs.items()})
     if enc.witness is not None:
         pops["P'"] = PopTable(enc.witness.n, enc.witness.domain, {d: ev(x) for d, x in enc.witness.probs.items()})
-    params = {p.name: ev(enc.penv[p.name]) for p in enc.params}
+    # a parameter fixed at an exact value takes that value (the solver saw a rational enclosure of it)
+    params = {p.name: (p.value if getattr(p, "value", None) is not None else ev(enc.penv[p.name])) for p in enc.params}
     asg = Assignment(mechs, pops, params)
     if enc.witness is None and enc.witness_family and enc.imp.conclusion.notion.population in ("all", "product"):
         member = violating_member(enc.imp, asg, enc.sizes.n, enc.domain)  # decided on the family: name the member
