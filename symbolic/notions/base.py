@@ -36,7 +36,14 @@ from symbolic.core.ranges import describe, problems
 @dataclass(frozen=True)
 class ParamSpec:
     """A notion parameter and its range: bounds ``lower``/``upper``, each inclusive unless
-    ``lower_strict``/``upper_strict`` says it is open (see :mod:`symbolic.core.ranges`)."""
+    ``lower_strict``/``upper_strict`` says it is open (see :mod:`symbolic.core.ranges`).
+    ``E_SPEC`` (E = e^ε ≥ 1) and ``DELTA_SPEC`` (0 ≤ δ ≤ 1) are the common ones.
+
+    >>> E_SPEC.range_text(), DELTA_SPEC.range_text()
+    ('1 ≤ E', '0 ≤ delta ≤ 1')
+    >>> ParamSpec("alpha", lower=1, lower_strict=True, meaning="Rényi order").range_text()
+    '1 < alpha'
+    """
 
     name: str
     lower: object = None
@@ -60,7 +67,19 @@ DELTA_SPEC = ParamSpec("delta", lower=0, upper=1, meaning="δ is a probability")
 
 @dataclass(frozen=True)
 class Notion:
-    """A privacy notion. Call it with its parameters to get a :class:`NotionInstance`."""
+    """A privacy notion. Call it with its parameters to get a :class:`NotionInstance`.
+
+    A notion of one's own: every output has probability at least 1/(1+E), for E ≥ 1 (``E_SPEC``):
+
+    >>> from symbolic.api import evaluate, randomized_response
+    >>> def floor(ops, A, P=None, *, E):
+    ...     return ops.And(ops.le(1, (E + 1) * A.p(d, o)) for d in A.rows for o in A.outputs)
+    >>> Floor = Notion("Floor", (E_SPEC,), floor, summary="every output has probability ≥ 1/(1+E)")
+    >>> Floor(3)
+    Floor(3)
+    >>> evaluate(Floor, randomized_response(3), E=3), evaluate(Floor, randomized_response(3), E=2)
+    (True, False)
+    """
 
     name: str
     params: tuple
@@ -93,7 +112,13 @@ class Notion:
 @dataclass(frozen=True)
 class NotionInstance:
     """A notion with its parameters bound (as sympy expressions of a claim's parameters),
-    applied to mechanism terms (``None``: the claim's default mechanism ``A``)."""
+    applied to mechanism terms (``None``: the claim's default mechanism ``A``).
+
+    >>> from symbolic.api import E, MechVar, PureDP
+    >>> inst = PureDP(2 * E.symbol)
+    >>> inst, inst.param_values(), inst.of(MechVar("B"))
+    (PureDP(2*E), {'E': 2*E}, PureDP(2*E).of(B))
+    """
 
     notion: Notion
     args: tuple

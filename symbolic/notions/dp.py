@@ -5,6 +5,46 @@ causal notions are computed in the structural model M^A (:func:`symbolic.model.c
 by ``do(...)``, not by a closed form, so the model's semantics is what gets checked.
 Conditional probabilities are compared cross-multiplied (num₁·den₂ ≤ E·num₂·den₁), which is
 equivalent to the ratio form whenever both conditions have positive probability.
+
+The notions (E = e^ε ≥ 1; d' = d[i→v] replaces record i; 𝒫 a population on 𝒟^n; "∀𝒫" notions
+quantify over every population, "For" notions are relative to the one given 𝒫):
+
+- ``PureDP``: ε-DP, Pr[A(d)=o] ≤ E·Pr[A(d')=o] (Dwork, McSherry, Nissim, Smith (2006), Def. 1).
+- ``ApproxDP``: (ε,δ)-DP, Pr[A(d)∈S] ≤ E·Pr[A(d')∈S] + δ for every event S (Dwork, Kenthapadi,
+  McSherry, Mironov, Naor (2006), Def. 1).
+- ``FreeLunchPrivacy``: the ε-DP inequality for every pair of databases, not only neighbours
+  (Kifer and Machanavajjhala (2011)).
+- ``StrongAdversaryDP`` / ``StrongAdversaryDPFor``: Pr[O=o|D=d] ≤ E·Pr[O=o|D=d'] where both
+  conditions have positive probability, ∀𝒫 / for 𝒫 (Tschantz, Sen, Datta (2020), Defs. 2, 10).
+- ``Bayesian0DP`` / ``IndependentBayesian0DP`` / ``Bayesian0DPFor``: Pr[O=o|D_i=u] ≤
+  E·Pr[O=o|D_i=v], ∀𝒫 / for every product 𝒫 / for 𝒫 (Tschantz, Sen, Datta (2020), Defs. 3, 4).
+- ``WholeDatabaseInterventionDP`` / ``WholeDatabaseInterventionDPFor``: Pr[O=o|do(D=d)] ≤
+  E·Pr[O=o|do(D=d')] in the causal model, ∀𝒫 / for 𝒫 (Tschantz, Sen, Datta (2020), Defs. 5, 6).
+- ``DataPointInterventionDP`` / ``DataPointInterventionDPFor``: Pr[O=o|do(D_i=u)] ≤
+  E·Pr[O=o|do(D_i=v)], ∀𝒫 / for 𝒫 (Tschantz, Sen, Datta (2020), Defs. 8, 7).
+- ``StrongBayesianDP``: Pr[O=o|D_i=u, D_-i=r] ≤ E·Pr[O=o|D_i=v, D_-i=r], ∀𝒫 (Tschantz, Sen,
+  Datta (2020), Fig. 2 (d)).
+- ``Noninterference``: A's output distribution does not depend on its input (ε = 0; Tschantz, Sen,
+  Datta (2020), related work).
+- ``StatisticalNondisclosure``: Pr[D=d|O=o] = Pr[D=d] for the given 𝒫 (Dalenius (1977), as stated
+  in Tschantz, Sen, Datta (2020), App. A.3).
+
+Binary randomized response at E = 3 satisfies each ε-type notion at E = 3 and none at E = 2:
+
+>>> from symbolic.model.mechanism import randomized_response
+>>> rr, P = randomized_response(3), uniform(n=1, domain=(0, 1))
+>>> from symbolic.api import evaluate
+>>> levels = (PureDP, FreeLunchPrivacy, StrongAdversaryDP, Bayesian0DP, IndependentBayesian0DP,
+...           WholeDatabaseInterventionDP, DataPointInterventionDP, StrongBayesianDP)
+>>> [(evaluate(N, rr, E=3), evaluate(N, rr, E=2)) for N in levels] == [(True, False)] * 8
+True
+>>> given = (StrongAdversaryDPFor, Bayesian0DPFor, WholeDatabaseInterventionDPFor, DataPointInterventionDPFor)
+>>> [(evaluate(N, rr, population=P, E=3), evaluate(N, rr, population=P, E=2)) for N in given]
+[(True, False), (True, False), (True, False), (True, False)]
+>>> evaluate(ApproxDP, rr, E=2, delta="1/4"), evaluate(ApproxDP, rr, E=2, delta="1/5")
+(True, False)
+>>> evaluate(Noninterference, rr), evaluate(StatisticalNondisclosure, rr, population=P)
+(False, False)
 """
 from __future__ import annotations
 

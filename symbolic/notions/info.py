@@ -29,7 +29,13 @@ class NotionInfo:
     Python names); ``notion``: the :class:`Notion` object; ``neighbours``: the neighbour relation in
     words (``"replace one record"``, ``"add/remove one record"``, ``"all pairs"``, ``"given prior"``
     ...); ``source``: the citation (authors, year, venue, definition number); ``definition``: the
-    one-line definition on finite tables."""
+    one-line definition on finite tables.
+
+    >>> from symbolic.api import find_notion
+    >>> info = find_notion("pure-dp")
+    >>> info.id, info.name, info.cls, info.source
+    ('pure-dp', 'PureDP', 'polynomial', 'Dwork, McSherry, Nissim, Smith (2006), Def. 1')
+    """
 
     id: str
     notion: Notion = field(compare=False)

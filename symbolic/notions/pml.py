@@ -5,6 +5,16 @@ Maximal Leakage" (§2 Defs. 2.3-2.4, Thms 1-2; §3 Def. 3.2, Thms 3-4, Props 5, 
 §4 Defs. 4-5, Thms 9-11, Remark 13). Formulas lost in extraction follow
 ``notes/pml-formulas.md`` and ``/work/notes/S-spec.md`` (reconstructions, checked as claims).
 
+The public notions: ``PMLAllPriors`` (the PML ℓ(X→y) ≤ ε for every output y and every
+full-support prior; Def. 4 and Thm. 11 (1)) and ``LeakageCapacityAtMost`` (the leakage capacity,
+the supremum of PML over priors and outputs, is at most ε; Def. 2.4 and Thm. 2).
+
+>>> from symbolic.api import evaluate
+>>> from symbolic.model.mechanism import randomized_response
+>>> rr = randomized_response(3)
+>>> [(evaluate(N, rr, E=3), evaluate(N, rr, E=2)) for N in (PMLAllPriors, LeakageCapacityAtMost)]
+[(True, False), (True, False)]
+
 The secret is the database X ∈ 𝒟^n (n = 1: a single secret on 𝒟); the mechanism A is the kernel
 P_{Y|X}; an attribute U is a second free kernel 𝒟^n → 𝒰 (so U - X - Y holds by construction).
 Every ε-statement is polynomial in E = e^ε:

@@ -20,6 +20,23 @@ every notion below):
   For ε-DP mechanisms this never happens (A(x)(t) = 0 ⇔ A(x_{-i})(t) = 0).
 - E = e^ε (E ≥ 1); every inequality is polynomial in E and the unknowns.
 
+The public notions: ``Indistinguishable`` ((ε,δ)-indistinguishability of every ordered pair of
+rows, Kasiviswanathan and Smith (2014), Def. 3.1), ``SemanticPrivacy`` (ε-semantic privacy: for
+every belief, transcript and i, SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε; Def. 2.1; no finite family of beliefs
+decides it, so it serves as a conclusion) and ``ApproxSemanticPrivacy`` ((ε,δ)-semantic privacy:
+the probability of a transcript with some SD above ε is at most δ; Def. 2.3).
+
+>>> from symbolic.api import E, Noninterference, PureDP, Settings, Sizes, check_implies, evaluate
+>>> from symbolic.model.mechanism import randomized_response
+>>> evaluate(Indistinguishable, randomized_response(3), E=3, delta=0)
+True
+>>> fast = Settings(second_solver=False)
+>>> [check_implies(Noninterference(), c, sizes=Sizes(1, 2, 2), settings=fast).verdict.name
+...  for c in (SemanticPrivacy(0), ApproxSemanticPrivacy(0, 0))]
+['proved', 'proved']
+>>> check_implies(PureDP(3), SemanticPrivacy("1/10"), sizes=Sizes(1, 2, 2), settings=fast).verdict.name
+'refuted'
+
 Sources: Kasiviswanathan and Smith, "A Note on Differential Privacy: Defining Resistance to
 Arbitrary Side Information" (2008): Defs 1.1, 1.2, 2.1, 2.3, 3.1, 3.2, A.1, the informed beliefs of
 Appendix A and the statement of Theorem 5.1; lecture notes "Properties of DP" ch. 5, eq. (6) (≈_ε),
