@@ -5,6 +5,15 @@ A claim is a list of :class:`Implication` parts, each with what the source expec
 is two. The verdict of a claim concerns its implications: ``proved`` when every part is
 proved within bounds, ``refuted`` when some part has a counterexample. For a ⇏ claim the
 source expects ``refuted``.
+
+``E`` is the claim parameter E = e^ε ≥ 1 (a :class:`Param`); ``EPS_PARAMS`` = ``(E,)`` is the
+default parameter list of a claim:
+
+>>> from symbolic.api import *
+>>> E.range_text(), E.symbol, EPS_PARAMS == (E,)
+('1 ≤ E', E, True)
+>>> Implies(PureDP(E.symbol), PureDP(2 * E.symbol))
+Implication(hypotheses=(PureDP(E),), conclusion=PureDP(2*E), expect_holds=True, population=None, mechanisms=None, parameters={}, sizes=None, label='')
 """
 from __future__ import annotations
 
@@ -25,7 +34,13 @@ from symbolic.core.verdicts import Sizes
 class Param:
     """A claim parameter: a real symbol with a range, inclusive unless ``lower_strict`` /
     ``upper_strict`` makes that end open: ``Param("delta", lower=0, lower_strict=True, upper=1)``
-    is 0 < δ ≤ 1."""
+    is 0 < δ ≤ 1.
+
+    >>> from symbolic.api import *
+    >>> delta = Param("delta", lower=0, lower_strict=True, upper=1)
+    >>> delta.range_text(), delta.symbol, delta.contains(0)
+    ('0 < delta ≤ 1', delta, False)
+    """
 
     name: str
     lower: object = None
@@ -120,7 +135,13 @@ class Implication:
     ``population``: a fixed shared population (a Population, or a function of the sizes
     returning one) for the notions relative to one 𝒫; ``None`` leaves it free (∀𝒫).
     ``mechanisms``: fixed mechanisms for free names (a function of the sizes, or a dict).
-    ``parameters``: fixed parameter values for this part."""
+    ``parameters``: fixed parameter values for this part.
+
+    >>> from symbolic.api import *
+    >>> imp = Implication((PureDP(E.symbol),), ApproxDP(E.symbol, 0))
+    >>> imp == Implies(PureDP(E.symbol), ApproxDP(E.symbol, 0)), str(imp)
+    (True, 'PureDP(E) ⇒ ApproxDP(E, 0)')
+    """
 
     hypotheses: tuple
     conclusion: NotionInstance
@@ -144,14 +165,37 @@ def _hyps(a):
 
 
 def Implies(a, b, **kw) -> Implication:
+    """The claim part "a ⇒ b", expected to hold: ``a`` a notion instance or a tuple of them (a
+    conjunction), ``b`` one instance; keywords as :class:`Implication`.
+
+    >>> from symbolic.api import *
+    >>> imp = Implies((PureDP(E.symbol), PureDP(3)), ApproxDP(E.symbol, 0))
+    >>> str(imp), imp.expect_holds
+    ('PureDP(E) ∧ PureDP(3) ⇒ ApproxDP(E, 0)', True)
+    """
     return Implication(_hyps(a), b, True, **kw)
 
 
 def NotImplies(a, b, **kw) -> Implication:
+    """The claim part "a ⇏ b": the source says a counterexample exists (a refutation agrees).
+
+    >>> from symbolic.api import *
+    >>> imp = NotImplies(PureDP(2 * E.symbol), PureDP(E.symbol))
+    >>> res = check(Claim("x", "⇏", "(notes)", "2ε-DP ⇏ ε-DP", "fails", (imp,), sizes=Sizes(1, 2, 2),
+    ...                   min_sizes=Sizes(1, 2, 2)), Settings(second_solver=False))
+    >>> res.verdict.name, res.outcome
+    ('refuted', 'as the source says')
+    """
     return Implication(_hyps(a), b, False, **kw)
 
 
 def Equivalent(a, b, **kw) -> tuple:
+    """The two parts "a ⇒ b" and "b ⇒ a" (a tuple: splice it into a claim's parts).
+
+    >>> from symbolic.api import *
+    >>> [str(p) for p in Equivalent(PureDP(E.symbol), FreeLunchPrivacy(E.symbol))]
+    ['PureDP(E) ⇒ FreeLunchPrivacy(E)', 'FreeLunchPrivacy(E) ⇒ PureDP(E)']
+    """
     return (Implication(_hyps(a), b, True, **kw), Implication(_hyps(b), a, True, **kw))
 
 
@@ -159,7 +203,13 @@ def Equivalent(a, b, **kw) -> tuple:
 class Check:
     """One engine check inside a :class:`Proof`: ``implication`` with the parameters ``params`` free,
     over the size grid ``lo``..``sizes`` (``lo`` defaults to ``sizes``: one size). ``expect``: what the
-    proof needs of it (default: what the implication says, ⇒ holds, ⇏ fails)."""
+    proof needs of it (default: what the implication says, ⇒ holds, ⇏ fails). See :class:`Proof`.
+
+    >>> from symbolic.api import *
+    >>> step = Check(Implies(PureDP(E.symbol), ApproxDP(E.symbol, 0)), (E,), Sizes(1, 2, 2))
+    >>> step.expect_holds, step.lo
+    (True, None)
+    """
 
     implication: Implication
     params: tuple
@@ -186,7 +236,13 @@ class Fact:
     ``proves``: sizes at which the fact, when all its checks hold, establishes one direction of the
     claim by exact means (a sympy limit, an identity with symbolic entries): it is then a part with
     verdict proved at those sizes (``how`` says how), combined with the checks like one of them; a
-    failed check makes that part unknown."""
+    failed check makes that part unknown. See :class:`Proof` for one in use.
+
+    >>> from symbolic.api import *
+    >>> fact = Fact("E² ≥ E for E ≥ 1", lambda: (("(E-1)·E ≥ 0", True),), listed=False)
+    >>> fact.compute()
+    (('(E-1)·E ≥ 0', True),)
+    """
 
     name: str
     compute: Callable
@@ -215,7 +271,19 @@ class Proof:
         derivation (the engine reports it unknown).
     ``recheck``: for a refutation, an exact re-check of the counterexample against the source's own
     statement (``counterexample -> (ok, text)``; sympy only); ``ok`` False makes it unverified.
-    ``derive``: for ``verdict="derived"`` only, ``() -> Derived``."""
+    ``derive``: for ``verdict="derived"`` only, ``() -> Derived``.
+
+    A chain of one engine check and one exact fact; the certificate records both:
+
+    >>> from symbolic.api import *
+    >>> proof = Proof((Check(Implies(PureDP(E.symbol), ApproxDP(E.symbol, 0)), (E,), Sizes(1, 2, 2)),
+    ...                Fact("E² ≥ E", lambda: (("(E-1)·E ≥ 0", True),), listed=False)),
+    ...               method="a lemma and an identity")
+    >>> res = check(Claim("x", "⇒", "(notes)", "ε-DP ⇒ (ε,0)-DP", "holds", proof=proof),
+    ...             Settings(second_solver=False))
+    >>> res.verdict.name, res.verdict.certificate["method"], res.verdict.certificate["E² ≥ E"]
+    ('proved', 'a lemma and an identity', '(E-1)·E ≥ 0')
+    """
 
     steps: tuple
     method: str = ""
@@ -236,7 +304,16 @@ class Proof:
 
 @dataclass(frozen=True)
 class Claim:
-    """A catalogue claim: its statement with engine objects, the source's verdict, sizes."""
+    """A catalogue claim: its statement with engine objects, the source's verdict, sizes.
+
+    >>> from symbolic.api import *
+    >>> claim = Claim("my-1", "⇒", "(my notes)", "ε-DP ⇒ 2ε-DP", "holds",
+    ...               (Implies(PureDP(E.symbol), PureDP(2 * E.symbol)),), sizes=Sizes(1, 2, 2),
+    ...               min_sizes=Sizes(1, 2, 2))
+    >>> res = check(claim, Settings(second_solver=False))
+    >>> claim.expect, res.verdict.name, res.outcome
+    ('proved', 'proved', 'as the source says')
+    """
 
     id: str
     kind: str
