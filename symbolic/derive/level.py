@@ -105,7 +105,16 @@ class LevelDerivation:
     """A derived tight level. ``formula``: the level (ε, δ, TV or leakage; ``oo`` when infinite);
     ``level_ratio``: for log-type levels the quantity inside the log (E = e^ε for ε-DP; Σ p^α q^(1−α) for
     Rényi), else None; ``pieces``: (condition, expression, maximisers) per piece; ``steps``: how the
-    maximum was decided (the certificate when ``proved``); ``checks``: (text, ok) at sample points."""
+    maximum was decided (the certificate when ``proved``); ``checks``: (text, ok) at sample points.
+    The notions it is derived for are ``LEVEL_NOTIONS`` (:func:`derive_level` takes their IDs).
+
+    >>> [n.id for n in LEVEL_NOTIONS][:4]
+    ['pure-dp', 'local-dp', 'free-lunch', 'approx-dp']
+    >>> table = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    >>> d = derive_level("total-variation", table)
+    >>> d.quantity, d.formula, d.ok
+    ('tv', 1/2, True)
+    """
 
     notion: str
     quantity: str

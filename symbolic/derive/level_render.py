@@ -62,7 +62,14 @@ def level_json(d) -> dict:
 
 
 def level_text(d) -> str:
-    """Lines for a terminal: the formula, the pieces with their maximisers, the assumptions, the checks."""
+    """Lines for a terminal: the formula, the pieces with their maximisers, the assumptions, the checks.
+
+    >>> from symbolic.derive.level import derive_level
+    >>> doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
+    ...        "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
+    >>> print(level_text(derive_level("pure-dp", doc)).splitlines()[0])
+    pure-dp: epsilon = log(p/(1 - p))
+    """
     lines = [f"{d.notion}: {d.quantity} = {expr_text(d.formula)}"]
     if d.infinite:
         lines.append(f"infinite: {d.message}")

@@ -12,8 +12,8 @@ default parameter list of a claim:
 >>> from symbolic.api import *
 >>> E.range_text(), E.symbol, EPS_PARAMS == (E,)
 ('1 ≤ E', E, True)
->>> Implies(PureDP(E.symbol), PureDP(2 * E.symbol))
-Implication(hypotheses=(PureDP(E),), conclusion=PureDP(2*E), expect_holds=True, population=None, mechanisms=None, parameters={}, sizes=None, label='')
+>>> str(Implies(PureDP(E.symbol), PureDP(2 * E.symbol)))
+'PureDP(E) ⇒ PureDP(2*E)'
 """
 from __future__ import annotations
 

@@ -54,7 +54,15 @@ def accepted_names(names) -> list:
 def resolve_values(given: dict, names, *, where: str) -> dict:
     """The values ``given`` by the user (name → exact sympy number) as values of the parameters
     ``names``: ε aliases become levels (E = e^ε), anything else must be a parameter's own name.
-    An unknown name is an :class:`UnknownName` error listing the accepted ones."""
+    An unknown name is an :class:`UnknownName` error listing the accepted ones. The ε aliases are
+    ``EPS_ALIASES``:
+
+    >>> import sympy as sp
+    >>> EPS_ALIASES
+    ('eps', 'epsilon', 'ε')
+    >>> resolve_values({"eps": sp.log(3), "delta": sp.Rational(1, 10)}, ["E", "delta"], where="ApproxDP")
+    {'E': 3, 'delta': 1/10}
+    """
     names = list(names)
     out, said = {}, {}
     for key, value in given.items():

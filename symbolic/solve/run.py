@@ -36,7 +36,14 @@ class ClaimResult:
     """The result of checking a claim: its ``verdict`` (one of :class:`~symbolic.core.verdicts.Proved`,
     ``Refuted``, ``Unknown``, ``Vacuous``, ``Derived``), the verdict of each part, the time taken, and
     the larger sizes proved when asked to ``explore``. In Jupyter it renders as the claim's statement
-    and its verdict."""
+    and its verdict.
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> res.claim.statement, res.verdict.name, len(res.parts), res.outcome
+    ('PureDP(E) ⇒ PureDP(2*E)', 'proved', 1, None)
+    """
 
     claim: object
     verdict: object               # Proved | Refuted | Unknown | Derived

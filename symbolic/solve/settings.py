@@ -7,7 +7,11 @@ from fractions import Fraction
 
 @dataclass(frozen=True)
 class Settings:
-    """Search settings; named profiles: quick, ci, thorough."""
+    """Search settings; named profiles: quick, ci, thorough.
+
+    >>> Settings().budget, Settings.profile("quick").timeout, Settings(second_solver=False).second_solver
+    (60.0, 10, False)
+    """
 
     timeout: float = 20.0          # seconds for one solver call
     budget: float = 60.0           # seconds for one claim

@@ -18,7 +18,14 @@ from symbolic.solve.smt2 import Unsupported, script
 def smt2_queries(res) -> list:
     """The solver queries of a claim result, as (comment, assertions) pairs: a proof's obligations
     if it has them, else the negated claim of every part. Raises :class:`DPCheckError` when the
-    claim has no query (a derivation, a claim without parts)."""
+    claim has no query (a derivation, a claim without parts).
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> [comment.splitlines()[0] for comment, _ in smt2_queries(res)]
+    ['adhoc: proof obligation 1 of 1: PureDP(E) ⇒ PureDP(2*E) at n=1, |D|=2, |O|=2, query 1']
+    """
     claim, v = res.claim, res.verdict
     queries = []
     if isinstance(v, Proved) and v.obligations:
@@ -42,7 +49,17 @@ def smt2_queries(res) -> list:
 def write_smt2(res, path) -> list:
     """Write one SMT-LIB file per query of :func:`smt2_queries`: ``path`` itself for one query, else
     ``path`` with ``-1``, ``-2``, … before its extension (``.smt2`` if it has none). Returns the
-    file names. Raises :class:`DPCheckError` if a query is outside what SMT-LIB export translates."""
+    file names. Raises :class:`DPCheckError` if a query is outside what SMT-LIB export translates.
+
+    >>> import os, tempfile
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     [path] = write_smt2(res, os.path.join(tmp, "proof.smt2"))
+    ...     print(os.path.basename(path), "(check-sat)" in open(path).read())
+    proof.smt2 True
+    """
     claim = res.claim
     queries = smt2_queries(res)
     base, ext = os.path.splitext(path)
