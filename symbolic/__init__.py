@@ -54,6 +54,7 @@ _FROM = {
                                      "laplace_k_releases_scale",
                                      "histogram_laplace_scales"),
     "symbolic.report.html": ("audit_html",),
+    "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
     "symbolic.api": ("notion_library", "check", "implication_claim", "check_implies", "evaluate", "explain"),
 }

@@ -74,6 +74,7 @@ from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
 from symbolic.graph.user import load_user_notion
 from symbolic.report.html import audit_html
+from symbolic.report.recheck import counterexample_files, recheck_commands
 from symbolic.report.results import claim_json, counterexample_text, result_text, tool_json
 from symbolic.solve import run as _run
 from symbolic.solve.run import ClaimResult
@@ -118,6 +119,7 @@ __all__ = [
     # reports and export
     "audit_html",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
+    "counterexample_files", "recheck_commands",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
     "ParseError", "Transcendental", "UndecidedComparison", "clip",

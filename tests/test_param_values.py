@@ -122,3 +122,36 @@ def test_cli_eval_with_eps(tmp_path, capsys):
     assert "fails" in capsys.readouterr().out          # 2/5 < ln(3/2)
     assert main(["eval", "PureDP", "--mechanism", str(table), "--param", "eps=log(3/2)"]) == 0
     assert "PureDP(3/2): holds" in capsys.readouterr().out
+
+
+def _recheck(err):
+    import shlex
+    return [(line.split("# ")[-1], shlex.split(line.split("re-check: ", 1)[1].split("   # ")[0])[1:])
+            for line in err.splitlines() if "re-check: " in line]
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "T-APPB", "--budget", "0"],                              # a population file too
+    ["implies", "pure-dp", "free-lunch", "--n", "2", "--param", "eps=1/2"],  # an irrational parameter
+])
+def test_a_saved_counterexample_rechecks_with_eval(tmp_path, capsys, args):
+    """Round trip: the refutation's tables, saved in eval's format, re-checked by `dpcheck eval`:
+    every hypothesis holds and the conclusion fails, exactly as the run said."""
+    prefix = str(tmp_path / "cx")
+    assert main([*args, "--save-counterexample", prefix]) == 0
+    commands = _recheck(capsys.readouterr().err)
+    assert len(commands) == 2 and {c[0].split()[-1] for c in commands} == {"holds", "fails"}
+    for said, argv in commands:
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert said.split()[-1] in out, (argv, out)
+
+
+def test_counterexample_json_tables_are_eval_files(capsys):
+    from symbolic.api import mechanism_from_json
+    assert main(["check", "T-APPB", "--budget", "0", "--json"]) == 0
+    cx = json.loads(capsys.readouterr().out)["claims"][0]["counterexample"]
+    table = mechanism_from_json(cx["tables"]["A"])
+    for key, row in cx["mechanism"]["A"].items():
+        dist = table[tuple(map(int, key.split(",")))]
+        assert {str(o): str(dist[o]) for o in table.outputs} == row

@@ -13,6 +13,7 @@ from theorems.cli_app import command, ui
 from theorems.cli_commands import claim_or_definition, search_sizes, settings
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, output, param_values, say, writable
+from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
 from theorems.cli_types import Seconds, size_options
 
 
@@ -23,6 +24,7 @@ from theorems.cli_types import Seconds, size_options
     ("dpcheck check T-P1 --budget 0 --smt2 q.smt2", "default sizes only; SMT-LIB files"),
     ("dpcheck check K-3.3.1 --assume 'delta<1/10'", "narrow a parameter's range"),
     ("dpcheck check T-P1 --param eps=1/2", "at one value: ε = 1/2, i.e. E = e^(1/2)"),
+    ("dpcheck check T-APPB --save-counterexample cx", "the tables as files `dpcheck eval` reads"),
     ("dpcheck check T-D1", "a definition: its notion, summary and source")])
 @click.argument("claim_id", metavar="ID")
 @size_options("the claim's own sizes")
@@ -40,7 +42,8 @@ from theorems.cli_types import Seconds, size_options
                    "may be repeated (e.g. --param E=3 or --param eps=1/2)")
 @click.option("--smt2", metavar="FILE", help="write the SMT-LIB queries, one file each: a proof's obligations "
               "(FILE-1.smt2, …), else the negated claim (e.g. --smt2 q.smt2)")
-def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, param, smt2):
+@SAVE_OPTION
+def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, param, smt2, save_prefix):
     """Check one claim of the catalogue: proved within the sizes searched, refuted by a minimal
     counterexample in exact rationals (re-verified in sympy), or unknown with the reason. ID is a
     catalogue ID from `dpcheck list`; for a definition's ID the definition is shown instead."""
@@ -50,6 +53,7 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
                                                                          ("--outputs", outputs),
                                                                          ("--assume", assume), ("--param", param),
                                                                          ("--smt2", smt2),
+                                                                         ("--save-counterexample", save_prefix),
                                                                          ("--timeout", timeout)) if v])
     claim = entry
     if any(v is not None for v in (n, domain, outputs)):
@@ -64,6 +68,8 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
     s = settings(timeout)
     if smt2:
         writable(smt2, "--smt2")
+    if save_prefix:
+        writable(f"{save_prefix}-x.json", "--save-counterexample")
     if budget > 0:  # the whole run, default sizes first, then exploring in the time left
         s = replace(s, stop_at=time.monotonic() + budget)
     from symbolic import check, claim_json, result_text
@@ -81,6 +87,8 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
         if not ui().quiet:
             last = f" … {names[-1]}" if len(names) > 1 else ""
             say("note", f"wrote {len(names)} SMT-LIB file(s): {names[0]}{last}")
+    if save_prefix:
+        save_counterexample(res, save_prefix, quiet=ui().quiet)
     doc = claim_json(res)
     if as_json:
         print(output([doc]))

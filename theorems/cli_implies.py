@@ -9,6 +9,7 @@ from theorems.cli_app import command, ui
 from theorems.cli_commands import notion, one_mechanism, search_sizes
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, param_values
+from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
 from theorems.cli_types import size_options
 
 
@@ -27,7 +28,8 @@ from theorems.cli_types import size_options
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="fix a parameter of A at an exact value (a number, or exp/log/sqrt of numbers); eps=v gives "
                    "E = e^v; may be repeated (e.g. --param E=3 or --param eps=1/2)")
-def implies(a, b, n, domain, outputs, as_json, assume, param):
+@SAVE_OPTION
+def implies(a, b, n, domain, outputs, as_json, assume, param, save_prefix):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
     given ones? Notions by ID or name (`dpcheck notions`). Parameters are matched by name (E to E, δ to
     δ), a level in [1, ∞) to a level (γ = E), and the target's other parameters are set to the least
@@ -52,6 +54,8 @@ def implies(a, b, n, domain, outputs, as_json, assume, param):
         claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=f"{a} ⇒ {b}"))
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim)
+    if save_prefix:
+        save_counterexample(res, save_prefix, quiet=ui().quiet)
     doc = claim_json(res)
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))

@@ -33,6 +33,13 @@ def mech_json(tab):
     return str(tab)
 
 
+def table_json(tab: MechTable) -> dict:
+    """One mechanism table in the format ``dpcheck eval --mechanism`` reads: {"n", "domain", "outputs",
+    "rows"}, each row a list aligned with the outputs."""
+    return {"n": tab.n, "domain": list(tab.domain), "outputs": list(tab.outputs),
+            "rows": {_db(d): [num(p) for p in row] for d, row in tab.rows.items()}}
+
+
 def pop_json(pop: PopTable):
     return {_db(d): num(p) for d, p in pop.probs.items() if p != 0}
 
@@ -61,7 +68,9 @@ def counterexample_json(cx):
             "mechanism": {k: mech_json(v) for k, v in cx.mechanisms.items()},
             "population": {k: pop_json(v) for k, v in cx.populations.items()} or None,
             "parameters": params_json(cx.parameters), "violated": cx.violated,
-            "implication": cx.implication}
+            "implication": cx.implication,
+            # each plain table again in the format `dpcheck eval --mechanism` reads (populations already are)
+            "tables": {k: table_json(v) for k, v in cx.mechanisms.items() if isinstance(v, MechTable)}}
 
 
 def _table_text(tab, indent="  "):
