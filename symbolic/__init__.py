@@ -55,6 +55,7 @@ _FROM = {
                                      "histogram_laplace_scales"),
     "symbolic.report.html": ("audit_html",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
+    "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
     "symbolic.api": ("notion_library", "check", "implication_claim", "check_implies", "evaluate", "explain"),
 }

@@ -177,6 +177,13 @@ def html_page(docs, graph_svg=None):
     return audit_html({"tool": tool_json(), "claims": docs}, graph_svg=graph_svg, source_names=SOURCES)
 
 
+def latex_document(docs):
+    """The audit as a LaTeX document (:func:`symbolic.report.latex.audit_latex`) with the sources' names."""
+    from symbolic import audit_latex, tool_json
+    from theorems.registry import SOURCES
+    return audit_latex({"tool": tool_json(), "claims": docs}, source_names=SOURCES)
+
+
 def read_graph_svg(path):
     """The SVG text of the file at ``path``, checked to be an SVG picture the page can show."""
     from symbolic import DPCheckError, clip

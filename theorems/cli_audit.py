@@ -10,7 +10,7 @@ import time
 
 import click
 
-from symbolic import UnknownName, clip
+from symbolic import DPCheckError, UnknownName, clip
 from theorems.cli_app import Stop, command, ui
 from theorems.cli_console import AuditProgress, VERDICT_STYLE, print_markup, print_table, print_text
 from theorems.cli_io import BUG, exit_code, output, say, writable
@@ -22,7 +22,8 @@ from theorems.cli_types import MAX_JOBS, Count
     ("dpcheck audit T L --json out.json --markdown out.md", "two sources, two reports"),
     ("dpcheck audit K --jobs 2 --profile quick", "one source, shorter solver limits"),
     ("dpcheck audit S --html report.html", "a page to open in a browser"),
-    ("dpcheck audit --html report.html --graph-svg g.svg", "the page with the picture `dpcheck graph --svg` drew")])
+    ("dpcheck audit --html report.html --graph-svg g.svg", "the page with the picture `dpcheck graph --svg` drew"),
+    ("dpcheck audit --from audit.json --latex audit.tex", "a LaTeX document from an earlier run's JSON")])
 @click.argument("sources", nargs=-1, metavar="[SOURCE]...")
 @click.option("--json", "json_file", metavar="FILE",
               help="write the JSON document of every claim to FILE (e.g. --json audit.json)")
@@ -30,6 +31,12 @@ from theorems.cli_types import MAX_JOBS, Count
 @click.option("--html", metavar="FILE",
               help="write a self-contained HTML page to FILE: summary, findings, every claim with its "
                    "certificate, counterexample tables and formulas, pictures (e.g. --html audit.html)")
+@click.option("--latex", metavar="FILE",
+              help="write a LaTeX document to FILE (pdflatex compiles it): summary, claims table, findings, every "
+                   "counterexample as tables, derived formulas (e.g. --latex audit.tex)")
+@click.option("--from", "from_json", metavar="FILE",
+              help="write the reports from the JSON document an earlier `dpcheck audit --json FILE` wrote, without "
+                   "checking again (e.g. --from audit.json --latex audit.tex)")
 @click.option("--graph-svg", metavar="FILE",
               help="with --html: show this implication graph (written by `dpcheck graph --svg FILE`) on the page "
                    "(e.g. --graph-svg graph.svg)")
@@ -38,7 +45,7 @@ from theorems.cli_types import MAX_JOBS, Count
               help="claims checked at a time, each in its own process (e.g. --jobs 2)")
 @click.option("--profile", default="ci", show_default=True, metavar="NAME",
               help="settings profile: quick, ci or thorough (e.g. --profile quick)")
-def audit(sources, json_file, markdown, html, graph_svg, jobs, profile):
+def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs, profile):
     """Check every claim of the given sources (T, L, K, S; default all) and print a table: ID, kind,
     what the source says, verdict, whether they agree, sizes, seconds; then each counterexample and
     finding, and a summary. A progress bar with the ETA shows on a terminal (stderr)."""
@@ -50,12 +57,14 @@ def audit(sources, json_file, markdown, html, graph_svg, jobs, profile):
     if bad:
         hint = f"; did you mean {bad[0].upper()}?" if bad[0].upper() in SOURCES else ""
         raise UnknownName(f"unknown source {clip(bad[0], 40)}{hint}; sources: {', '.join(SOURCES)}")
-    for flag, path in (("--json", json_file), ("--markdown", markdown), ("--html", html)):
+    for flag, path in (("--json", json_file), ("--markdown", markdown), ("--html", html), ("--latex", latex)):
         if path:
             writable(path, flag)
     if graph_svg and not html:
         raise click.UsageError("--graph-svg goes with --html (the page shows the picture)")
     graph = machinery.read_graph_svg(graph_svg) if graph_svg else None
+    if from_json:
+        return reports_from(from_json, sources, json_file, markdown, html, latex, graph)
     todo = [c.id for c in by_source(list(sources) or list(SOURCES)) if c.kind != "def"]
     t0 = time.monotonic()
     results, texts, extras, crashed = {}, {}, {}, []
@@ -86,7 +95,7 @@ def audit(sources, json_file, markdown, html, graph_svg, jobs, profile):
         reason = f"not run: the audit was stopped by {signal.Signals(stopped).name}" if stopped else None
         docs = [results.get(c) or machinery.not_run(c, keys, reason) for c in todo]
         report(docs, texts, [extras[c] for c in todo if c in extras], time.monotonic() - t0)
-        write_files(docs, json_file, markdown, html, graph)
+        write_files(docs, json_file, markdown, html, graph, latex)
     finally:
         for sig, h in handlers.items():
             signal.signal(sig, h)
@@ -140,8 +149,26 @@ def report(docs, texts, extras, seconds):
                  + (f", {not_run} not run" if not_run else "") + f"; {seconds:.1f} s")
 
 
-def write_files(docs, json_file, markdown, html, graph_svg=None):
+def reports_from(path, sources, json_file, markdown, html, latex, graph):
+    """`--from FILE`: the reports of an earlier run's JSON document (the claims of ``sources`` if given)."""
+    from theorems.cli_io import exit_code, load_json
+    doc = load_json(path, "audit JSON")
+    claims = doc.get("claims") if isinstance(doc, dict) else None
+    if not isinstance(claims, list) or not all(isinstance(c, dict) and "id" in c and "verdict" in c for c in claims):
+        raise DPCheckError(f"--from {clip(path)} is not an audit document: it needs a \"claims\" list of claim "
+                           f"records, as `dpcheck audit --json FILE` writes")
+    docs = [c for c in claims if not sources or c.get("source") in sources]
+    if not any((json_file, markdown, html, latex)):
+        raise click.UsageError("--from writes reports: give --latex, --html, --markdown or --json")
+    write_files(docs, json_file, markdown, html, graph, latex)
+    return exit_code(docs)
+
+
+def write_files(docs, json_file, markdown, html, graph_svg=None, latex=None):
     from theorems import audit as machinery
+    if latex:
+        with open(latex, "w", encoding="utf-8") as f:
+            f.write(machinery.latex_document(docs))
     if json_file:
         output(docs, json_file)
     if markdown:
