@@ -56,6 +56,7 @@ _FROM = {
     "symbolic.report.html": ("audit_html",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.latex": ("audit_latex",),
+    "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
     "symbolic.api": ("notion_library", "check", "implication_claim", "check_implies", "evaluate", "explain"),
 }

@@ -75,6 +75,7 @@ from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
 from symbolic.graph.user import load_user_notion
 from symbolic.report.html import audit_html
 from symbolic.report.latex import audit_latex
+from symbolic.report.markdown import audit_markdown
 from symbolic.report.recheck import counterexample_files, recheck_commands
 from symbolic.report.results import claim_json, counterexample_text, result_text, tool_json
 from symbolic.solve import run as _run
@@ -118,7 +119,7 @@ __all__ = [
     "Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
     "laplace_k_releases_scale", "histogram_laplace_scales", "pml", "max_pml", "leakage_capacity",
     # reports and export
-    "audit_html", "audit_latex",
+    "audit_html", "audit_latex", "audit_markdown",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
     "counterexample_files", "recheck_commands",
     # errors

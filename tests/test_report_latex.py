@@ -80,3 +80,13 @@ def test_pdflatex_compiles_the_document(tmp_path, capsys):
                            capture_output=True, text=True, timeout=120)
         assert p.returncode == 0, p.stdout[-2000:]
         assert (tmp_path / name.replace(".tex", ".pdf")).stat().st_size > 1000
+
+
+def test_markdown_has_findings_and_counterexample_tables_from_the_same_records():
+    from symbolic.api import audit_markdown
+    md = audit_markdown({"claims": [REFUTED]})
+    assert "## Findings" in md and "- **X-2** False: the counterexample below" in md
+    assert "| 0 | 1/3 | 2/3 |" in md and "| 1 | 1 | 0 |" in md
+    assert "Parameters: E = 2, eps = log(2)" in md
+    rows = [line for line in md.splitlines() if line.startswith("| X-2 ")]
+    assert len(rows) == 1 and rows[0].count(" | ") == 6     # seven cells: no "|" split the row

@@ -163,9 +163,9 @@ def table(docs):
 
 
 def markdown(docs):
-    out = ["| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
-    out += ["| " + " | ".join(r) + " |" for r in _rows(docs)]
-    return "\n".join(out) + "\n"
+    """The audit as Markdown (:func:`symbolic.report.markdown.audit_markdown`): table, findings, counterexamples."""
+    from symbolic import audit_markdown
+    return audit_markdown(docs)
 
 
 def html_page(docs, graph_svg=None):

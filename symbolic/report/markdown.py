@@ -1,0 +1,80 @@
+"""The audit as Markdown: the claims table, then the findings and every counterexample as tables.
+
+Built from the same JSON records as the HTML page and the LaTeX document. A ``|`` inside a cell is
+escaped so that no statement (``|𝒟|``) can split a row.
+"""
+from __future__ import annotations
+
+from symbolic.report.html import _claims, is_finding
+from symbolic.report.html_claim import agrees_of
+
+HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
+
+
+def cell(value) -> str:
+    """A table cell: one line, ``|`` escaped, None as empty."""
+    return "" if value is None else " ".join(str(value).split()).replace("|", "\\|")
+
+
+def _table(head, rows) -> list:
+    return (["| " + " | ".join(map(cell, head)) + " |", "|" + "---|" * len(head)]
+            + ["| " + " | ".join(map(cell, r)) + " |" for r in rows])
+
+
+def _sizes(b) -> str:
+    return ",".join(str(b[k]) for k in ("n", "domain", "outputs") if k in b) if isinstance(b, dict) else ""
+
+
+def claims_rows(claims) -> list:
+    agrees = {True: "yes", False: "NO", None: ""}
+    return [(d.get("id"), d.get("kind"), d.get("source_says"), d.get("verdict"), agrees[agrees_of(d)],
+             _sizes(d.get("bounds")), "" if d.get("seconds") is None else f"{d['seconds']:.2f}") for d in claims]
+
+
+def counterexample_markdown(cx: dict) -> list:
+    """The lines of one counterexample: sizes, each mechanism (databases × outputs), populations,
+    parameters and the violated inequality."""
+    out = [f"At n={cx.get('n')}, |𝒟|={cx.get('domain')}, |𝒪|={cx.get('outputs')}"
+           + (f"; part: {cx['implication']}" if cx.get("implication") else "") + ".", ""]
+    for name, table in (cx.get("mechanism") or {}).items():
+        if isinstance(table, dict) and all(isinstance(r, dict) for r in table.values()) and \
+                not any(isinstance(v, dict) for r in table.values() for v in r.values()):
+            cols = list(dict.fromkeys(k for r in table.values() for k in r))
+            out += [f"Mechanism {name}: Pr[{name}(d) = o]", ""]
+            out += _table(["d"] + [f"o={c}" for c in cols], [[d] + [r.get(c, "") for c in cols]
+                                                             for d, r in table.items()]) + [""]
+        else:
+            out += [f"Mechanism {name}: `{table}`", ""]
+    for name, pop in (cx.get("population") or {}).items():
+        if isinstance(pop, dict):
+            out += [f"Population {name} (all other databases 0)", ""] + _table(["database", "probability"],
+                                                                              list(pop.items())) + [""]
+    if cx.get("parameters"):
+        out += ["Parameters: " + ", ".join(f"{k} = {v}" for k, v in cx["parameters"].items()), ""]
+    if cx.get("violated"):
+        out += [f"Violated: `{cx['violated']}`", ""]
+    return out
+
+
+def audit_markdown(doc) -> str:
+    """Markdown of an audit's JSON document (or its list of claim records): the table of claims, the
+    findings, the counterexamples.
+
+    >>> md = audit_markdown([{"id": "X-1", "kind": "⇒", "source_says": "|𝒟| = 2", "verdict": "proved",
+    ...                       "agrees_with_source": True, "bounds": {"n": 1, "domain": 2, "outputs": 2}}])
+    >>> print(md.splitlines()[2])
+    | X-1 | ⇒ | \\|𝒟\\| = 2 | proved | yes | 1,2,2 |  |
+    """
+    claims = _claims(doc if isinstance(doc, dict) else {"claims": doc})
+    out = _table(HEAD, claims_rows(claims))
+    found = [d for d in claims if is_finding(d)]
+    if found:
+        out += ["", "## Findings", ""] + [f"- **{cell(d.get('id'))}** {' '.join(str(d['finding']).split())}"
+                                          for d in found]
+    refuted = [d for d in claims if isinstance(d.get("counterexample"), dict)]
+    if refuted:
+        out += ["", "## Counterexamples"]
+        for d in refuted:
+            out += ["", f"### {d.get('id')}", "", " ".join(str(d.get("statement") or "").split()), ""]
+            out += counterexample_markdown(d["counterexample"])
+    return "\n".join(out).rstrip() + "\n"
