@@ -28,7 +28,7 @@ import re
 import sympy as sp
 
 from symbolic.core.errors import InvalidParameter, UnknownName
-from symbolic.core.exact import expr_text
+from symbolic.core.exact import exact, expr_text, parse_expr
 
 EPS_ALIASES = ("eps", "epsilon", "ε")
 _ALIAS = re.compile(r"(eps|epsilon|ε)(\d*)")
@@ -73,7 +73,8 @@ def resolve_values(given: dict, names, *, where: str) -> dict:
                               + (" (eps=v gives E = e^v)" if "E" in names else ""))
         if target in out:
             raise InvalidParameter(f"{target} is given twice (as {said[target]} and as {key}); give it once")
-        v = sp.sympify(value)
+        # text is read by the restricted parser (numbers, exp, log, sqrt), never evaluated; floats are refused
+        v = parse_expr(value, {}, what=key) if isinstance(value, str) else exact(value, what=key)
         if target != key:
             if v.free_symbols or not v.is_number or v.is_real is False:
                 raise InvalidParameter(f"{key}={expr_text(v)} must be a real number")
