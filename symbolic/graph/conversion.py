@@ -1,0 +1,408 @@
+"""Tight constants between two notions: the best parameter of B implied by A(a) at given sizes.
+
+For notions A and B of one mechanism, B weaker as its parameter b grows (E = e^ε, δ, ...), the
+conversion f(a) = sup { least b with B(b) on T : T a table with A(a) on T } is the smallest map with
+A(a) ⇒ B(f(a)) at those sizes. It is derived in four steps, and a formula is reported as tight only
+when the last two both succeed:
+
+1. **Estimate** f at sample values of A's parameters by numeric search over A-feasible tables
+   (:mod:`symbolic.graph.conversion_fit`; floats propose, nothing is decided on them).
+2. **Recognise** a closed form: the estimates read as rationals, a rational function of A's
+   parameters fitted exactly through them with points to spare (or a square or cube root of one).
+3. **Prove** A(a) ⇒ B(f(a)) with a symbolic, by the engine's usual solver proof at the sizes (the
+   claim machinery of :mod:`symbolic.graph.pair`), which shows f is enough.
+4. **Attain** f: a table satisfying A exactly whose B-level is exactly f, preferably one whose entries
+   are closed forms in a (randomized response for ε-DP ⇒ TV) checked at several exact values, else a
+   rational table at one value within 1% (:mod:`symbolic.graph.conversion_attain`), which shows f
+   cannot be lowered.
+
+Example: ε-DP to total variation at n = 1 gives (E − 1)/(E + 1) (Kairouz, Oh, Viswanath 2015, the
+(ε, 0) case of their TV bound), attained by binary randomized response.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from dataclasses import dataclass, field, replace
+
+import sympy as sp
+
+from symbolic.core.errors import DPCheckError, InvalidParameter
+from symbolic.core.exact import expr_text
+from symbolic.core.verdicts import Proved, Sizes
+from symbolic.graph.conversion_attain import exact_table, level_is_exactly, rounded_tables
+from symbolic.graph.conversion_fit import Shape, recognise, recognise_entries, search, UNBOUNDED
+from symbolic.graph.maps import claim_params
+from symbolic.graph.sampling import holds_exactly
+from symbolic.notions.claims import Claim, Implies
+from symbolic.report.results import table_json
+from symbolic.solve.run import check_claim
+from symbolic.solve.settings import Settings
+
+MAX_POINTS = 8
+UNBOUNDED_SAMPLES = (2, 3, 4, 5, 6, 7, 9, 11)
+BOUNDED_SAMPLES = (sp.Rational(1, 10), sp.Rational(1, 5), sp.Rational(1, 4), sp.Rational(1, 3), sp.Rational(2, 5),
+                   sp.Rational(1, 2), sp.Rational(3, 5), sp.Rational(2, 3))
+GRID = 4  # sample values per parameter when A has two
+
+
+@dataclass(frozen=True)
+class MapDerivation:
+    """The derived conversion for one pair at one size. ``formula``: f in A's parameter symbols (``oo``
+    when B holds at no level on some A-feasible table; None when no closed form was recognised);
+    ``estimates``: (point, float value) from the search; ``proof``: the solver certificate of
+    A(a) ⇒ B(f(a)), or None with ``proof_reason``; ``attained_by``: the attaining table, or None with
+    ``attained_reason``; ``checks``: (text, ok)."""
+
+    source: str
+    target: str
+    parameter: str
+    fixed: dict
+    formula: sp.Expr | None
+    estimates: tuple
+    sizes: Sizes
+    assumptions: tuple
+    proof: dict | None = None
+    proof_reason: str | None = None
+    attained_by: dict | None = None
+    attained_reason: str | None = None
+    checks: tuple = ()
+    reason: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def tight(self) -> bool:
+        """Proved enough and attained: f cannot be lowered at these sizes."""
+        return self.proof is not None and self.attained_by is not None
+
+    @property
+    def ok(self) -> bool:
+        return all(ok for _, ok in self.checks)
+
+    def to_json(self) -> dict:
+        return {"from": self.source, "to": self.target, "parameter": self.parameter,
+                "fixed": {k: expr_text(v) for k, v in self.fixed.items()},
+                "formula": None if self.formula is None else expr_text(self.formula),
+                "latex": None if self.formula is None else sp.latex(self.formula),
+                "assumptions": list(self.assumptions), "attained_by": self.attained_by,
+                "attained_reason": self.attained_reason, "proof": self.proof, "proof_reason": self.proof_reason,
+                "tight": self.tight, "sizes": self.sizes.as_dict(),
+                "estimates": [{"at": {k: expr_text(v) for k, v in p.items()},
+                               "value": v if math.isfinite(v) else "inf"} for p, v in self.estimates],
+                "checks": [{"text": t, "ok": bool(ok)} for t, ok in self.checks], "ok": self.ok,
+                "reason": self.reason, "seconds": round(self.seconds, 3)}
+
+    def text(self) -> str:
+        f = "unknown" if self.formula is None else expr_text(self.formula)
+        fixed = "".join(f", {k} = {expr_text(v)}" for k, v in self.fixed.items())
+        lines = [f"{self.source} ⇒ {self.target}: best {self.parameter} = {f}{fixed}  (at {self.sizes})"]
+        if self.reason:
+            lines.append(f"  {self.reason}")
+        lines.append("  proof: " + (self.proof.get("method", "proved") if self.proof else
+                                    f"none ({self.proof_reason})"))
+        lines.append("  attained by: " + (_attained_text(self.attained_by) if self.attained_by else
+                                          f"none ({self.attained_reason})"))
+        lines.append(f"  tight: {'yes' if self.tight else 'not shown'}; assumptions: {', '.join(self.assumptions)}")
+        for t, ok in self.checks:
+            lines.append(f"  check: {t}: {'ok' if ok else 'FAILED'}")
+        return "\n".join(lines)
+
+
+def _attained_text(att: dict) -> str:
+    rows = "; ".join(f"{k}: [{', '.join(v)}]" for k, v in att["mechanism"]["rows"].items())
+    where = ", ".join(f"{k} = {v}" for k, v in att.get("at", {}).items())
+    return f"{att['kind']} table {rows}" + (f" at {where}" if where else "") + f" (level {att['level']})"
+
+
+# ---------------------------------------------------------------- the problem
+def _notion(x):
+    if hasattr(x, "notion"):
+        return x.id, x.notion
+    return x.name, x
+
+
+def _target(a, b, target, fix):
+    """B's parameter to derive and B's other parameters (sympy expressions in A's symbols)."""
+    syms = {p.name: p.symbol for p in claim_params(a)}
+    names = [p.name for p in b.params]
+    if not names:
+        raise InvalidParameter(f"{b.name} has no parameter: there is no constant to derive")
+    fixed = {}
+    for k, v in (fix or {}).items():
+        if k not in names:
+            raise InvalidParameter(f"{b.name} has no parameter {k!r}; its parameters: {', '.join(names)}")
+        from symbolic.core.exact import parse_expr
+        fixed[k] = parse_expr(v, syms, what=f"{b.name} parameter {k}") if isinstance(v, str) else sp.sympify(v)
+    if target is None:
+        free = [n for n in names if n not in fixed]
+        if len(free) > 1:
+            shared = [n for n in free if n in syms]
+            fixed.update({n: syms[n] for n in shared if len(free) - len(shared) >= 1})
+            free = [n for n in free if n not in fixed]
+        if len(free) != 1:
+            raise InvalidParameter(f"{b.name} has parameters {', '.join(names)}: name the one to derive "
+                                   f"(target=…) and fix the others (e.g. E=E)")
+        target = free[0]
+    if target not in names:
+        raise InvalidParameter(f"{b.name} has no parameter {target!r}; its parameters: {', '.join(names)}")
+    fixed.pop(target, None)
+    spec = next(p for p in b.params if p.name == target)
+    if spec.lower is None and spec.upper is None:
+        raise InvalidParameter(f"{b.name}'s {target} has no range end to start from")
+    return target, fixed
+
+
+def _check_pair(a, b):
+    for n in (a, b):
+        if n.arity != 1:
+            raise InvalidParameter(f"{n.name} is a notion of {n.arity} mechanisms; derive map compares notions "
+                                   f"of one mechanism")
+        if n.population != "none":
+            raise InvalidParameter(f"{n.name} is relative to a population ({n.population}); derive map compares "
+                                   f"notions without one")
+    if not a.params:
+        raise InvalidParameter(f"{a.name} has no parameter: the constant would be a number, not a map")
+    if len(a.params) > 2:
+        raise InvalidParameter(f"{a.name} has {len(a.params)} parameters; derive map fits maps in one or two")
+
+
+def sample_points(a) -> list:
+    """Sample values of A's parameters: one list per parameter, crossed when there are two."""
+    lists = []
+    for p in a.params:
+        lo = sp.sympify(p.lower) if p.lower is not None else sp.Integer(0)
+        if p.upper is None:
+            step = 1 if lo == 1 else sp.Rational(1, 2)  # E = e^ε from 2; other levels by halves
+            vals = [lo + step * (k - 1 if lo == 1 else k) for k in UNBOUNDED_SAMPLES]
+        else:
+            vals = [lo + (sp.sympify(p.upper) - lo) * t for t in BOUNDED_SAMPLES]
+        lists.append(vals)
+    if len(lists) == 1:
+        return [{a.params[0].name: v} for v in lists[0][:MAX_POINTS]]
+    return [dict(zip([p.name for p in a.params], c)) for c in itertools.product(*[v[:GRID] for v in lists])]
+
+
+# ---------------------------------------------------------------- the derivation
+def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None, fix: dict | None = None,
+               settings: Settings | None = None, starts: int = 6) -> MapDerivation:
+    """The tight map from A's parameters to B's parameter ``target`` at ``sizes`` (NotionInfo records or
+    Notions): estimate, recognise, prove, attain (see the module text).
+
+    >>> from symbolic.notions.dp import PureDP
+    >>> from symbolic.notions.zoo_dp_laws import TVPrivacy
+    >>> d = derive_map(PureDP, TVPrivacy, settings=Settings(second_solver=False))
+    >>> d.formula, d.tight, d.attained_by["level"]
+    ((E - 1)/(E + 1), True, 'exact')
+    """
+    t0 = time.monotonic()
+    (aid, an), (bid, bn) = _notion(a), _notion(b)
+    _check_pair(an, bn)
+    target, fixed = _target(an, bn, target, fix)
+    settings = settings or Settings()
+    shape = Shape(sizes.n, sizes.domain, sizes.outputs)
+    syms = [p.symbol for p in claim_params(an)]
+    assumptions = tuple(p.range_text() for p in claim_params(an))
+    base = dict(source=aid, target=bid, parameter=target, fixed=fixed, sizes=sizes, assumptions=assumptions)
+
+    def fixed_b(point):
+        sub = {sp.Symbol(k, real=True): v for k, v in point.items()}
+        return {k: sp.sympify(v).xreplace(sub) for k, v in fixed.items()}
+
+    estimates, formula, warm, why = [], None, None, None
+    points = sample_points(an)
+    need = 3 if len(syms) == 1 else len(points)
+    for i, point in enumerate(points):
+        est = search(an, bn, target, fixed_b, point, shape, starts=starts, seed=f"{aid}->{bid}", warm=warm)
+        estimates.append(est)
+        warm = est.x
+        if not math.isfinite(est.value) or est.value > UNBOUNDED:
+            break
+        if i + 1 >= need:
+            formula, why = recognise([(tuple(e.point[str(s)] for s in syms), e.value) for e in estimates], syms)
+            if formula is not None:
+                break
+    pairs = tuple((e.point, e.value) for e in estimates)
+    if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
+        return _unbounded(an, bn, target, fixed_b, estimates[-1], shape, settings, base, pairs, t0)
+    if formula is None:
+        return MapDerivation(formula=None, estimates=pairs, reason=f"no closed form recognised: {why}",
+                             proof_reason="no formula to prove", attained_reason="no formula",
+                             seconds=time.monotonic() - t0, **base)
+    checks = [(f"search at {_at(e.point)}: {e.value:.10g} vs formula {_num(formula, e.point, syms)}",
+               _close(formula, e.point, syms, e.value)) for e in estimates]
+    proof, proof_reason = prove_map(an, bn, target, fixed, formula, sizes, settings)
+    checks.append((f"proof of {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}",
+                   proof is not None or "unknown" in (proof_reason or "")))
+    attained, att_reason, att_checks = attain(an, bn, target, fixed_b, formula, estimates, shape, syms)
+    checks += att_checks
+    return MapDerivation(formula=formula, estimates=pairs, proof=proof, proof_reason=proof_reason,
+                         attained_by=attained, attained_reason=att_reason, checks=tuple(checks),
+                         seconds=time.monotonic() - t0, **base)
+
+
+def _at(point) -> str:
+    return ", ".join(f"{k} = {expr_text(v)}" for k, v in point.items())
+
+
+def _sub(formula, point, syms):
+    return formula.xreplace({s: point[str(s)] for s in syms})
+
+
+def _num(formula, point, syms) -> str:
+    return f"{float(_sub(formula, point, syms)):.10g}"
+
+
+def _close(formula, point, syms, value) -> bool:
+    exact = float(_sub(formula, point, syms))
+    return abs(exact - value) <= 1e-6 * max(1.0, abs(exact))
+
+
+def prove_map(a, b, target, fixed, formula, sizes, settings):
+    """(certificate, None) when the solver proves A(a) ⇒ B(target = formula) at exactly ``sizes`` with
+    a symbolic, else (None, the reason)."""
+    params = claim_params(a)
+    hyp = a(*(p.symbol for p in params))
+    try:
+        con = b(**{**fixed, target: formula})
+        claim = Claim("map", "⇒", "-", f"{hyp} ⇒ {con}", "(derived map)", (Implies(hyp, con),), params=params,
+                      sizes=sizes, min_sizes=sizes, only_sizes=True)
+        result = check_claim(claim, settings)
+    except DPCheckError as e:
+        return None, f"the claim could not be checked: {e}"
+    v = result.verdict
+    if isinstance(v, Proved):
+        from symbolic.report.results import claim_json
+        return {"claim": claim.statement, **claim_json(result)["certificate"]}, None
+    return None, f"{v.name}: {getattr(v, 'reason', None) or getattr(v, 'note', '') or 'not proved'}"[:300]
+
+
+def mechanism_doc(table, a=None) -> dict:
+    """An exact or symbolic table as the mechanism JSON ``dpcheck derive level --mechanism`` reads."""
+    doc = table_json(table)
+    if a is not None:
+        doc["params"] = {p.name: p.range_text().replace("≤", "<=") for p in claim_params(a)}
+    return doc
+
+
+def attain(a, b, target, fixed_b, formula, estimates, shape, syms):
+    """(attaining table as JSON, None, checks) or (None, reason, checks): a symbolic table recognised
+    from the best tables, checked exactly at every sample value; else a rational table at one value."""
+    spec = next(p for p in b.params if p.name == target)
+    checks = []
+    finite = [e for e in estimates if math.isfinite(e.value)]
+    cells = recognise_entries(finite[:5], syms, shape) if len(syms) == 1 and len(finite) >= 4 else None
+    if cells is not None:
+        ok, at = True, []
+        for e in finite:
+            sub = {s: e.point[str(s)] for s in syms}
+            rows = [[sp.sympify(c).xreplace(sub) for c in r] for r in cells]
+            if any(p < 0 for r in rows for p in r):
+                ok = False
+                break
+            t = exact_table(shape, rows)
+            status = holds_exactly(a, t, None, e.point) is True and level_is_exactly(
+                b, target, spec, t, fixed_b(e.point), _sub(formula, e.point, syms))
+            checks.append((f"symbolic table at {_at(e.point)}: {a.name} holds exactly, {b.name} level "
+                           f"{status or 'not reached'}", status == "exact"))
+            ok = ok and status == "exact"
+            at.append({k: expr_text(v) for k, v in e.point.items()})
+        if ok:
+            return {"kind": "symbolic", "mechanism": mechanism_doc(exact_table(shape, cells), a),
+                    "level": "exact", "verified_at": at}, None, checks
+    for e in finite[1:2] + finite[:1]:
+        f0 = _sub(formula, e.point, syms)
+        for lam, t in rounded_tables(shape, e.rows):
+            if holds_exactly(a, t, None, e.point) is not True:
+                continue
+            status = level_is_exactly(b, target, spec, t, fixed_b(e.point), f0)
+            if status:
+                checks.append((f"rational table at {_at(e.point)}: {a.name} holds exactly, {b.name} level {status} "
+                               f"of {expr_text(f0)}", True))
+                return {"kind": "rational", "at": {k: expr_text(v) for k, v in e.point.items()},
+                        "mechanism": mechanism_doc(t), "level": status, "mixed_with_uniform": expr_text(lam)}, \
+                    None, checks
+    checks.append(("no exact table near the search's best attains the formula within 1%", False))
+    return None, "no exact table near the search's best satisfies A and comes within 1% of f", checks
+
+
+def _unbounded(a, b, target, fixed_b, est, shape, settings, base, pairs, t0):
+    """B-levels beyond the search's bound: a rational table satisfying A exactly on which B holds at no
+    level makes f = ∞ (proved qualitatively); otherwise the growth is reported, not a formula."""
+    from symbolic.graph.separate import level_free
+    for lam, t in rounded_tables(shape, est.rows):
+        if holds_exactly(a, t, None, est.point) is not True:
+            continue
+        if level_free(b, t, settings) == "no level":
+            att = {"kind": "rational", "at": {k: expr_text(v) for k, v in est.point.items()},
+                   "mechanism": mechanism_doc(t), "level": "none: B holds at no level"}
+            return MapDerivation(formula=sp.oo, estimates=pairs, attained_by=att,
+                                 proof={"method": "a table satisfying A exactly on which B holds at no level "
+                                                  "(decided by the solver on the fixed table)"},
+                                 checks=((f"{a.name} holds exactly at {_at(est.point)}; {b.name} at no level", True),),
+                                 seconds=time.monotonic() - t0, **base)
+        break
+    return MapDerivation(formula=None, estimates=pairs, reason=f"the search found B-levels above {UNBOUNDED:g} at "
+                         f"{_at(est.point)}: no finite map is likely, but no table at no level was confirmed",
+                         proof_reason="no formula", attained_reason="no formula", seconds=time.monotonic() - t0,
+                         **base)
+
+
+# ---------------------------------------------------------------- growth with the number of records
+@dataclass(frozen=True)
+class MapGrowth:
+    """The conversion at n = 1, 2, ... up to ``max_n`` (``runs``), ``not_reached`` the sizes the time budget
+    left out, ``summary`` how f changes."""
+
+    runs: tuple
+    not_reached: tuple
+    summary: str
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"sizes": [r.sizes.as_dict() for r in self.runs],
+                "formulas": [None if r.formula is None else expr_text(r.formula) for r in self.runs],
+                "summary": self.summary, "not_reached": list(self.not_reached), "seconds": round(self.seconds, 3),
+                "runs": [r.to_json() for r in self.runs]}
+
+
+def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float = 300.0,
+                      **kw) -> MapGrowth:
+    """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent) and how it changes."""
+    t0, runs, skipped = time.monotonic(), [], []
+    for n in range(1, max_n + 1):
+        if runs and time.monotonic() - t0 > budget:
+            skipped.append(n)
+            continue
+        runs.append(derive_map(a, b, sizes=Sizes(n, domain, outputs), **kw))
+    return MapGrowth(tuple(runs), tuple(skipped), growth_summary(runs, skipped), time.monotonic() - t0)
+
+
+def growth_summary(runs, skipped=()) -> str:
+    """How f changes from one n to the next, in words."""
+    fs = [r.formula for r in runs]
+    if any(f is None for f in fs):
+        return "unknown at n = " + ", ".join(str(r.sizes.n) for r in runs if r.formula is None)
+    steps = []
+    for (r0, f0), (r1, f1) in zip(zip(runs, fs), zip(runs[1:], fs[1:])):
+        same = f0 == f1 or sp.simplify(f1 - f0) == 0 if f0 != sp.oo and f1 != sp.oo else f0 == f1
+        steps.append(same)
+    text = ", ".join(f"n={r.sizes.n}: {expr_text(f)}" for r, f in zip(runs, fs))
+    if not steps:
+        out = text
+    elif all(steps):
+        out = f"{text}; the same at every size tried"
+    elif not steps[-1]:
+        out = f"{text}; changes at every step up to n={runs[-1].sizes.n}" if not any(steps) else \
+            f"{text}; still changing at n={runs[-1].sizes.n}"
+    else:
+        first = next(i for i in range(len(steps)) if all(steps[i:]))
+        out = f"{text}; stops changing at n={runs[first].sizes.n}"
+    if skipped:
+        out += f" (n = {', '.join(map(str, skipped))} not reached in the time budget)"
+    return out
+
+
+__all__ = ["MapDerivation", "MapGrowth", "derive_map", "derive_map_growth", "prove_map", "attain", "growth_summary",
+           "sample_points"]
