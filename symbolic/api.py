@@ -38,6 +38,8 @@ solver queries as SMT-LIB. Errors raised on purpose are :class:`DPCheckError` su
 """
 from __future__ import annotations
 
+import sympy as sp
+
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
 from symbolic.core.exact import parse_expr, parse_number
@@ -131,20 +133,39 @@ __all__ = [
 
 
 def notion_library() -> dict:
-    """Every notion of the DP, semantic and leakage families, by name (a new dict on each call)."""
+    """Every notion of the DP, semantic and leakage families, by name (a new dict on each call); the
+    whole listing, zoo included, is :func:`notion_catalog`.
+
+    >>> lib = notion_library()
+    >>> lib["PureDP"] is PureDP, "ApproxDP" in lib
+    (True, True)
+    """
     return {n.name: n for m in (_dp, _semantic, _pml) for n in m.ALL}
 
 
 def check(claim: Claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
     """Check a claim: every part over its sizes, one verdict (``ClaimResult.verdict``). ``settings``:
     time limits and search options (default :class:`Settings`); ``explore``: seconds to spend
-    proving larger sizes after a proof at the claim's own sizes."""
+    proving larger sizes after a proof at the claim's own sizes.
+
+    >>> claim = implication_claim(PureDP(E.symbol), PureDP(E.symbol ** 2), sizes=Sizes(1, 2, 2))
+    >>> res = check(claim, Settings(second_solver=False))
+    >>> res.verdict.name, res.verdict.bounds
+    ('proved', Sizes(n=1, domain=2, outputs=2))
+    """
     return _run.check_claim(claim, settings, explore=explore)
 
 
 def implication_claim(hypotheses, conclusion, *, params=EPS_PARAMS, sizes: Sizes = Sizes(2, 2, 2)) -> Claim:
     """An ad hoc claim ``hypotheses ⇒ conclusion`` (one notion instance, or a tuple of them for a
-    conjunction) over the claim parameters ``params``, checked up to ``sizes``."""
+    conjunction) over the claim parameters ``params``, checked up to ``sizes``.
+
+    >>> claim = implication_claim(PureDP(E.symbol), FreeLunchPrivacy(E.symbol), sizes=Sizes(2, 2, 2))
+    >>> claim.statement, [p.range_text() for p in claim.params]
+    ('PureDP(E) ⇒ FreeLunchPrivacy(E)', ['1 ≤ E'])
+    >>> claim.fixing({"E": 3}).params[0].range_text()
+    'E = 3'
+    """
     hyp = " ∧ ".join(map(str, hypotheses)) if isinstance(hypotheses, (tuple, list)) else str(hypotheses)
     return Claim("adhoc", "⇒", "-", f"{hyp} ⇒ {conclusion}", "(ad hoc)", (Implies(hypotheses, conclusion),),
                  params=tuple(params), sizes=sizes)
@@ -152,7 +173,13 @@ def implication_claim(hypotheses, conclusion, *, params=EPS_PARAMS, sizes: Sizes
 
 def check_implies(hypotheses, conclusion, *, params=EPS_PARAMS, sizes: Sizes = Sizes(2, 2, 2),
                   settings: Settings | None = None) -> ClaimResult:
-    """Check ``hypotheses ⇒ conclusion`` at sizes up to ``sizes`` (see :func:`implication_claim`)."""
+    """Check ``hypotheses ⇒ conclusion`` at sizes up to ``sizes`` (see :func:`implication_claim`).
+
+    >>> res = check_implies(PureDP(E.symbol), FreeLunchPrivacy(E.symbol), sizes=Sizes(2, 2, 2),
+    ...                     settings=Settings(second_solver=False))
+    >>> res.verdict.name, res.verdict.counterexample.sizes
+    ('refuted', Sizes(n=2, domain=2, outputs=2))
+    """
     return check(implication_claim(hypotheses, conclusion, params=params, sizes=sizes), settings)
 
 
@@ -182,7 +209,13 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
 
     ``arithmetic``: ``"auto"`` evaluates a rational table in one pass over integers where the notion
     has such a reading (``Notion.fast``: ε-DP, (ε,δ)-DP), else with sympy; ``"sympy"`` always runs the
-    body with sympy numbers (same verdict and reason, slower)."""
+    body with sympy numbers (same verdict and reason, slower).
+
+    >>> explain(PureDP, randomized_response(3), E=3)
+    (True, None)
+    >>> explain(PureDP, randomized_response(3), E=2, arithmetic="sympy")[0]
+    False
+    """
     if arithmetic not in ("auto", "sympy"):
         raise InvalidParameter(f"arithmetic={clip(arithmetic, 40)} must be 'auto' or 'sympy'")
     inst = _instance(notion, params)
@@ -214,7 +247,11 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
 
 
 def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) -> bool:
-    """Does the notion hold for these mechanisms, in exact arithmetic? (See :func:`explain`.)"""
+    """Does the notion hold for these mechanisms, in exact arithmetic? (See :func:`explain`.)
+
+    >>> evaluate(ApproxDP, randomized_response(3), E=2, delta=sp.Rational(1, 4))
+    True
+    """
     return explain(notion, *mechanisms, population=population, arithmetic=arithmetic, **params)[0]
 
 

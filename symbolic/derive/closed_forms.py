@@ -43,7 +43,13 @@ _R = sp.Symbol("r", positive=True)          # a likelihood ratio f(y|1)/f(y|0)
 @dataclass(frozen=True)
 class Derivation:
     """A derived closed form: ``formula`` with its ``assumptions`` (text), the ``steps``
-    (a tuple of (text, sympy expr)) and named ``extras``."""
+    (a tuple of (text, sympy expr)) and named ``extras``.
+
+    >>> x = sp.Symbol("x")
+    >>> d = Derivation("square", x ** 2, "x real")
+    >>> d.at({x: 3})
+    9
+    """
 
     name: str
     formula: sp.Expr

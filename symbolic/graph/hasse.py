@@ -110,7 +110,13 @@ def _quote(text: str) -> str:
 
 
 def dot_text(d: Diagram, *, separations: bool = False) -> str:
-    """Graphviz DOT source: the Hasse diagram, or with ``separations`` the separation view."""
+    """Graphviz DOT source: the Hasse diagram, or with ``separations`` the separation view.
+
+    >>> from symbolic.graph.pair import PairResult as R
+    >>> d = diagram(["a", "b"], [R("a", "b", "implies", "E = E"), R("b", "a", "not-implies")])
+    >>> print(dot_text(d).splitlines()[-2])
+      n0 -> n1 [label="E = E"];
+    """
     lines = ["digraph notions {", "  rankdir=TB; node [shape=box, style=rounded, fontname=Helvetica];",
              "  edge [fontname=Helvetica, fontsize=10];"]
     if not separations:
@@ -132,7 +138,13 @@ def dot_text(d: Diagram, *, separations: bool = False) -> str:
 
 
 def render_svg(d: Diagram, *, separations: bool = False) -> tuple:
-    """(SVG text, renderer name): Graphviz ``dot`` if installed, else networkx + matplotlib."""
+    """(SVG text, renderer name): Graphviz ``dot`` if installed, else networkx + matplotlib.
+
+    >>> from symbolic.graph.pair import PairResult as R
+    >>> svg, how = render_svg(diagram(["a", "b"], [R("a", "b", "implies", "E = E")]))
+    >>> "<svg" in svg, how in ("graphviz", "matplotlib")
+    (True, True)
+    """
     dot = shutil.which("dot")
     if dot:
         out = subprocess.run([dot, "-Tsvg"], input=dot_text(d, separations=separations).encode(),

@@ -92,7 +92,14 @@ class _Bare:
 def implication_with_map(a, b, *, sizes):
     """The ad hoc claim "A(a) ⇒ B(f(a))" for two notions with any parameters (Notions or NotionInfo
     records), f as :func:`parameter_map` chooses it without a recorded relation; returns (claim, map
-    text), or raises :class:`DPCheckError` when no map exists."""
+    text), or raises :class:`DPCheckError` when no map exists.
+
+    >>> from symbolic.core.verdicts import Sizes
+    >>> from symbolic.notions.catalog import find_notion
+    >>> claim, text = implication_with_map(find_notion("pure-dp"), find_notion("approx-dp"), sizes=Sizes(1, 2, 2))
+    >>> claim.statement, text
+    ('PureDP(E) ⇒ ApproxDP(E, 0)', 'E = E, delta = 0')
+    """
     from symbolic.core.errors import DPCheckError
     from symbolic.notions.claims import Claim, Implies
     a, b = _listed(a), _listed(b)

@@ -27,7 +27,13 @@ WEAK_E = 1024  # E at which a separation search asks B to fail: a table failing 
 
 @dataclass(frozen=True)
 class PairResult:
-    """The graph's answer for one ordered pair; ``to_json`` gives the contract's keys."""
+    """The graph's answer for one ordered pair (``source`` ⇒ ``target``?): ``relation`` "implies",
+    "not-implies" or "unknown", the parameter ``map`` proved or refuted, how it was decided; ``to_json``
+    gives the contract's keys.
+
+    >>> PairResult("pure-dp", "approx-dp", "implies", "E = E, delta = 0").to_json()["relation"]
+    'implies'
+    """
 
     source: str
     target: str
@@ -79,7 +85,16 @@ class PairResult:
 
 def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> PairResult:
     """Decide the pair (A, B) of :class:`~symbolic.notions.info.NotionInfo` records at ``sizes``.
-    Never raises for a notion's own failure: a notion that errors makes the pair unknown."""
+    Never raises for a notion's own failure: a notion that errors makes the pair unknown.
+
+    ε-DP implies ε-free-lunch privacy only at a squared level once n = 2 (two records change):
+
+    >>> from symbolic.notions.catalog import find_notion
+    >>> from symbolic.graph.sweep import graph_settings
+    >>> r = decide_pair(find_notion("pure-dp"), find_notion("free-lunch"), Sizes(2, 2, 2), graph_settings(3))
+    >>> r.relation, r.map
+    ('implies', 'E = E**2')
+    """
     t0 = time.monotonic()
     try:
         res = _decide(a, b, sizes, settings, literature)

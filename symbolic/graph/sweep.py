@@ -34,6 +34,15 @@ def resolve(spec: str):
 
 @dataclass(frozen=True)
 class GraphResult:
+    """Every ordered pair among ``notions`` decided at ``sizes`` (:class:`PairResult` values), the
+    seconds it took and how many pairs came from the cache; ``to_json`` is ``dpcheck graph --json``'s
+    document and ``diagram()`` the Hasse diagram.
+
+    >>> g = run_graph(["pure-dp", "approx-dp"], sizes=Sizes(1, 2, 2), settings=graph_settings(3))
+    >>> sorted(g.to_json()), len(g.pairs)
+    (['cached', 'notions', 'pairs', 'seconds', 'sizes'], 2)
+    """
+
     notions: tuple          # IDs, in the order given
     sizes: Sizes
     pairs: tuple            # PairResult values
@@ -52,7 +61,12 @@ class GraphResult:
 def graph_settings(budget: float = 6.0) -> Settings:
     """The graph's default search settings: ``budget`` seconds for a pair's main check (its extra
     attempts, coarser maps and a separation search, get half each), no second solver, short
-    minimisation. Thousands of pairs make the per-pair budget the run's time."""
+    minimisation. Thousands of pairs make the per-pair budget the run's time.
+
+    >>> s = graph_settings(4)
+    >>> s.budget, s.second_solver
+    (4, False)
+    """
     return Settings(budget=budget, timeout=budget, second_solver=False, minimise_seconds=min(5.0, budget / 2),
                     cheap_timeout=min(0.5, budget / 10))
 
@@ -69,7 +83,12 @@ def _task(spec_a: str, spec_b: str, sizes: tuple, settings: Settings) -> dict:
 def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings | None = None, jobs: int = 1,
               dask_address: str | None = None, cache_dir=None, progress=None) -> GraphResult:
     """Decide every ordered pair among ``specs`` (default: every listed notion of one mechanism).
-    ``progress(done, total)`` is called as pairs finish."""
+    ``progress(done, total)`` is called as pairs finish.
+
+    >>> g = run_graph(["pure-dp", "approx-dp"], sizes=Sizes(1, 2, 2), settings=graph_settings(3))
+    >>> [(p.source, p.target, p.relation) for p in g.pairs]
+    [('pure-dp', 'approx-dp', 'implies'), ('approx-dp', 'pure-dp', 'not-implies')]
+    """
     t0 = time.monotonic()
     settings = settings or graph_settings()
     specs = list(specs) if specs else [i.id for i in notion_catalog() if i.notion.arity == 1]

@@ -15,7 +15,17 @@ from symbolic.notions.info import NotionInfo
 
 def load_user_notion(spec: str) -> NotionInfo:
     """``"path/to/file.py:NAME"`` → the listing record of the notion ``NAME`` defined there (a
-    :class:`Notion` or a :class:`NotionInfo`)."""
+    :class:`Notion` or a :class:`NotionInfo`). The file is the user's own Python code, imported as a
+    module (as ``dpcheck graph --add`` does); a failure to import is a one-line error.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.py"
+    >>> _ = path.write_text("from symbolic import E_SPEC, Notion; Floor = Notion('Floor', (E_SPEC,), lambda ops, A, "
+    ...                     "P=None, *, E: ops.And(ops.le(1, (E + 1) * A.p(d, o)) for d in A.rows for o in A.outputs))")
+    >>> info = load_user_notion(f"{path}:Floor")
+    >>> info.id, [p.name for p in info.notion.params]
+    ('Floor', ['E'])
+    """
     if not isinstance(spec, str) or ":" not in spec:
         raise DPCheckError(f"--add takes FILE.py:NAME, e.g. my_notion.py:Floor; got {clip(spec)}")
     path_text, name = spec.rsplit(":", 1)

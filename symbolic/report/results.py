@@ -82,6 +82,22 @@ def _table_text(tab, indent="  "):
 
 
 def counterexample_text(cx) -> str:
+    """A counterexample as text: its sizes, each mechanism as a table (rows are databases, columns
+    outputs), populations, parameters (E with its ε) and the violated comparison.
+
+    >>> import sympy as sp
+    >>> from symbolic.core.tables import MechTable
+    >>> from symbolic.core.verdicts import Counterexample, Sizes
+    >>> tab = MechTable(1, (0, 1), (0, 1), {(0,): (sp.Integer(1), sp.Integer(0)), (1,): (sp.Integer(0), sp.Integer(1))})
+    >>> print(counterexample_text(Counterexample(Sizes(1, 2, 2), {"A": tab}, {}, {"E": sp.Integer(2)}, "PureDP(E): …")))
+    counterexample at n=1, |D|=2, |O|=2  ()
+     mechanism A: rows are databases, columns outputs
+      d  0  1
+      0  1  0
+      1  0  1
+     parameters: E=2 (ε=log(2))
+     violated: PureDP(E): …
+    """
     lines = [f"counterexample at {cx.sizes}  ({cx.implication})"]
     for name, tab in cx.mechanisms.items():
         if isinstance(tab, MechTable):
@@ -187,6 +203,16 @@ def _part_as_said(res, p):
 
 
 def claim_json(res) -> dict:
+    """The JSON record of a :class:`~symbolic.solve.run.ClaimResult`, with the keys of the command-line
+    contract (``id``, ``verdict``, ``bounds``, ``counterexample`` with its ``tables`` in the format
+    ``dpcheck eval`` reads, ``certificate``, ``parts``, ``parameters``, …).
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(1), sizes=Sizes(1, 2, 2), settings=Settings(second_solver=False))
+    >>> doc = claim_json(res)
+    >>> doc["verdict"], doc["verified_exactly"], doc["counterexample"]["tables"]["A"]["rows"]
+    ('refuted', True, {'0': ['1/2', '1/2'], '1': ['1/3', '2/3']})
+    """
     c, v = res.claim, res.verdict
     bounds = None
     if isinstance(v, Proved):
@@ -256,6 +282,11 @@ def explored_text(res) -> str:
 
 
 def tool_json():
+    """The versions behind a result: dpcheck's, z3's and sympy's.
+
+    >>> sorted(tool_json())
+    ['sympy', 'version', 'z3']
+    """
     import z3
     from symbolic.core.version import __version__
     return {"version": __version__, "z3": z3.get_version_string(), "sympy": sp.__version__}
@@ -276,6 +307,19 @@ def params_text(params) -> str:
 
 
 def result_text(res) -> str:
+    """A :class:`~symbolic.solve.run.ClaimResult` as the text ``dpcheck check`` prints: the verdict (against
+    the source for a catalogue claim), each part, the counterexample's tables or the proof's bounds.
+
+    >>> from symbolic.api import E, PureDP, Settings, Sizes, check_implies
+    >>> res = check_implies(PureDP(E.symbol), PureDP(1), sizes=Sizes(1, 2, 2), settings=Settings(second_solver=False))
+    >>> for line in result_text(res).splitlines()[3:8]:
+    ...     print(line)
+      counterexample at n=1, |D|=2, |O|=2  (PureDP(E) ⇒ PureDP(1))
+       mechanism A: rows are databases, columns outputs
+        d    0    1
+        0  1/2  1/2
+        1  1/3  2/3
+    """
     c, v = res.claim, res.verdict
     if is_ad_hoc(c):  # no source: the verdict alone
         lines = [f"{c.statement}", f"  verdict: {v.name}  ({res.seconds:.2f} s)"]
