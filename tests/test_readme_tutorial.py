@@ -15,6 +15,7 @@ def _tutorial():
 
 def test_the_tutorial_prints_what_it_says(tmp_path):
     code = _tutorial()
+    assert re.findall(r"^from symbolic[.\w]* import", code, re.M) == ["from symbolic import"]   # public API only
     expected = [m.group(1).strip() for m in re.finditer(r"^print\(.*?\)\s+# (.*)$", code, re.M)]
     expected = [e for e in expected if not e.startswith("minimal tables")]   # a description, not an output
     assert len(expected) >= 5
