@@ -282,18 +282,21 @@ def _starts(shape: Shape, dim: int, count: int, rng, warm, slopes=()):
 
 
 # ---------------------------------------------------------------- rational reading and fitting
-def as_rational(x: float, max_den: int = 10 ** 5):
-    """The rational of smallest denominator (powers of ten up to ``max_den``) within :data:`ROUND_TOL`
-    of ``x`` relatively, or None."""
+def as_rational(x: float, max_den: int = 1000):
+    """The rational p/q of smallest denominator q ≤ ``max_den`` within :data:`ROUND_TOL` of ``x``
+    relatively and within 1/(1000·q²) absolutely (closer than a float near no simple rational usually
+    is to one), or None."""
     if not math.isfinite(x):
         return None
     den = 10
-    while den <= max_den:
-        r = Fraction(x).limit_denominator(den)
-        if abs(float(r) - x) <= ROUND_TOL * max(1.0, abs(x)):
+    while True:
+        r = Fraction(x).limit_denominator(min(den, max_den))
+        err = abs(float(r) - x)
+        if err <= ROUND_TOL * max(1.0, abs(x)) and err <= 1 / (1000 * r.denominator ** 2):
             return sp.Rational(r.numerator, r.denominator)
+        if den >= max_den:
+            return None
         den *= 10
-    return None
 
 
 def _monomials(symbols, degree):
