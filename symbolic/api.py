@@ -243,7 +243,7 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
             raise InvalidParameter(f"{nt.name} is relative to one population: give population=...")
         holds = nt.body(ops, *tabs, P=pop, **values)
     holds = bool(holds)
-    return holds, (None if holds else (ops.trace[0] if ops.trace else None))
+    return holds, (None if holds else ops.reason())
 
 
 def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) -> bool:

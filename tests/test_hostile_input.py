@@ -162,7 +162,7 @@ CASES = [
     ("--param twice", ["eval", "PureDP", "--mechanism", "{good}", "--param", "E=2", "--param", "E=3"], "twice"),
     ("--param without =", ["eval", "PureDP", "--mechanism", "{good}", "--param", "E"], "NAME=VALUE"),
     ("--param out of range", ["eval", "PureDP", "--mechanism", "{good}", "--param", "E=1/2"], "E=1/2"),
-    ("--param missing", ["eval", "PureDP", "--mechanism", "{good}"], "needs parameter"),
+    ("--param missing", ["eval", "PureDP", "--mechanism", "{good}"], "needs a value for E"),
     ("arity 2 in eval", ["eval", "MostlyIndistinguishable", "--mechanism", "{good}"], "arity 2"),
     ("arity 0 in eval", ["eval", "FullSupport", "--mechanism", "{good}"], "arity 0"),
     ("given population missing", ["eval", "Bayesian0DPFor", "--mechanism", "{good}", "--param", "E=2"],

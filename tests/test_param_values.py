@@ -139,7 +139,7 @@ def test_a_saved_counterexample_rechecks_with_eval(tmp_path, capsys, args):
     every hypothesis holds and the conclusion fails, exactly as the run said."""
     prefix = str(tmp_path / "cx")
     assert main([*args, "--save-counterexample", prefix]) == 0
-    commands = _recheck(capsys.readouterr().err)
+    commands = _recheck(capsys.readouterr().out)
     assert len(commands) == 2 and {c[0].split()[-1] for c in commands} == {"holds", "fails"}
     for said, argv in commands:
         assert main(argv) == 0
@@ -155,3 +155,22 @@ def test_counterexample_json_tables_are_eval_files(capsys):
     for key, row in cx["mechanism"]["A"].items():
         dist = table[tuple(map(int, key.split(",")))]
         assert {str(o): str(dist[o]) for o in table.outputs} == row
+
+
+def test_a_size_where_the_hypotheses_cannot_hold_does_not_make_the_whole_proof_vacuous():
+    """Every output ≥ 1/(1+E) with E = e^(1/2) < 2: two outputs can satisfy it, three cannot. The proof at
+    |𝒪| = 2 has a witness; at |𝒪| = 3 it is true vacuously, and the result says so."""
+    from symbolic.api import E_SPEC, Notion
+
+    def floor(ops, A, P=None, *, E):
+        return ops.And(ops.le(1, (E + 1) * A.p(d, o)) for d in A.rows for o in A.outputs)
+
+    Floor = Notion("Floor", (E_SPEC,), floor)
+    res = check(_claim(Floor(E.symbol), PureDP(E.symbol ** 2), {"E": sp.exp(HALF)}, Sizes(1, 2, 3)), FAST)
+    v = res.verdict
+    assert isinstance(v, Proved) and v.vacuity == "satisfiable" and v.witness.sizes == Sizes(1, 2, 2)
+    assert "cannot hold together at n=1, |D|=2, |O|=3" in v.certificate["vacuous_at"]
+    only3 = implication_claim(Floor(E.symbol), PureDP(E.symbol ** 2), sizes=Sizes(1, 2, 3))
+    from dataclasses import replace
+    only3 = replace(only3, min_sizes=Sizes(1, 2, 3)).fixing({"E": sp.exp(HALF)})
+    assert check(only3, FAST).verdict.name == "vacuous"

@@ -87,8 +87,6 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
         if not ui().quiet:
             last = f" … {names[-1]}" if len(names) > 1 else ""
             say("note", f"wrote {len(names)} SMT-LIB file(s): {names[0]}{last}")
-    if save_prefix:
-        save_counterexample(res, save_prefix, quiet=ui().quiet)
     doc = claim_json(res)
     if as_json:
         print(output([doc]))
@@ -96,6 +94,8 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
         print_text(ui(), result_text(res))
         if claim.display:
             print(claim.display(res))
+    if save_prefix:
+        save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet)
     return exit_code([doc])
 
 

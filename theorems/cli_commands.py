@@ -52,9 +52,12 @@ def one_mechanism(notion, command):
 
 
 def notion(name):
-    """A notion by name: the engine's library (ε-DP and variations, semantic privacy, PML notions), then
-    the sources' own lemma notions (whose modules are imported only when the library lacks the name)."""
-    from symbolic import UnknownName as _Unknown, find_notion, notion_library
+    """A notion by name: ``FILE.py:NAME`` for one of the user's own (imported from that file), the listed
+    notions (zoo IDs and names), the engine's library, then the sources' own lemma notions (whose modules
+    are imported only when the library lacks the name)."""
+    from symbolic import UnknownName as _Unknown, find_notion, load_user_notion, notion_library
+    if ":" in name and name.rsplit(":", 1)[0].endswith(".py"):   # the user's own: FILE.py:NAME
+        return load_user_notion(name).notion
     try:  # listed notions first: zoo IDs (pure-dp, renyi-dp, …) and names, case-insensitive
         return find_notion(name).notion
     except _Unknown:
@@ -67,6 +70,7 @@ def notion(name):
     if name not in table:
         folded = [n for n in table if n.lower() == name[:60].lower()]
         close = folded + [n for n in difflib.get_close_matches(name[:60], list(table), n=3) if n not in folded]
-        raise UnknownName(f"unknown notion {clip(name)}" + (f"; did you mean {', '.join(close)}?" if close else
-                                                             f"; notions: {', '.join(sorted(table))}"))
+        raise UnknownName(f"unknown notion {clip(name)}" + (f"; did you mean {', '.join(close)}?" if close else "")
+                          + "; `dpcheck notions` lists them all, and FILE.py:NAME names your own (a Notion defined "
+                            "in that file)")
     return table[name]

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from symbolic import DPCheckError, InvalidSize
+from symbolic import DPCheckError, InvalidParameter, InvalidSize
 from theorems.cli_app import command, ui
 from theorems.cli_commands import notion, one_mechanism
 from theorems.cli_console import print_markup
@@ -43,7 +43,13 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
     nt = notion(notion_name)
     one_mechanism(nt, "eval")
     # names and ranges are validated before any file is read; eps=v gives E = e^v
-    inst = nt(**param_values(param, [p.name for p in nt.params], where=nt.name))
+    given = param_values(param, [p.name for p in nt.params], where=nt.name)
+    missing = [p.name for p in nt.params if p.name not in given]
+    if missing:
+        example = " ".join(f"--param {m}={'3' if m.startswith('E') else '1/10'}" for m in missing)
+        raise InvalidParameter(f"{nt.name} needs a value for {', '.join(missing)}: add e.g. {example}"
+                               + (" (or eps=… for E = e^ε)" if any(m.startswith("E") for m in missing) else ""))
+    inst = nt(**given)
     if nt.population == "given" and not population:
         raise DPCheckError(f"{nt.name} is relative to one population: give --population FILE")
     mech = mechanism_from_json(load_json(mechanism, "mechanism"), name="table")

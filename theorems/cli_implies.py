@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import json
+import time
+from dataclasses import replace
 
 import click
 
 from theorems.cli_app import command, ui
-from theorems.cli_commands import notion, one_mechanism, search_sizes
+from theorems.cli_commands import notion, one_mechanism, search_sizes, settings
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, param_values
 from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
-from theorems.cli_types import size_options
+from theorems.cli_types import Seconds, size_options
 
 
 @command("implies", short_help="ad hoc: does notion A imply notion B?", examples=[
@@ -18,10 +20,16 @@ from theorems.cli_types import size_options
     ("dpcheck implies PureDP FreeLunchPrivacy --n 1 --assume 'E>2'", "E > 2 only"),
     ("dpcheck implies DataPointInterventionDP PureDP --json", "only the JSON record"),
     ("dpcheck implies pure-dp approx-dp --n 1", "ε-DP ⇒ (ε, 0)-DP: notions with several parameters"),
-    ("dpcheck implies approx-dp pure-dp --n 1 --param eps=1 --param delta=0", "at ε = 1, δ = 0")])
+    ("dpcheck implies approx-dp pure-dp --n 1 --param eps=1 --param delta=0", "at ε = 1, δ = 0"),
+    ("dpcheck implies mine.py:Floor pure-dp --n 2 --budget 120", "your own notion, defined in mine.py"),
+    ("dpcheck implies pure-dp free-lunch --n 2 --save-counterexample cx", "tables as files `dpcheck eval` reads")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
+@click.option("--timeout", type=Seconds(False), help="seconds per solver call (e.g. --timeout 30; default 20)")
+@click.option("--budget", type=Seconds(False), default=60.0, show_default=True,
+              help="wall-clock seconds for the whole question; what is not decided by then is unknown "
+                   "(e.g. --budget 120)")
 @click.option("--json", "as_json", is_flag=True, help="print only the JSON record of the claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",
               help="narrow E's range; may be repeated (e.g. --assume 'E>=2' or --assume '1<E<3')")
@@ -29,13 +37,13 @@ from theorems.cli_types import size_options
               help="fix a parameter of A at an exact value (a number, or exp/log/sqrt of numbers); eps=v gives "
                    "E = e^v; may be repeated (e.g. --param E=3 or --param eps=1/2)")
 @SAVE_OPTION
-def implies(a, b, n, domain, outputs, as_json, assume, param, save_prefix):
+def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, save_prefix):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
-    given ones? Notions by ID or name (`dpcheck notions`). Parameters are matched by name (E to E, δ to
-    δ), a level in [1, ∞) to a level (γ = E), and the target's other parameters are set to the least
-    value of their range (δ = 0): `implies pure-dp approx-dp` asks ε-DP ⇒ (ε, 0)-DP, `implies approx-dp
-    pure-dp` asks (ε, δ)-DP ⇒ ε-DP for every δ. The answer is proved within bounds, refuted by an exact
-    counterexample, or unknown."""
+    given ones? Notions by ID or name (`dpcheck notions`), or FILE.py:NAME for a notion of your own.
+    Parameters are matched by name (E to E, δ to δ), a level in [1, ∞) to a level (γ = E), and the
+    target's other parameters are set to the least value of their range (δ = 0): `implies pure-dp
+    approx-dp` asks ε-DP ⇒ (ε, 0)-DP, `implies approx-dp pure-dp` asks (ε, δ)-DP ⇒ ε-DP for every δ. The
+    answer is proved within bounds, refuted by an exact counterexample, or unknown."""
     from symbolic import E, Sizes, check, claim_json, implication_claim, implication_with_map, result_text
     notions = [notion(name) for name in (a, b)]
     for nt in notions:
@@ -53,12 +61,13 @@ def implies(a, b, n, domain, outputs, as_json, assume, param, save_prefix):
     if param:
         claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=f"{a} ⇒ {b}"))
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
-        res = check(claim)
-    if save_prefix:
-        save_counterexample(res, save_prefix, quiet=ui().quiet)
+        res = check(claim, replace(settings(timeout), budget=budget, stop_at=time.monotonic() + budget))
     doc = claim_json(res)
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print_text(ui(), result_text(res))
+    if save_prefix:
+        save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet,
+                            names={nt.name: spec for nt, spec in zip(notions, (a, b))})
     return exit_code([doc])

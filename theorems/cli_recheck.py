@@ -22,8 +22,9 @@ def _implication(claim, text):
     return next((imp for imp in parts if str(imp) == text), None)
 
 
-def save_counterexample(res, prefix, quiet=False):
-    """Write the files and say (on stderr) what was written and how to re-check it; returns the paths."""
+def save_counterexample(res, prefix, *, as_json=False, quiet=False, names=None):
+    """Write the files and say what was written and how to re-check it (on stdout, or on stderr when
+    stdout carries a JSON document); returns the paths. ``names``: notion name → how `eval` names it."""
     from symbolic import Refuted, counterexample_files, recheck_commands
     v = res.verdict
     if not isinstance(v, Refuted):
@@ -40,9 +41,13 @@ def save_counterexample(res, prefix, quiet=False):
         paths[label] = f"{prefix}-{label}.json"
         with open(paths[label], "w", encoding="utf-8") as f:
             f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    if not quiet:
-        say("note", "wrote " + ", ".join(f"{p} ({files[k][0]})" for k, p in paths.items()))
-        imp = _implication(res.claim, v.counterexample.implication)
-        for inst, should, cmd in (recheck_commands(imp, v.counterexample, paths) if imp is not None else []):
-            say("note", f"re-check: {cmd}   # {inst} {should}")
+    imp = _implication(res.claim, v.counterexample.implication)
+    lines = ["wrote " + ", ".join(f"{p} ({files[k][0]})" for k, p in paths.items())]
+    lines += [f"re-check: {cmd}   # {inst} {should}"
+              for inst, should, cmd in (recheck_commands(imp, v.counterexample, paths, names) if imp is not None else [])]
+    for line in lines:  # what the user asked for: on stdout, unless stdout carries JSON
+        if not as_json:
+            print(line)
+        elif not quiet:
+            say("note", line)
     return paths

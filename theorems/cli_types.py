@@ -34,8 +34,9 @@ class Seconds(click.ParamType):
         if self.zero_ok and v < 0:
             self.fail(f"{clip(value)} must be 0 or more seconds", param, ctx)
         if not self.zero_ok and v < 0.001:
-            self.fail(f"{clip(value)} must be positive (at least 0.001 s); --budget 0 turns exploring off",
-                      param, ctx)
+            hint = ("; --budget 0 turns exploring off" if ctx is not None and ctx.info_name == "check"
+                    and param is not None and param.name == "timeout" else "")
+            self.fail(f"{clip(value)} must be positive (at least 0.001 s){hint}", param, ctx)
         return v
 
 

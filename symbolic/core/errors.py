@@ -24,7 +24,7 @@ class FloatNotAllowed(DPCheckError, TypeError):
     >>> randomized_response(0.5)
     Traceback (most recent call last):
     ...
-    symbolic.core.errors.FloatNotAllowed: E=0.5 is a float; dpcheck needs exact numbers: use sympy.Rational or a string such as '3/8'
+    symbolic.core.errors.FloatNotAllowed: E=0.5 is a float; dpcheck needs exact numbers: write text such as '1/2' (in Python, sympy.Rational works too)
     """
 
 

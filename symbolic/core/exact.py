@@ -25,9 +25,14 @@ def exact(value, *, what: str = "value") -> sp.Expr:
     if isinstance(value, bool):
         raise FloatNotAllowed(f"{what}={value!r} is a bool; give a number such as 1 or '3/8'")
     if isinstance(value, float) or isinstance(value, sp.Float):
+        hint = ""
+        try:
+            hint = f"'{Fraction(str(value))}'" if abs(value) < 1e15 else ""
+        except (ValueError, OverflowError):   # nan, inf
+            pass
         raise FloatNotAllowed(
-            f"{what}={clip(value)} is a float; dpcheck needs exact numbers: "
-            f"use sympy.Rational or a string such as '3/8'")
+            f"{what}={clip(value)} is a float; dpcheck needs exact numbers: write text such as "
+            f"{hint or repr('3/8')} (in Python, sympy.Rational works too)")
     if isinstance(value, int):
         return sp.Integer(value)
     if isinstance(value, Fraction):

@@ -66,6 +66,11 @@ def _provably_zero(x) -> bool:
     return False
 
 
+def _text(x) -> str:
+    from symbolic.core.exact import expr_text
+    return expr_text(sp.sympify(x))
+
+
 @dataclass
 class ExactOps:
     """Exact evaluation in sympy. Comparisons return Python bools.
@@ -75,7 +80,15 @@ class ExactOps:
     """
 
     trace: list = field(default_factory=list)
+    plain: list = field(default_factory=list)   # failed comparisons that came without a reason, as text
     exact = True
+
+    def reason(self):
+        """Why the evaluation failed: the first recorded reason; else the first failed comparison that
+        had none (a user's notion written without ``why=``), said as such; else None."""
+        if self.trace:
+            return self.trace[0]
+        return f"first failed comparison (the notion gives no reason): {self.plain[0]}" if self.plain else None
 
     def num(self, x):
         return sp.sympify(x)
@@ -83,20 +96,22 @@ class ExactOps:
     def sum(self, xs):
         return sp.Add(*list(xs))
 
-    def _cmp(self, a, b, ok, why):
+    def _cmp(self, a, b, ok, why, op):
         res = ok(exact_sign(sp.sympify(b) - sp.sympify(a)))
         if not res and why is not None:
             self.trace.append(why() if callable(why) else why)
+        elif not res and len(self.plain) < 1:
+            self.plain.append(f"{_text(a)} {op} {_text(b)} is false")
         return res
 
     def le(self, a, b, why=None):
-        return self._cmp(a, b, lambda s: s >= 0, why)
+        return self._cmp(a, b, lambda s: s >= 0, why, "≤")
 
     def lt(self, a, b, why=None):
-        return self._cmp(a, b, lambda s: s > 0, why)
+        return self._cmp(a, b, lambda s: s > 0, why, "<")
 
     def eq(self, a, b, why=None):
-        return self._cmp(a, b, lambda s: s == 0, why)
+        return self._cmp(a, b, lambda s: s == 0, why, "=")
 
     def gt(self, a, b, why=None):
         return self.lt(b, a, why)

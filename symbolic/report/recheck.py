@@ -67,10 +67,11 @@ def _value_args(inst, parameters) -> list | None:
     return args
 
 
-def recheck_commands(imp, cx, paths: dict) -> list:
+def recheck_commands(imp, cx, paths: dict, names: dict | None = None) -> list:
     """``(notion instance, what it should do, command)`` for each notion of the implication ``imp``
     that ``dpcheck eval`` can evaluate on the saved files (one mechanism, applied to the free mechanism
-    itself): every hypothesis should hold, the conclusion should fail. ``paths``: label → file name.
+    itself): every hypothesis should hold, the conclusion should fail. ``paths``: label → file name;
+    ``names``: how ``eval`` is to name a notion (e.g. ``mine.py:Floor`` for a user's own), by its name.
 
     >>> import sympy as sp
     >>> from symbolic.core.tables import MechTable
@@ -101,7 +102,8 @@ def recheck_commands(imp, cx, paths: dict) -> list:
             if "P" not in paths:
                 continue
             pop = f" --population {shlex.quote(paths['P'])}"
-        out.append((str(inst), should, f"dpcheck eval {nt.name} --mechanism {shlex.quote(paths[mech[0]])}{pop} "
+        name = shlex.quote((names or {}).get(nt.name, nt.name))
+        out.append((str(inst), should, f"dpcheck eval {name} --mechanism {shlex.quote(paths[mech[0]])}{pop} "
                                        f"{' '.join(args)}"
                     .rstrip()))
     return out

@@ -341,6 +341,8 @@ def result_text(res) -> str:
             lines.append(f"  method: {v.certificate['method']}")
         if "ranges" in v.certificate:
             lines.append(f"  ranges: {v.certificate['ranges']}")
+        if "vacuous_at" in v.certificate:
+            lines.append(f"  note: {v.certificate['vacuous_at']}")
     if isinstance(v, Proved):
         lines.append(f"  vacuity: {v.vacuity or 'not applicable'}"
                      + (f" (the hypotheses hold together on an exact witness at {v.witness.sizes})"

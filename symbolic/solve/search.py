@@ -358,6 +358,10 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline)
             return Vacuous(f"{imp}: {vac.reason}", hi)
     if unknown:
         return Unknown("; ".join(f"{s}: {r}" for s, r in unknown), tuple(proved))
-    return Proved(hi, tuple(proved), {"solver": f"z3 {z3.get_version_string()}",
-                                      "method": "negated claim unsatisfiable at every size (CEGIS for ∀𝒫)"},
+    cegis = any(ni.notion.population in ("all", "product") for ni in imp.hypotheses)
+    certificate = {"solver": f"z3 {z3.get_version_string()}",
+                   "method": "negated claim unsatisfiable at every size" + (" (CEGIS for ∀𝒫)" if cegis else "")}
+    if vac.status == "satisfiable" and vac.reason:
+        certificate["vacuous_at"] = vac.reason
+    return Proved(hi, tuple(proved), certificate,
                   vacuity=vac.status, witness=vac.witness, obligations=tuple(obligations))

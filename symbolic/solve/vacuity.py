@@ -70,16 +70,29 @@ def find_witness(imp, params, sizes: Sizes, settings, deadline: float) -> Vacuit
 
 
 def vacuity_of_sizes(imp, params, sizes_list, settings, deadline) -> VacuityResult:
-    """A witness at every size of ``sizes_list``; the verdict's witness is the one at the last size.
-    The first size without one decides: vacuous there, or unknown."""
+    """Witnesses over the proved sizes ``sizes_list``. Vacuous when the hypotheses hold together at
+    none of them; unknown at the first size where neither a witness nor unsatisfiability is
+    established; else satisfiable, with the witness at the last size that has one, and ``reason``
+    naming the sizes (if any) where the hypotheses cannot hold together: the proof says something at
+    the others and is true, vacuously, at those."""
     bad = fixed_out_of_range(imp, params)  # the same at every size
     if bad:
         return VacuityResult("vacuous", reason="fixed parameter " + "; ".join(bad))
-    last = None
+    last, vacuous = None, []
     for s in sizes_list:
         start = time.monotonic()
         r = find_witness(imp, params, s, settings, settings.until(max(deadline, start + 5.0)))
-        if r.status != "satisfiable":
+        if r.status == "unknown":
             return replace(r, reason=f"at {s}: {r.reason}")
-        last = r
-    return last or VacuityResult("unknown", reason="no sizes were proved")
+        if r.status == "vacuous":
+            vacuous.append((s, r.reason))
+        else:
+            last = r
+    if last is None:
+        if vacuous:
+            return VacuityResult("vacuous", reason="; ".join(f"at {s}: {why}" for s, why in vacuous))
+        return VacuityResult("unknown", reason="no sizes were proved")
+    if vacuous:
+        return replace(last, reason="the hypotheses cannot hold together at " + ", ".join(str(s) for s, _ in vacuous)
+                       + " (true there vacuously); the witness is at " + str(last.witness.sizes))
+    return last

@@ -135,5 +135,5 @@ def _verify(imp, params, asg: Assignment):
     ops2 = ExactOps()
     if eval_notion(ops2, c, env, witness, asg.parameters, _num):
         problems.append(f"conclusion {c} holds, so this is no counterexample")
-    violated = f"{c}: " + (ops2.trace[0] if ops2.trace else "fails")
+    violated = f"{c}: " + (ops2.reason() or "fails")
     return (not problems), violated, problems
