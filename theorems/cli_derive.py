@@ -1,5 +1,6 @@
 """`dpcheck derive WHAT...`: closed forms computed by sympy (the PML of the Laplace counting query, the
-Chernoff threshold bound, the tight ε of randomized response), each checked at sample points."""
+Chernoff threshold bound, the tight ε of randomized response), each checked at sample points; the tight
+level of a user's table (`derive level`); the tight constant between two notions (`derive map A B`)."""
 from __future__ import annotations
 
 import json
@@ -10,6 +11,7 @@ from symbolic import InvalidParameter, InvalidSize, UnknownName, clip
 from theorems.cli_app import command, ui
 from theorems.cli_console import print_markup
 from theorems.cli_io import params
+from theorems.cli_types import Count, Seconds, size_options
 
 # What each derivation of theorems.saeidian_pml.derive takes (checked here, before it runs).
 DERIVATIONS = {"pml laplace-count": {"eps": "ε >= 0", "lam": "0 < λ <= 1/2"},
@@ -42,8 +44,21 @@ def _derive_params(key, values):
     ("dpcheck derive epsilon randomized-response", "tight ε of binary randomized response"),
     ("dpcheck derive pml laplace-count --plot pml.png", "PML of the Laplace count, plotted"),
     ("dpcheck derive pml laplace-count --param eps=1 --param lam=1/4", "at given values"),
-    ("dpcheck derive pml threshold --param n=100 --param p=1/2 --json", "a JSON document")])
+    ("dpcheck derive pml threshold --param n=100 --param p=1/2 --json", "a JSON document"),
+    ("dpcheck derive map pure-dp tv-privacy", "best TV level implied by ε-DP: (E-1)/(E+1)"),
+    ("dpcheck derive map pure-dp renyi-dp --json", "the tight Rényi-2 level of ε-DP, as JSON"),
+    ("dpcheck derive map approx-dp tv-privacy", "in E and δ: (E+2δ-1)/(E+1)"),
+    ("dpcheck derive map pure-dp group-dp --max-n 3", "how the constant changes from n = 1 to 3"),
+    ("dpcheck derive map pure-dp approx-dp --target delta --param E=E", "one of B's parameters, the other fixed")])
 @click.argument("what", nargs=-1, required=True, metavar="WHAT...")
+@size_options("n = 1, |𝒟| = 2, |𝒪| = 2 for `derive map`")
+@click.option("--max-n", "max_n", type=Count(1, 4), metavar="N",
+              help="with `map A B`: derive the constant at n = 1, 2, ..., N and say how it changes (e.g. --max-n 3)")
+@click.option("--budget", type=Seconds(True), metavar="SECONDS",
+              help="with `map A B --max-n`: stop starting larger n after this many seconds (default 300; "
+                   "e.g. --budget 120)")
+@click.option("--target", metavar="NAME",
+              help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
 @click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="a value for a parameter of the derivation, an exact number; may be repeated "
@@ -61,7 +76,7 @@ def _derive_params(key, values):
               help='print only a JSON document: {"tool", "derivation", "formula", "latex", "assumptions", '
                    '"extras", "checks", "plot"}; for `level`: {"formula", "latex", "assumptions", "attained_by", '
                    '"proof", "sizes", "checks", ...} (e.g. --json)')
-def derive(what, plot, param, mechanism, assume, prior, as_json):
+def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechanism, assume, prior, as_json):
     """Derive a closed form with sympy and check it at sample points.
 
     `level NOTION --mechanism FILE`: the tight level of your own mechanism (entries may be symbolic) for
@@ -71,7 +86,23 @@ def derive(what, plot, param, mechanism, assume, prior, as_json):
     assumptions and exact checks at sample points; ∞ is said plainly.
 
     Catalogue derivations: `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p),
-    `epsilon randomized-response`. Exit 1 if a check at a sample point fails."""
+    `epsilon randomized-response`.
+
+    `map A B`: the best parameter of notion B implied by A(E) at the sizes (--n, --domain, --outputs), as a
+    closed form in A's parameters, with the solver's proof of A(E) ⇒ B(f(E)) (E symbolic) and an exact
+    table satisfying A that attains f (or comes within 1%); --max-n N follows f from n = 1 to N. The search
+    only proposes: a formula without proof or attaining table is reported as such, and none is made up.
+
+    Exit 1 if a check fails."""
+    sized = [f for f, v in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
+                            ("--budget", budget), ("--target", target)) if v is not None]
+    if what and what[0].lower() == "map":
+        for flag, value in (("--plot", plot), ("--mechanism", mechanism), ("--assume", assume), ("--prior", prior)):
+            if value:
+                raise InvalidParameter(f"{flag} does not go with `derive map A B`")
+        return _map(what[1:], n, domain, outputs, max_n, budget, target, param, as_json)
+    if sized:
+        raise InvalidParameter(f"{', '.join(sized)} go{'es' if len(sized) == 1 else ''} with `derive map A B`")
     if mechanism is not None or (what and what[0].lower() == "level"):
         return _level(what, mechanism, param, assume, prior, as_json)
     for flag, value in (("--assume", assume), ("--prior", prior)):
@@ -136,6 +167,50 @@ def _level(what, mechanism, param, assume, prior, as_json):
         print(json.dumps({"tool": tool_json(), **level_json(d)}, indent=2, ensure_ascii=False))
     else:
         print(level_text(d))
+    return 0 if d.ok else 1
+
+
+def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
+    """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
+    from symbolic import Sizes, find_notion
+    from symbolic.graph.conversion import derive_map, derive_map_growth
+    from theorems.cli_commands import search_sizes
+    if len(names) != 2:
+        raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
+                               "(IDs from `dpcheck notions`)")
+    a, b = (find_notion(x) for x in names)
+    fix = {}
+    for item in param:
+        if "=" not in item:
+            raise InvalidParameter(f"--param {clip(item)} must look like NAME=VALUE, e.g. --param E=E")
+        k, v = (t.strip() for t in item.split("=", 1))
+        if k in fix:
+            raise InvalidParameter(f"--param {clip(k)} is given twice")
+        fix[k] = v
+    sizes = Sizes(n or 1, domain or 2, outputs or 2)
+    search_sizes(sizes)
+    if max_n is not None and n is not None:
+        raise InvalidParameter("give --n (one size) or --max-n (n = 1 .. N), not both")
+    if max_n is not None:
+        search_sizes(Sizes(max_n, sizes.domain, sizes.outputs))
+        g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n,
+                              budget=300.0 if budget is None else budget, target=target, fix=fix)
+        ok = all(r.ok for r in g.runs)
+        if as_json:
+            from symbolic import tool_json
+            first = g.runs[0].to_json()
+            print(json.dumps({"tool": tool_json(), **first, "growth": g.to_json()}, indent=2, ensure_ascii=False))
+        else:
+            for r in g.runs:
+                print(r.text())
+            print(f"growth: {g.summary}")
+        return 0 if ok else 1
+    d = derive_map(a, b, sizes=sizes, target=target, fix=fix)
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(d.text())
     return 0 if d.ok else 1
 
 

@@ -319,5 +319,15 @@ _E("symbolic.solve.hockey:HockeyRewriter._compare", "return lhs < big if strict 
    "hockey.strict-lost", "the hockey-stick rewrite turns a strict comparison into ≤",
    T + "tests/test_hockey_composition.py::test_event_form_is_equivalent_at_any_polarity")
 
+# --- tight constants between notions (derive map) -------------------------------------------------------
+
+MAP = "test:tests/test_derive_map.py::"
+_E("symbolic.graph.conversion_attain:level_is_exactly", "test = (r + f0) / 2", "test = f0",
+   "map.level-tested-at-f", "the exact-level check tests B at f itself (where it holds), not just below",
+   MAP + "test_exact_level_of_a_table")
+_E("symbolic.graph.conversion_fit:fit_rational", "spare: int = 2", "spare: int = 0",
+   "map.fit-without-spare", "a closed form is fitted through as many points as unknowns, none left to check it",
+   MAP + "test_fit_and_rounding_are_exact")
+
 # the faults listed in their own modules (they register themselves on import)
 from theorems import mutants_graph, mutants_params  # noqa: E402,F401
