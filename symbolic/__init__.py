@@ -44,6 +44,7 @@ _FROM = {
     "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
     "symbolic.graph.pair": ("PairResult", "decide_pair"),
     "symbolic.graph.maps": ("implication_with_map",),
+    "symbolic.graph.conversion": ("derive_map", "derive_map_growth", "MapDerivation", "MapGrowth"),
     "symbolic.graph.sweep": ("GraphResult", "run_graph", "graph_settings"),
     "symbolic.graph.user": ("load_user_notion",),
     "symbolic.solve.settings": ("Settings",),

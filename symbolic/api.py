@@ -71,6 +71,7 @@ from symbolic.notions.semantic import ApproxSemanticPrivacy, Indistinguishable, 
 from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
 from symbolic.derive.level_render import level_json, level_text
 from symbolic.graph.hasse import diagram, dot_text, render_svg
+from symbolic.graph.conversion import MapDerivation, MapGrowth, derive_map, derive_map_growth
 from symbolic.graph.maps import implication_with_map
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
@@ -102,7 +103,9 @@ __all__ = [
     "derive_level", "LevelDerivation", "LEVEL_NOTIONS", "level_json", "level_text", "SymbolicMechanism",
     "symbolic_mechanism", "symbolic_mechanism_from_json",
     # the implication graph
-    "run_graph", "graph_settings", "GraphResult", "implication_with_map", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
+    "run_graph", "graph_settings", "GraphResult", "implication_with_map",
+    # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
+    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions
     "Mechanism", "randomized_response", "truncated_geometric", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",

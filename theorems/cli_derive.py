@@ -173,7 +173,7 @@ def _level(what, mechanism, param, assume, prior, as_json):
 def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
     """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
     from symbolic import Sizes, find_notion
-    from symbolic.graph.conversion import derive_map, derive_map_growth
+    from symbolic import derive_map, derive_map_growth
     from theorems.cli_commands import search_sizes
     if len(names) != 2:
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "

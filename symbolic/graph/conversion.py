@@ -53,7 +53,14 @@ class MapDerivation:
     when B holds at no level on some A-feasible table; None when no closed form was recognised);
     ``estimates``: (point, float value) from the search; ``proof``: the solver certificate of
     A(a) ⇒ B(f(a)), or None with ``proof_reason``; ``attained_by``: the attaining table, or None with
-    ``attained_reason``; ``checks``: (text, ok)."""
+    ``attained_reason``; ``checks``: (text, ok).
+
+    >>> from symbolic.notions.dp import PureDP
+    >>> from symbolic.notions.zoo_dp_laws import TVPrivacy
+    >>> d = derive_map(PureDP, TVPrivacy, settings=Settings(second_solver=False))
+    >>> d.source, d.target, d.parameter, str(d.formula), d.proof is not None
+    ('PureDP', 'TVPrivacy', 'delta', '(E - 1)/(E + 1)', True)
+    """
 
     source: str
     target: str
@@ -352,7 +359,11 @@ def _unbounded(a, b, target, fixed_b, est, shape, settings, base, pairs, t0):
 @dataclass(frozen=True)
 class MapGrowth:
     """The conversion at n = 1, 2, ... up to ``max_n`` (``runs``), ``not_reached`` the sizes the time budget
-    left out, ``summary`` how f changes."""
+    left out, ``summary`` how f changes (see :func:`derive_map_growth`).
+
+    >>> MapGrowth(runs=(), not_reached=(3,), summary="n=1: E").not_reached
+    (3,)
+    """
 
     runs: tuple
     not_reached: tuple
@@ -369,7 +380,16 @@ class MapGrowth:
 
 def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float = 300.0,
                       **kw) -> MapGrowth:
-    """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent) and how it changes."""
+    """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent) and how it changes.
+
+    Group privacy for groups of two: ε-DP gives it at ε for one record and 2ε once two can change.
+
+    >>> from symbolic.notions.dp import PureDP
+    >>> from symbolic.notions.catalog import find_notion
+    >>> g = derive_map_growth(PureDP, find_notion("group-dp").notion, max_n=2, settings=Settings(second_solver=False))
+    >>> [str(r.formula) for r in g.runs], g.summary
+    (['E', 'E**2'], 'n=1: E, n=2: E**2; changes at every step up to n=2')
+    """
     t0, runs, skipped = time.monotonic(), [], []
     for n in range(1, max_n + 1):
         if runs and time.monotonic() - t0 > budget:
