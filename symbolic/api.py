@@ -48,8 +48,7 @@ from symbolic.core.prob import Dist, Kernel
 from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
                                     Witness)
-from symbolic.derive.closed_forms import (Derivation, histogram_laplace_scales, laplace_count_pml,
-                                          laplace_k_releases_scale, rr_pml, truncated_geometric_pml)
+from symbolic.derive.closed_forms import Derivation
 from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, mechanism_from_json,
                                       name_and_shame, post_process, randomized_response, truncated_geometric)
 from symbolic.model.symbolic_table import SymbolicMechanism, symbolic_mechanism, symbolic_mechanism_from_json
@@ -121,8 +120,7 @@ __all__ = [
     # parameter values as users give them (eps=v for E = e^v)
     "resolve_values", "EPS_ALIASES",
     # closed forms
-    "Derivation", "laplace_count_pml", "truncated_geometric_pml", "rr_pml",
-    "laplace_k_releases_scale", "histogram_laplace_scales", "pml", "max_pml", "leakage_capacity",
+    "Derivation", "pml", "max_pml", "leakage_capacity",
     # reports and export
     "audit_html", "audit_latex", "audit_markdown",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",

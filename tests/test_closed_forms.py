@@ -1,6 +1,8 @@
-"""Tests for symbolic/derive/closed_forms.py and symbolic/report/plots.py: each derived formula against an
-independent numeric integration, a direct mixture, or exact enumeration. (What one source adds to these
-forms, Saeidian et al.'s Proposition 12 and Example 3.3, is tested in tests/test_theorems_s.py.)"""
+"""Tests for the closed forms of theorems/saeidian_pml_closed_forms.py (PML of the Laplace and truncated
+geometric counts and of randomized response; the finite ones through derive_level), of
+theorems/lecture_derivations.py (Laplace scales under composition) and for symbolic/report/plots.py: each
+derived formula against an independent numeric integration, a direct mixture, or exact enumeration. (What
+Saeidian et al.'s Proposition 12 and Example 3.3 add is tested in tests/test_theorems_s.py.)"""
 from __future__ import annotations
 
 import dataclasses
@@ -10,8 +12,9 @@ import math
 import pytest
 import sympy as sp
 
-from symbolic.derive import closed_forms as cf
-from symbolic.derive.closed_forms import D, DELTA, EPS, K, LAM, N, P
+from symbolic.derive.closed_forms import D, DELTA, EPS, K, LAM, N, P, taylor
+from symbolic.model.mechanism import randomized_response
+from theorems import lecture_derivations as ld, saeidian_pml_closed_forms as cf
 from symbolic.core.errors import FloatNotAllowed, InvalidParameter, InvalidSize
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.core.prob import Dist, Kernel
@@ -29,7 +32,7 @@ def rr():
 
 @pytest.fixture(scope="module")
 def geo():
-    return cf.truncated_geometric_pml()
+    return cf.truncated_geometric_pml(sizes=(2,))      # the claim's (2, 3): tests/test_theorems_s.py (slow)
 
 
 def _num(expr, **vals):
@@ -76,7 +79,7 @@ def test_laplace_limits_and_series(lap):
     ex = lap.extras
     assert ex["lambda_to_0"] == EPS
     assert sp.simplify(ex["eps_to_infinity"] + sp.log(LAM)) == 0        # log(1/λ)
-    assert sp.expand(ex["series"] - cf.taylor(lap.formula, EPS, 4)) == 0
+    assert sp.expand(ex["series"] - taylor(lap.formula, EPS, 4)) == 0
     assert sp.expand(ex["series"].coeff(EPS, 1) - (1 - LAM)) == 0 and ex["series"].coeff(EPS, 0) == 0
 
 
@@ -125,6 +128,27 @@ def test_truncated_geometric_sup_over_p(geo):
     assert sp.simplify(best - geo.formula.subs({EPS: sp.log(2), LAM: lam})) == 0
 
 
+@pytest.mark.slow
+def test_truncated_geometric_n3_gives_the_n2_pieces():
+    """derive_level on the n = 3 table (at the crossing n = 2 located) gives n = 2's pieces, maximised at
+    o = n for x_i = 1 and o = 0 for x_i = 0."""
+    two, three = cf.truncated_geometric_pml(sizes=(2,)), cf.truncated_geometric_pml(sizes=(2, 3))
+    assert sp.simplify(two.extras["sup_o_given_p"] - three.extras["sup_o_given_p"]) == 0
+    assert [t for t, _ in three.steps if t.startswith("n=3: derive_level pml on 1 < E and 0 < p ≤ 1/2: maximiser x=1, y=3")]
+
+
+def test_derive_level_sides_must_be_decided():
+    """A wrong crossing leaves one side with two candidates: sided_pml refuses rather than guess."""
+    rr = randomized_response(sp.Symbol("E", positive=True))
+    s = cf.sided_pml(rr)
+    assert s.cut == sp.Rational(1, 2) and s.located.proved
+    assert (cf.maximiser(s.low)["output"], cf.maximiser(s.high)["output"]) == (1, 0)
+    with pytest.raises(AssertionError, match="did not decide one maximiser"):
+        cf.sided_pml(rr, cut=sp.Rational(1, 3))
+    with pytest.raises(InvalidSize, match="n=0"):
+        cf.truncated_geometric_pml(sizes=(0,))
+
+
 # ------------------------------------------------------------------ (c) randomized response
 @pytest.mark.parametrize("p", ["1/10", "1/3", "1/2", "7/8"])
 def test_rr_against_pml_module(rr, p):
@@ -154,19 +178,19 @@ def _max_log_ratio(b, shifts, ys):
 
 
 def test_k_releases_scale():
-    d = cf.laplace_k_releases_scale()
+    d = ld.laplace_k_releases_scale()
     assert d.extras["factor"] == K and d.extras["magnitude_factor"] == K and d.extras["std_factor"] == K
     ys = [-5 + 0.01 * i for i in range(1001)]
     for k, eps, delta in [(3, 1.0, 1.0), (5, 0.5, 2.0)]:
         b = _f(d.formula, {K: k, EPS: sp.nsimplify(eps), DELTA: sp.nsimplify(delta)})
         assert _max_log_ratio(b, [delta], ys) == pytest.approx(eps / k, rel=1e-9)
-    assert cf.laplace_k_releases_scale(k=4, eps=2).formula == 2 * DELTA
+    assert ld.laplace_k_releases_scale(k=4, eps=2).formula == 2 * DELTA
     with pytest.raises(InvalidSize, match="k=0"):
-        cf.laplace_k_releases_scale(k=0)
+        ld.laplace_k_releases_scale(k=0)
 
 
 def test_histogram_scales_by_enumeration():
-    h = cf.histogram_laplace_scales()
+    h = ld.histogram_laplace_scales()
     assert h.extras["ratio"] == D / 2 and h.extras["l1_sensitivity"] == 2
     d_bins, records, eps = 3, 2, 1.0
     ys = [-3 + 0.05 * i for i in range(121)]
@@ -183,7 +207,7 @@ def test_histogram_scales_by_enumeration():
     assert worst_joint == pytest.approx(eps, rel=1e-9)
     assert worst_bin * d_bins == pytest.approx(eps, rel=1e-9)       # d per-bin releases compose to ε
     with pytest.raises(InvalidSize, match="d=1"):
-        cf.histogram_laplace_scales(d=1)
+        ld.histogram_laplace_scales(d=1)
 
 
 # ------------------------------------------------------------------ plots

@@ -191,7 +191,7 @@ def test_symbolic_entries():
 def test_correlated_entries_leak_like_theorem10():
     """S-TH10 flavour: n perfectly correlated entries and an ε-DP count (truncated geometric,
     α = 1/2): ℓ(X_1→n) = log 1/(q + (1-q)α^n) -> log 1/q, the most any mechanism can leak."""
-    from symbolic.derive.closed_forms import truncated_geometric_kernel
+    from theorems.saeidian_pml_closed_forms import truncated_geometric_kernel
     q, a = sp.Rational(1, 5), sp.Rational(1, 2)
     prev = 0
     for n in (1, 2, 4, 8, 16):
@@ -203,7 +203,7 @@ def test_correlated_entries_leak_like_theorem10():
         prev = val
     assert 1 / q - prev < sp.Rational(1, 1000)
     # with independent entries (same marginal q) the same mechanism leaks at most ε = log 2
-    from symbolic.derive.closed_forms import truncated_geometric_pml_exact
+    from theorems.saeidian_pml_closed_forms import truncated_geometric_pml_exact
     assert sp.exp(truncated_geometric_pml_exact(8, a, q)) <= 2
 
 

@@ -10,6 +10,7 @@ import sympy as sp
 
 from symbolic.core.errors import InvalidParameter, InvalidSize
 from symbolic.derive import closed_forms as cf
+from theorems.saeidian_pml_closed_forms import laplace_count_pml
 from symbolic.notions.leakage import pml, posterior, pml_ratio
 from symbolic.core.prob import Dist, Kernel
 from dataclasses import replace
@@ -144,7 +145,7 @@ def chern():
 def test_prop12_half_and_large_n():
     """Proposition 12 on the Laplace count: at λ = 1/2 the level is almost halved, and (1-λ)ε bounds it."""
     EPS, LAM = cf.EPS, cf.LAM
-    lap = cf.laplace_count_pml()
+    lap = laplace_count_pml()
     ex = sd.prop12_extras(lap.formula)
     assert sp.simplify(ex["at_half"] - sp.log(2 * sp.exp(EPS) / (1 + sp.exp(EPS)))) == 0
     assert sp.expand(ex["series_at_half"] - (EPS / 2 - EPS ** 2 / 8 + EPS ** 4 / 192)) == 0

@@ -392,7 +392,8 @@ def test_rr_pml_between_the_branch_points():
     """Binary randomized response at ε = log 3 under Bernoulli(2/5): P_Y(1) = 9/20, so the largest
     ratio is (3/4)/(9/20) = 5/3 (the y=0 branch gives (3/4)/(11/20) = 15/11). The derived formula must
     equal the definition (pml.max_pml) on a grid of p, not only at the tested sample points."""
-    from symbolic.derive.closed_forms import EPS, P, rr_kernel, rr_pml
+    from symbolic.derive.closed_forms import EPS, P
+    from theorems.saeidian_pml_closed_forms import rr_kernel, rr_pml
     from symbolic.notions.leakage import max_pml
     assert sp.simplify(rr_pml(eps=sp.log(3), p=R(2, 5)).formula - sp.log(R(5, 3))) == 0
     d = rr_pml()
@@ -408,10 +409,11 @@ def test_prop12_per_p_between_the_branch_points():
     """The per-p supremum (S-PROP12's tails; truncated geometric count) is the larger of the two
     tails' ratios for every p, checked on a grid between the sample points, and against exact
     enumeration for the truncated geometric mechanism."""
-    from symbolic.derive.closed_forms import EPS, P, laplace_count_pml, truncated_geometric_pml, truncated_geometric_pml_exact
+    from symbolic.derive.closed_forms import EPS, P
+    from theorems.saeidian_pml_closed_forms import laplace_count_pml, truncated_geometric_pml, truncated_geometric_pml_exact
     lap = laplace_count_pml()
     per_p, t1, t0 = lap.extras["sup_y_given_p"], lap.extras["tail_ratio_x1"], lap.extras["tail_ratio_x0"]
-    geo = truncated_geometric_pml()
+    geo = truncated_geometric_pml(sizes=(2,))
     for j in range(1, 10):
         p = R(j, 10)
         at = {EPS: sp.log(3), P: p}

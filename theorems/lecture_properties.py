@@ -21,7 +21,6 @@ from symbolic.core.ops import ExactOps
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import Derived, Sizes
-from symbolic.derive.closed_forms import histogram_laplace_scales, laplace_k_releases_scale
 from symbolic.model.mechanism import name_and_shame, truncated_geometric
 from symbolic.notions.claims import (Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param,
                                      Proof)
@@ -29,6 +28,7 @@ from symbolic.notions.dp import FreeLunchPrivacy, PureDP
 from symbolic.notions.semantic import (AdditiveSecrecy, CrossRatio, DeterministicMap, EventApprox, PointwiseApprox,
                                        PosteriorApprox, additive_secrecy_at_distance, minus_i, posterior_parts,
                                        pure_dp_at_distance, statistical_difference)
+from theorems.lecture_derivations import histogram_laplace_scales, laplace_k_releases_scale
 
 SRC = "L"
 Es = E.symbol

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.derive import closed_forms as cf
 from symbolic.notions.claims import Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param, Proof
 from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, EpsAtLeastLogInvOneMinusPmin,
                                          EpsAtLeastLogInvPmin, EpsBelowLogInvPmin, MinEntropyAbove,
@@ -37,7 +36,7 @@ from symbolic.notions.prior_terms import FullSupport
 from symbolic.core.prob import Dist
 from symbolic.core.terms import AdaptiveVar, Compose, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import Derived, Sizes
-from theorems import saeidian_pml_derivations as sd
+from theorems import saeidian_pml_closed_forms as cf, saeidian_pml_derivations as sd
 
 SRC = "S"
 Es = E.symbol
@@ -110,7 +109,7 @@ def _prop12():
     for e_, l_ in ((sp.Rational(1, 2), sp.Rational(1, 4)), (2, sp.Rational(1, 10)), (sp.Rational(1, 10), sp.Rational(1, 2))):
         checks.append((f"simplified large-n bound (1-λ)ε ≥ the exact supremum at ε={e_}, λ={l_}",
                        float(gap.subs({eps: e_, lam: l_})) >= 0))
-    tg = cf.truncated_geometric_pml()
+    tg = cf.truncated_geometric_pml(sizes=cf.GEOMETRIC_SIZES[:1])
     checks.append(("truncated geometric count gives the same supremum (sympy)", sp.simplify(tg.formula - d.formula) == 0))
     extras = {k: x[k] for k in ("lambda_to_0", "at_half", "series_at_half", "large_n", "large_n_in_b")}
     return Derived(d.formula, d.assumptions, tuple(checks), extras)

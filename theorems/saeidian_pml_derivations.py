@@ -3,8 +3,9 @@ Laplace counting query beyond its supremum (λ = 1/2, the large-n bound), the Ch
 Example 3.3, the limit along two-point priors in the proof of Theorem 11 (3) ⇒ free-lunch privacy,
 and Theorem 10's construction with its leakage.
 
-The general closed forms they start from (PML of the Laplace and truncated geometric counts, the
-Bernoulli MGF, Taylor coefficients) are the engine's, in :mod:`symbolic.derive.closed_forms`.
+The closed forms they start from are in :mod:`theorems.saeidian_pml_closed_forms` (PML of the Laplace
+and truncated geometric counts and of randomized response); the general pieces (the Bernoulli MGF,
+Taylor coefficients) are the engine's, in :mod:`symbolic.derive.closed_forms`.
 Floats appear only in :func:`numeric_chernoff_bound` (for plots and cross-checks).
 """
 from __future__ import annotations

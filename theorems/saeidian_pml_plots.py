@@ -1,7 +1,7 @@
 """Figures for Saeidian et al. (2023), drawn with the engine's :func:`symbolic.report.plots.plot_curves`.
 
 - :func:`plot_prop12_bound`: Proposition 12, sup_{p∈[λ,1-λ]} sup_y ℓ(X_i→y) against λ for several ε
-  (the formula of :func:`symbolic.derive.closed_forms.laplace_count_pml`), with the DP level ε dotted.
+  (the formula of :func:`theorems.saeidian_pml_closed_forms.laplace_count_pml`), with the DP level ε dotted.
 - :func:`plot_ex33_bound`: Example 3.3, the Chernoff bound -log(1 - e^{-n KL(k/n‖p)}) against n
   for several p at a fixed fraction k/n, on a log scale, as the source's Figure 1.
 """
@@ -12,8 +12,9 @@ from pathlib import Path
 import sympy as sp
 
 from symbolic.core.errors import InvalidParameter
-from symbolic.derive.closed_forms import EPS, LAM, laplace_count_pml
+from symbolic.derive.closed_forms import EPS, LAM
 from symbolic.report.plots import plot_curves
+from theorems.saeidian_pml_closed_forms import laplace_count_pml
 from theorems.saeidian_pml_derivations import numeric_chernoff_bound
 
 

@@ -69,6 +69,8 @@ TESTS = [
     "tests/test_closed_forms.py",
     "tests/test_theorems_t.py",
     "symbolic/derive/closed_forms.py",
+    "theorems/saeidian_pml_closed_forms.py",
+    "theorems/lecture_derivations.py",
     "theorems/saeidian_pml_derivations.py",
     "symbolic/notions/leakage.py",
 ]
