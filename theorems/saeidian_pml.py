@@ -23,7 +23,8 @@ from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, E
                                          NondegenerateAttribute, NoSinglingOut, PosteriorBound, PreProcessing,
                                          SecretEntropyAbove)
 from symbolic.notions.dp import FreeLunchPrivacy, PureDP
-from symbolic.model.mechanism import Mechanism
+from symbolic.derive.level import derive_level
+from symbolic.model.mechanism import Mechanism, randomized_response
 from symbolic.core.exact import exact
 from symbolic.api import evaluate
 from symbolic.notions.leakage import leakage_capacity, max_pml_ratio
@@ -174,18 +175,16 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
         return Derived(d.formula, d.assumptions, ((("λ → 0 limit equals ε"),
                                                    sp.simplify(d.extras["lambda_to_0"] - cf.EPS) == 0),), extras)
     if key in ("epsilon randomized-response", "randomized-response", "epsilon rr"):
-        Ep = sp.Symbol("E", positive=True)
-        k = cf.rr_kernel(Ep)
-        ratios = {(x, x2, y): sp.simplify(k.prob(x, y) / k.prob(x2, y)) for x in (0, 1) for x2 in (0, 1) if x != x2
-                  for y in (0, 1)}
-        logs = {key_: sp.log(r) for key_, r in ratios.items()}
-        tight = sp.Max(*[sp.expand_log(l.subs(Ep, sp.exp(cf.EPS)), force=True) for l in logs.values()])
-        tight = sp.simplify(tight.subs(cf.EPS, cf.EPS))
+        lvl = derive_level("pure-dp", randomized_response(sp.Symbol("E", positive=True)), assumptions=("1<=E",))
+        tight = sp.expand_log(sp.log(cf.in_eps(lvl.level_ratio)), force=True)
         checks = [(f"E={e}: the table is exactly log(E)-DP and no smaller ε works",
                    evaluate(PureDP, _rr_table(e), E=e) and not evaluate(PureDP, _rr_table(e), E=e - sp.Rational(1, 100)))
                   for e in (2, 3, sp.Rational(3, 2))]
+        checks.append((f"derive_level (pure-dp): the largest ratio decided exactly over {', '.join(lvl.assumptions)}, "
+                       f"{len(lvl.checks)} sample checks", lvl.proved and lvl.ok))
         return Derived(tight, "binary randomized response: keep the bit with probability e^ε/(1+e^ε)", tuple(checks),
-                       {"log ratios": sp.Tuple(*[sp.simplify(l) for l in logs.values()])})
+                       {"E = e^ε (largest ratio)": lvl.level_ratio,
+                        "attained at": "; ".join(", ".join(f"{k} {v}" for k, v in label) for label in lvl.pieces[0][2])})
     if key in ("pml threshold", "chernoff threshold", "threshold"):
         d = sd.chernoff_threshold_leakage(**params)
         extras = {k: v for k, v in d.extras.items()}
