@@ -182,11 +182,16 @@ def prop5_witness_checks():
 
 # --- Theorem 10: an ε-DP mechanism leaking about X_i towards log 1/P(x_i) -----------------------------
 
+def th10_output_one(zeros, E_):
+    """K(1|x) = c·E^{-z(x)} of Theorem 10's construction, z(x) the number of zeros of x, c = E/(E+1) (the
+    S-spec's reconstruction); ``zeros`` may be a symbol (z = n for x = 0^n)."""
+    return E_ / (E_ + 1) * E_ ** (-zeros)
+
+
 def th10_mechanism(n, E_):
     """All entries copies of one bit would be the population; the mechanism: K(1|x) = c·E^{-z(x)}
-    with z(x) the number of zeros and c = E/(E+1) (the S-spec's reconstruction of Theorem 10)."""
-    c = E_ / (E_ + 1)
-    return Mechanism.from_table({x: [1 - c * E_ ** (-(n - sum(x))), c * E_ ** (-(n - sum(x)))]
+    (:func:`th10_output_one`)."""
+    return Mechanism.from_table({x: [1 - th10_output_one(n - sum(x), E_), th10_output_one(n - sum(x), E_)]
                                  for x in databases(n, (0, 1))}, n=n, domain=(0, 1), outputs=(0, 1),
                                 name="S-TH10 construction")
 
@@ -197,25 +202,29 @@ def th10_derivation():
     for every ε-DP mechanism is an engine check of the claim)."""
     Ep, p, n = sp.Symbol("E", positive=True), sp.Symbol("p", positive=True), sp.Symbol("n", positive=True, integer=True)
     checks, extras = [], {}
+    # every n: the prior's support is {1^n, 0^n}, so X_1 = 1 is x = 1^n (no zeros) and X_1 = 0 is x = 0^n;
+    # K(1|1^n)/K(1|0^n) = E^n >= 1, so x_1 = 1 gives the largest ratio P(1|x_1)/P_Y(1)
+    k_ones, k_zeros = th10_output_one(0, Ep), th10_output_one(n, Ep)
+    ratio = sp.simplify(k_ones / (p * k_ones + (1 - p) * k_zeros))
+    extras["K(1|1^n)/K(1|0^n)"] = sp.simplify(k_ones / k_zeros)
+    formula = sp.log(ratio)
     for nn in (1, 2, 3, 4):
         mech = th10_mechanism(nn, Ep)
         kern = Kernel({x: {0: mech.table().p(x, 0), 1: mech.table().p(x, 1)} for x in databases(nn, (0, 1))})
         prior = Dist({x: (p if all(x) else (1 - p) if not any(x) else 0) for x in databases(nn, (0, 1))})
         r = likelihood_ratios(kern, prior, 1, attribute=lambda x: x[0])
         got = sp.simplify(r[1])
-        expect = 1 / (p + (1 - p) * Ep ** (-nn))
         checks.append((f"n={nn}: exp ℓ(X_1→1) for perfectly correlated Bernoulli(p) entries = 1/(p + (1-p)E^-n)",
-                       sp.simplify(got - expect) == 0))
+                       sp.simplify(got - ratio.subs(n, nn)) == 0))
         for e_val in (2, sp.Rational(3, 2)):
             ok = evaluate(PureDP, th10_mechanism(nn, sp.Integer(e_val) if e_val == 2 else e_val), E=e_val)
             checks.append((f"n={nn}, E={e_val}: the mechanism is ε-DP (exact)", ok))
-    formula = sp.log(1 / (p + (1 - p) * Ep ** (-n)))
     h = sp.Symbol("h", positive=True)                     # E = 1 + h > 1
     lim = sp.simplify(sp.limit(sp.exp(formula).subs(Ep, 1 + h), n, sp.oo))
     extras["limit n→∞ of exp ℓ (E > 1)"] = lim
     checks.append(("as n → ∞ (E > 1) the leakage tends to log 1/p = log 1/P(X_i=1), the most any mechanism leaks",
                    sp.simplify(lim - 1 / p) == 0))
-    vals = [sp.nsimplify(1 / (sp.Rational(1, 10) + sp.Rational(9, 10) * sp.Integer(2) ** (-k))) for k in (1, 2, 3, 5, 10, 20)]
+    vals = [ratio.subs({Ep: 2, p: sp.Rational(1, 10), n: k}) for k in (1, 2, 3, 5, 10, 20)]
     extras["E=2, p=1/10, n=1,2,3,5,10,20"] = sp.Tuple(*vals)
     checks.append(("E=2, p=1/10: the values increase towards the cap 10", all(a < b for a, b in zip(vals, vals[1:]))
                    and vals[-1] < 10))
@@ -227,6 +236,6 @@ def th10_derivation():
     prior = Dist({x: (1 - eta) * (p if all(x) else (1 - p) if not any(x) else 0) + eta / 4 for x in databases(nn, (0, 1))})
     r = likelihood_ratios(kern, prior, 1, attribute=lambda x: x[0])
     checks.append(("n=2: with η·uniform mixed in (full support) the leakage tends to the same value as η → 0",
-                   sp.simplify(sp.limit(r[1], eta, 0) - 1 / (p + (1 - p) * Ep ** (-2))) == 0))
+                   sp.simplify(sp.limit(r[1], eta, 0) - ratio.subs(n, nn)) == 0))
     return Derived(formula, "X_1 = … = X_n ~ Bernoulli(p) (perfectly correlated), K(1|x) = E/(E+1)·E^(-#zeros(x)); "
                    "exp ℓ(X_i→1) = 1/(p + (1-p)e^(-nε)) → 1/p as nε → ∞", tuple(checks), extras)
