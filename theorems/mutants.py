@@ -329,5 +329,11 @@ _E("symbolic.graph.conversion_fit:fit_rational", "spare: int = 2", "spare: int =
    "map.fit-without-spare", "a closed form is fitted through as many points as unknowns, none left to check it",
    MAP + "test_fit_and_rounding_are_exact")
 
+# -- proofs by locality with ∀𝒫 notions -------------------------------------------------------------
+_E("symbolic.solve.search:_run_local", "for q in structured_populations(sizes, product=True)",
+   "for q in structured_populations(sizes, product=False)",
+   "local.non-product-instance", "a hypothesis over product populations is instantiated at two-point populations that "
+   "are not products", T + "tests/test_local_proofs.py::test_false_claims_are_never_proved_locally")
+
 # the faults listed in their own modules (they register themselves on import)
 from theorems import mutants_graph, mutants_params  # noqa: E402,F401

@@ -52,6 +52,7 @@ PROGRESS = "SELFTEST-PROGRESS "
 TESTS = [
     "tests/test_trust.py",
     "tests/test_param_values.py",
+    "tests/test_local_proofs.py",
     "tests/test_graph.py",
     "tests/test_proofs.py",
     "tests/test_fast_exact.py",

@@ -18,7 +18,7 @@ import z3
 from symbolic.core.errors import Transcendental
 
 from symbolic.solve.deadline import check_within
-from symbolic.solve.encode import Encoding, conjuncts, z3val
+from symbolic.solve.encode import Encoding, conjuncts, const_population, z3val
 from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
 from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
@@ -82,6 +82,11 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
             enc, solver, None)
 
 
+LOCAL_SECONDS = 20.0        # a proof by locality: every disjunct refuted with its own hypotheses
+LOCAL_FIRST_CELLS = 12      # from n·|𝒟|·|𝒪| above this, locality is tried before the cheap refutations
+CHEAP_SECONDS = 15.0        # the sweep of fixed parameters and structured populations at one size
+
+
 def rational_values(params) -> dict:
     """The parameters fixed at a rational value: constants in every query (linear where E was the
     only nonlinearity)."""
@@ -114,19 +119,36 @@ def _unknowns(t, cache):
     return cache[t.get_id()]
 
 
-def _run_local(imp, params, sizes, settings, deadline, seconds):
+def _run_local(imp, params, sizes, settings, deadline, seconds, family=False):
     """Prove by locality: ¬conclusion = D_1 ∨ … ∨ D_k; each D_j is refuted together with only those
     hypothesis conjuncts (and range, simplex and side constraints) whose unknowns all occur in D_j.
     Dropping constraints weakens the query, so each "unsat" is a valid refutation of D_j under the full hypotheses;
     anything but "unsat" gives up (a model of the weakened query is no counterexample). Not used with
     ∀𝒫 hypotheses or a ∀𝒫 conclusion. At n ≥ 2 this decides notions that are conjunctions over
-    neighbour pairs as fast as n=1: a pair's conclusion only meets the pair's own hypotheses."""
-    enc = Encoding(imp, params, sizes, dict(imp.parameters), None, False, settings.hockey)
-    if enc.universal or enc.witness is not None:
-        return SizeResult("unknown", reason="locality: ∀𝒫 involved")
+    neighbour pairs as fast as n=1: a pair's conclusion only meets the pair's own hypotheses.
+
+    With a ∀𝒫 hypothesis, its instances at the point masses and at the uniform populations on two
+    neighbouring databases (all of them product populations) stand for it: each instance is implied by the
+    hypothesis, so a disjunct refuted with instances is refuted with the hypothesis. With ``family``, a
+    ∀𝒫 conclusion is its conjunction over the notion's finite sufficient family (its lemma), so ¬conclusion
+    is a disjunction over the members like any other."""
+    enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, family, settings.hockey)
+    if enc.witness is not None:
+        return SizeResult("unknown", reason="locality: the conclusion's ∀𝒫 has no finite family")
     end = min(deadline, time.monotonic() + seconds)
     cache = {}
-    hyps = [(h, _unknowns(h, cache)) for h in conjuncts(enc.hyps) if not z3.is_true(h)]
+    # simplified: a point mass weighs every other database by 0, and 0·x must not count x among the unknowns
+    instances = [z3.simplify(enc.eval(ni, const_population(q))) for ni in enc.universal
+                 for q in structured_populations(sizes, product=True)
+                 if sum(1 for x in q.probs if x != 0) <= 2]   # point masses, uniform on two neighbours
+    hyps = [(h, _unknowns(h, cache)) for h in conjuncts(enc.hyps + instances) if not z3.is_true(h)]
+    # a disjunct's support grows to whole rows: a conditional probability given D = d divides by the row's
+    # mass, which mentions every output of d (dropping no constraint makes a refutation invalid, only rarer)
+    row_of = {v.decl().name(): frozenset(x.decl().name() for x in row) for row in enc.rows for v in row}
+    by_unknown = {}
+    for k, (h, u) in enumerate(hyps):
+        for name in u:
+            by_unknown.setdefault(name, []).append(k)
     parts = enc.negated_conclusion_parts()
     obligations = []
     for part in parts:
@@ -134,7 +156,9 @@ def _run_local(imp, params, sizes, settings, deadline, seconds):
             continue
         part = z3.BoolVal(part) if isinstance(part, bool) else part
         support = _unknowns(part, cache)
-        keep = [h for h, u in hyps if u <= support]
+        support = support.union(*(row_of.get(name, ()) for name in support))
+        near = sorted({k for name in support for k in by_unknown.get(name, ())})
+        keep = [hyps[k][0] for k in near if hyps[k][1] <= support] + [h for h, u in hyps if not u]
         keep += [c for c in enc.base + enc.ops.side if _unknowns(c, cache) <= support]
         left = end - time.monotonic()
         if left <= 0:
@@ -183,7 +207,20 @@ def search_size(imp, params, sizes, settings, deadline):
         wits = structured_populations(sizes, product=kind == "product") if needs_witness else [None]
         cheap += [(fp, pop, w) for pop in pops for w in wits]
     t0 = time.monotonic()
+    # a proof by locality first where one is possible: it answers true claims at large sizes in seconds,
+    # and gives up at the first disjunct its own hypotheses do not refute (a false claim loses little)
+    local = not needs_pop and (not needs_witness or imp.conclusion.notion.sufficient is not None)
+    if local and sizes.n * sizes.domain * sizes.outputs > LOCAL_FIRST_CELLS:
+        res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
+        if res.status == "unsat":
+            res.how += "; conclusion's ∀𝒫 decided on its sufficient family" if needs_witness else ""
+            res.seconds = time.monotonic() - t0
+            return res, ({}, None, None)
+        local = False   # tried: not again below
+    cheap_end = t0 + CHEAP_SECONDS
     for fp, pop, wit in cheap:
+        if time.monotonic() > cheap_end:   # thousands of structured witnesses at large sizes: the sweep is capped
+            break
         try:
             res, enc, solver, part = _run(imp, params, sizes, replace(settings, timeout=min(settings.timeout, settings.cheap_timeout)),
                                           deadline, fp, population=pop, witness=wit)
@@ -202,8 +239,10 @@ def search_size(imp, params, sizes, settings, deadline):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
-        if res.status == "unknown" and not nonlinear:
-            res = _run_local(imp, params, sizes, settings, deadline, seconds=10.0)
+        if res.status == "unknown" and local:
+            res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
+            if res.status == "unsat" and needs_witness:
+                res.how += "; conclusion's ∀𝒫 decided on its sufficient family"
         if res.status == "unknown" and settings.split:
             # with a family to fall back on, give the lemma-free split a shorter leash
             split_settings = replace(settings, timeout=min(settings.timeout, 5.0)) if has_family else settings
