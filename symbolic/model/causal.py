@@ -11,6 +11,8 @@ Conditional probabilities are returned as (numerator, denominator) pairs: no div
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -105,12 +107,24 @@ class SEM:
         return num, den
 
 
+def _numeral(x):
+    """The exact value of a constant (an int, a sympy number, or a solver numeral: anything with
+    ``numerator_as_long``), or None for a term with unknowns in it."""
+    if isinstance(x, int) or getattr(x, "is_Number", False):
+        return x
+    if hasattr(x, "numerator_as_long"):   # a solver's rational numeral (no unknowns in it)
+        return Fraction(x.numerator_as_long(), x.denominator_as_long())
+    return None
+
+
 def _is_zero(x):
-    return (isinstance(x, int) or getattr(x, "is_Number", False)) and x == 0
+    v = _numeral(x)
+    return v is not None and v == 0
 
 
 def _is_one(x):
-    return (isinstance(x, int) or getattr(x, "is_Number", False)) and x == 1
+    v = _numeral(x)
+    return v is not None and v == 1
 
 
 def mechanism_model(A, P) -> SEM:

@@ -82,7 +82,7 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
             enc, solver, None)
 
 
-LOCAL_SECONDS = 20.0        # a proof by locality: every disjunct refuted with its own hypotheses
+LOCAL_SECONDS = 45.0        # a proof by locality: every disjunct refuted with its own hypotheses
 LOCAL_FIRST_CELLS = 12      # from n·|𝒟|·|𝒪| above this, locality is tried before the cheap refutations
 CHEAP_SECONDS = 15.0        # the sweep of fixed parameters and structured populations at one size
 
