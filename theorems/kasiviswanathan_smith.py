@@ -417,7 +417,7 @@ CLAIMS = [
                    "e^{ε*} = ((1+s)/(1-s))² (attained); for s = ε̄/2 that is ((1+E)/(3-E))² > E² for 1 < E < 3, "
                    "and for E ≥ 3 every mechanism is ε̄/2-SP. ε-DP ⇒ tanh(ε/2)-SP ⇒ 2ε-DP is the exact chain.")),
     Claim("K-2.2.step", "step", SRC, "proof of Thm 2.2: ε-DP ⇒ e^{-ε} b̄_i[x|t] ≤ b̄_0[x|t] ≤ e^ε b̄_i[x|t]", "holds",
-          (Implies(PureDP(Es), PosteriorApprox(Es), parameters={"E": 2}),), sizes=Sizes(2, 2, 2), min_sizes=Sizes(2, 2, 2),
+          (Implies(PureDP(Es), PosteriorApprox(Es), parameters={"E": 2}),), sizes=Sizes(2, 2, 3), min_sizes=Sizes(2, 2, 2),
           finding=("Checked from n=2 (at n=1 the step holds: b̄_1 is the prior). False: the correct factor is e^{±2ε} (L-2.1; proved), tight as a supremum. Counterexample "
                    "(E=2): XOR randomized response at n=2 (A(x)_1 = E/(1+E) if x_1≠x_2 else 1/(1+E)), belief "
                    "b(10)=1/10, b(11)=9/10, t=1, i=1: b̄_0[10|1] = 2/11 > 2·b̄_1[10|1] = 2/19; the engine's own "
@@ -430,7 +430,7 @@ CLAIMS = [
            Implies(SemanticPrivacyFor((Es - 1) / 2), PureDP(Es ** 2),
                    population=lambda s: Population({(0,): sp.Rational(1, 2), (1,): sp.Rational(1, 2)}, n=1,
                                                    domain=(0, 1)))),
-          sizes=TWO, min_sizes=TWO,
+          sizes=Sizes(1, 2, 3), min_sizes=TWO,
           finding=("The first inequality holds (proved: ratio ≤ (1+ε̄)/(1-ε̄) = E/(2-E)); the second is false "
                    "for every E > 1: E/(2-E) - E² = E(E-1)²/(2-E) > 0 (and for E ≥ 2 the bound is not finite). "
                    "E = 3/2: 3 > 9/4. The engine's counterexample to the combined step is reported.")),

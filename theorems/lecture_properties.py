@@ -203,7 +203,7 @@ CLAIMS = [
     Claim("L-1.1", "prop", SRC, "Lemma 1.1: A1 ε1-DP, A2(a1,·) ε2-DP ∀a1 ⇒ x ↦ (A1(x), A2(A1(x),x)) is (ε1+ε2)-DP",
           "holds", (Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2)),
                             PureDP(E1.symbol * E2.symbol).of(Compose(A1, A2))),),
-          params=(E1, E2), sizes=Sizes(2, 2, 2)),
+          params=(E1, E2), sizes=Sizes(2, 2, 3)),
     Claim("L-1.2", "prop", SRC, "Lemma 1.2: k-fold adaptive composition is (Σ ε_i)-DP (k = 2, 3; k=3 nests Compose)",
           "holds", (Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2)),
                             PureDP(E1.symbol * E2.symbol).of(Compose(A1, A2))),

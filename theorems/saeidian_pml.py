@@ -226,11 +226,11 @@ CLAIMS = [
                    PMLUnder(E1.symbol * E2.symbol).of(Compose(A1, A2)), sizes=_LO1),
            NotImplies((PMLUnder(E1.symbol).of(A1), PMLUnder(E2.symbol).of(MechVar("B"))),
                       PMLUnder(E1.symbol * E2.symbol).of(Compose(A1, MechVar("B"))), sizes=_X3)),
-          params=(E, E1, E2), sizes=_X3, min_sizes=_LO1),
+          params=(E, E1, E2), sizes=Sizes(1, 3, 3), min_sizes=_LO1),
     Claim("S-TH3", "⇒", SRC, "Theorem 3: U disclosed to one adversary (full support) ⇒ disclosed to every adversary with "
           "full support", "holds",
           (Implies((FullSupport(), Discloses().of(A, U)), DisclosesToAllAdversaries().of(A, U)),),
-          params=(), sizes=_X3, min_sizes=_LO1),
+          params=(), sizes=Sizes(1, 3, 3), min_sizes=_LO1),
     Claim("S-TH4", "⇒", SRC, "Theorem 4: ε-PML under the true P (full support) and H_∞(U) > ε ⇒ U disclosed to no "
           "adversary (to the true P; every other adversary by S-TH3, as in the proof A.2); the boundary H_∞(U) = ε is "
           "not enough", "holds",
@@ -253,13 +253,13 @@ CLAIMS = [
           "reading 'ε < log 1/p_min ⇒ no singling out'", "holds",
           (Implies((FullSupport(), PMLUnder(Es), SecretEntropyAbove(Es)), NoSinglingOut()),
            Implies((FullSupport(), PMLUnder(Es), EpsBelowLogInvPmin(Es)), NoSinglingOut())),
-          sizes=_X3, min_sizes=_LO1,
+          sizes=Sizes(1, 3, 3), min_sizes=_LO1,
           finding=("the catalogue's wording of S-COR8 (ε < log 1/p_min) is refuted: it protects only x_min. The source "
                    "derives Corollary 8 from Theorem 4 with U = X (L110), so the threshold is H_∞(X) = log 1/p_max "
                    "(L112), and that statement is proved.")),
     Claim("S-FLP-DP", "⇒, ⇏", SRC, "ε-FLP ⇒ ε-DP; ε-DP ⇏ ε-FLP", "as stated",
           (Implies(FreeLunchPrivacy(Es), PureDP(Es)), NotImplies(PureDP(Es), FreeLunchPrivacy(Es))),
-          sizes=Sizes(2, 2, 2), min_sizes=_LO1),
+          sizes=Sizes(2, 2, 3), min_sizes=_LO1),
     Claim("S-TH9", "⇔", SRC, "Theorem 9: ε-DP ⇔ (1) sup over full-support P of max_i ℓ(X_i→y | x_-i) ≤ ε ⇔ (2) the same "
           "over full-support products ⇔ (3) sup over full-support products of max_i ℓ(X_i→y) ≤ ε", "equivalent",
           Equivalent(PureDP(Es), ConditionalPMLAllPriors(Es)) + Equivalent(PureDP(Es), ConditionalPMLProductPriors(Es))
@@ -350,7 +350,7 @@ CLAIMS += [
           (Implies((FullSupport(), NoZeroPattern().of(A), NondegenerateAttribute().of(U)), NoDisclosure().of(A, U)),
            Implies((FullSupport(), CapacityClosedForm(Es).of(A)), PosteriorBound(Es).of(A, U), sizes=_LO1),
            Implies((FullSupport(), NoZeroPattern().of(A)), NoDisclosure().of(A, U))),
-          sizes=_X3, min_sizes=_LO1,
+          sizes=Sizes(1, 3, 3), min_sizes=_LO1,
           finding=("the first statement is literally false for a constant attribute (disclosed by every mechanism, "
                    "finite capacity or not); it holds for attributes with H_∞(U) > 0, which the proof A.4 uses (L271). "
                    "The reconstructed posterior bound is proved (randomised attributes included).")),
