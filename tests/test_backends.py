@@ -91,13 +91,13 @@ def strip_comments(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith(";"))
 
 
-CASES = [  # (claim, part, sizes, expected status of the negated query)
+CASES = [  # (claim, part, sizes, expected status of the one monolithic negated query at those sizes)
     ("T-P1", 0, Sizes(1, 2, 2), "unsat"),          # DP ⇒ the causal notion, nonlinear in E
     ("T-P1", 1, Sizes(1, 2, 2), "unsat"),          # a ∀𝒫 (CEGIS) hypothesis, at the uniform population
-    ("T-L1", 0, None, "unsat"),
-    ("S-TH3", 0, None, "unsat"),                   # pointwise maximal leakage
-    ("K-2.2.step2", 0, None, "unsat"),             # semantic privacy, a fixed population
-    ("T-P4.converse", 0, None, "sat"),             # a false claim
+    ("T-L1", 0, Sizes(2, 2, 2), "unsat"),
+    ("S-TH3", 0, Sizes(1, 3, 2), "unsat"),         # pointwise maximal leakage
+    ("K-2.2.step2", 0, Sizes(1, 2, 2), "unsat"),   # semantic privacy, a fixed population
+    ("T-P4.converse", 0, Sizes(2, 3, 2), "sat"),   # a false claim
 ]
 
 
