@@ -93,6 +93,7 @@ def test_k24_part1_is_decided_at_n2_through_ratio_safety():
     assert mass.verdict.name == "proved" and Sizes(2, 2, 2) in [s[0] for s in mass.verdict.sizes_proved]
 
 
+@pytest.mark.slow
 def test_k51_reaches_n2():
     """K-5.1 is established at n=2 (|𝒪| ≤ 3) through the slice lemmas, not only at n=1."""
     r = check_claim_z3(claims()["K-5.1"])
