@@ -231,6 +231,10 @@ _E("symbolic.notions.dp:_approx_dp", "for o in A.outputs), delta,", "for o in A.
 _E("symbolic.notions.dp:_strong_adversary", "ops.le(n1 * m2, E * n2 * m1,", "ops.le(n1 * m1, E * n2 * m2,",
    "notion.strong-adversary-swapped", "strong-adversary DP with the two conditionals' denominators swapped",
    T + "tests/test_notions.py::test_sufficient_family_agrees_with_solver", C + "T-P1")
+_E("symbolic.notions.dp:_strong_adversary", "if d not in mass or d2 not in mass:",
+   "if d not in mass or d2 not in mass or d2 < d:",
+   "notion.strong-adversary-one-way", "strong-adversary DP checks each neighbour pair in one direction only",
+   T + "tests/test_notions.py::test_sufficient_family_agrees_with_solver", C + "T-P1")
 _E("symbolic.notions.dp:_bayesian0", "for u, v in itertools.permutations(A.domain, 2):",
    "for u, v in itertools.combinations(A.domain, 2):",
    "notion.bayesian0-one-direction", "Bayesian₀ DP checks each pair of values in one direction only",

@@ -115,16 +115,24 @@ ApproxDP = Notion("ApproxDP", (E_SPEC, DELTA_SPEC), _approx_dp, summary=(
 # --- associative variations (conditioning in M^A) -------------------------------------------
 
 def _strong_adversary(ops, A, P, *, E):
-    worlds = mechanism_model(A, P).worlds(ops)
+    # Pr[D=d, O=o] and Pr[D=d] summed once from the worlds; a database no world reaches has mass
+    # exactly 0 (worlds of weight 0 are pruned), and its pairs are vacuous (the body asks both
+    # masses > 0), so they are left out rather than written as Implies(0 > 0, ...)
+    joint, mass = {}, {}
+    for a, w in mechanism_model(A, P).worlds(ops):
+        joint.setdefault((a["D"], a["O"]), []).append(w)
+        mass.setdefault(a["D"], []).append(w)
+    joint = {k: ops.sum(ws) for k, ws in joint.items()}
+    mass = {k: ops.sum(ws) for k, ws in mass.items()}
 
     def cond(o, d):
-        num = ops.sum(w for a, w in worlds if a["D"] == d and a["O"] == o)
-        den = ops.sum(w for a, w in worlds if a["D"] == d)
-        return num, den
+        return joint.get((d, o), 0), mass[d]
 
     out = []
     for i, d, v in A.neighbours():
         d2 = replace(d, i, v)
+        if d not in mass or d2 not in mass:
+            continue
         for o in A.outputs:
             (n1, m1), (n2, m2) = cond(o, d), cond(o, d2)
             out.append(ops.Implies(ops.And([ops.gt(m1, 0), ops.gt(m2, 0)]),
