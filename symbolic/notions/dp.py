@@ -157,15 +157,23 @@ StrongAdversaryDPFor = Notion("StrongAdversaryDPFor", (E_SPEC,), _strong_adversa
 
 
 def _bayesian0(ops, A, P, *, E):
-    worlds = mechanism_model(A, P).worlds(ops)
+    # Pr[D_i=u] and Pr[D_i=u, O=o] summed once from the worlds; a value no world gives D_i has mass
+    # exactly 0 (zero weights are pruned) and its pairs are vacuous (both masses must be > 0)
+    joint, mass = {}, {}
+    for a, w in mechanism_model(A, P).worlds(ops):
+        for i in range(A.n):
+            mass.setdefault((i, a[f"D{i+1}"]), []).append(w)
+            joint.setdefault((i, a[f"D{i+1}"], a["O"]), []).append(w)
+    mass = {k: ops.sum(ws) for k, ws in mass.items()}
+    joint = {k: ops.sum(ws) for k, ws in joint.items()}
     out = []
     for i in range(A.n):
         for u, v in itertools.permutations(A.domain, 2):
-            mu = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == u)
-            mv = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == v)
+            if (i, u) not in mass or (i, v) not in mass:
+                continue
+            mu, mv = mass[(i, u)], mass[(i, v)]
             for o in A.outputs:
-                nu = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == u and a["O"] == o)
-                nv = ops.sum(w for a, w in worlds if a[f"D{i+1}"] == v and a["O"] == o)
+                nu, nv = joint.get((i, u, o), 0), joint.get((i, v, o), 0)
                 out.append(ops.Implies(ops.And([ops.gt(mu, 0), ops.gt(mv, 0)]),
                                        ops.le(nu * mv, E * nv * mu,
                                               why=lambda i=i, u=u, v=v, o=o: f"i={i+1}, D_i={u} vs {v}, o={o}: "
@@ -275,15 +283,22 @@ ALL = [PureDP, FreeLunchPrivacy, ApproxDP, StrongAdversaryDP, StrongAdversaryDPF
 
 def _strong_bayesian(ops, A, P, *, E):
     """Condition on D_i and on every other data point D_j = d_j (Figure 2(d))."""
-    worlds = mechanism_model(A, P).worlds(ops)
+    joint, mass = {}, {}   # summed once from the worlds, as in _strong_adversary
+    for a, w in mechanism_model(A, P).worlds(ops):
+        d = tuple(a[f"D{j+1}"] for j in range(A.n))
+        joint.setdefault((d, a["O"]), []).append(w)
+        mass.setdefault(d, []).append(w)
+    joint = {k: ops.sum(ws) for k, ws in joint.items()}
+    mass = {k: ops.sum(ws) for k, ws in mass.items()}
 
     def cond(o, d):
-        match = lambda a: all(a[f"D{j+1}"] == d[j] for j in range(A.n))
-        return (ops.sum(w for a, w in worlds if match(a) and a["O"] == o), ops.sum(w for a, w in worlds if match(a)))
+        return joint.get((d, o), 0), mass[d]
 
     out = []
     for i, d, v in A.neighbours():
         d2 = replace(d, i, v)
+        if d not in mass or d2 not in mass:
+            continue
         for o in A.outputs:
             (n1, m1), (n2, m2) = cond(o, d), cond(o, d2)
             out.append(ops.Implies(ops.And([ops.gt(m1, 0), ops.gt(m2, 0)]), ops.le(n1 * m2, E * n2 * m1,
