@@ -239,8 +239,8 @@ _E("symbolic.notions.dp:_bayesian0", "for u, v in itertools.permutations(A.domai
    "for u, v in itertools.combinations(A.domain, 2):",
    "notion.bayesian0-one-direction", "Bayesian₀ DP checks each pair of values in one direction only",
    TRUST + "test_notions_on_hand_tables", C + "T-F2c")
-_E("symbolic.notions.dp:_bayesian0", "nu, nv = joint.get((i, u, o), 0), joint.get((i, v, o), 0)",
-   "nu, nv = joint.get((i, v, o), 0), joint.get((i, v, o), 0)",
+_E("symbolic.notions.dp:_bayesian0", "nu, nv = joint.get((u, o), 0), joint.get((v, o), 0)",
+   "nu, nv = joint.get((v, o), 0), joint.get((v, o), 0)",
    "notion.bayesian0-swapped-conditional", "Bayesian₀ DP takes Pr[O=o, D_i=u] from the other value v (swapped)",
    TRUST + "test_notions_on_hand_tables")
 _E("symbolic.notions.dp:_whole_db", "E * pr(o, replace(d, i, v))", "E * pr(o, d)",

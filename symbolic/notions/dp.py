@@ -114,16 +114,21 @@ ApproxDP = Notion("ApproxDP", (E_SPEC, DELTA_SPEC), _approx_dp, summary=(
 
 # --- associative variations (conditioning in M^A) -------------------------------------------
 
-def _strong_adversary(ops, A, P, *, E):
-    # Pr[D=d, O=o] and Pr[D=d] summed once from the worlds; a database no world reaches has mass
-    # exactly 0 (worlds of weight 0 are pruned), and its pairs are vacuous (the body asks both
-    # masses > 0), so they are left out rather than written as Implies(0 > 0, ...)
+def _masses(ops, worlds, key):
+    """(Pr[K=k, O=o] by (k, o), Pr[K=k] by k) for K = key(world), each summed in one pass over the
+    worlds of M^A. A value no world takes has no entry: its mass is exactly 0 (worlds of weight 0 are
+    pruned), so a conditional given it is undefined and the bodies below leave its pairs out (their
+    comparisons ask both masses > 0: Implies(0 > 0, ...) would be vacuous)."""
     joint, mass = {}, {}
-    for a, w in mechanism_model(A, P).worlds(ops):
-        joint.setdefault((a["D"], a["O"]), []).append(w)
-        mass.setdefault(a["D"], []).append(w)
-    joint = {k: ops.sum(ws) for k, ws in joint.items()}
-    mass = {k: ops.sum(ws) for k, ws in mass.items()}
+    for a, w in worlds:
+        k = key(a)
+        joint.setdefault((k, a["O"]), []).append(w)
+        mass.setdefault(k, []).append(w)
+    return {k: ops.sum(ws) for k, ws in joint.items()}, {k: ops.sum(ws) for k, ws in mass.items()}
+
+
+def _strong_adversary(ops, A, P, *, E):
+    joint, mass = _masses(ops, mechanism_model(A, P).worlds(ops), lambda a: a["D"])
 
     def cond(o, d):
         return joint.get((d, o), 0), mass[d]
@@ -157,23 +162,16 @@ StrongAdversaryDPFor = Notion("StrongAdversaryDPFor", (E_SPEC,), _strong_adversa
 
 
 def _bayesian0(ops, A, P, *, E):
-    # Pr[D_i=u] and Pr[D_i=u, O=o] summed once from the worlds; a value no world gives D_i has mass
-    # exactly 0 (zero weights are pruned) and its pairs are vacuous (both masses must be > 0)
-    joint, mass = {}, {}
-    for a, w in mechanism_model(A, P).worlds(ops):
-        for i in range(A.n):
-            mass.setdefault((i, a[f"D{i+1}"]), []).append(w)
-            joint.setdefault((i, a[f"D{i+1}"], a["O"]), []).append(w)
-    mass = {k: ops.sum(ws) for k, ws in mass.items()}
-    joint = {k: ops.sum(ws) for k, ws in joint.items()}
+    worlds = mechanism_model(A, P).worlds(ops)
     out = []
     for i in range(A.n):
+        joint, mass = _masses(ops, worlds, lambda a, i=i: a[f"D{i+1}"])
         for u, v in itertools.permutations(A.domain, 2):
-            if (i, u) not in mass or (i, v) not in mass:
+            if u not in mass or v not in mass:
                 continue
-            mu, mv = mass[(i, u)], mass[(i, v)]
+            mu, mv = mass[u], mass[v]
             for o in A.outputs:
-                nu, nv = joint.get((i, u, o), 0), joint.get((i, v, o), 0)
+                nu, nv = joint.get((u, o), 0), joint.get((v, o), 0)
                 out.append(ops.Implies(ops.And([ops.gt(mu, 0), ops.gt(mv, 0)]),
                                        ops.le(nu * mv, E * nv * mu,
                                               why=lambda i=i, u=u, v=v, o=o: f"i={i+1}, D_i={u} vs {v}, o={o}: "
@@ -283,13 +281,7 @@ ALL = [PureDP, FreeLunchPrivacy, ApproxDP, StrongAdversaryDP, StrongAdversaryDPF
 
 def _strong_bayesian(ops, A, P, *, E):
     """Condition on D_i and on every other data point D_j = d_j (Figure 2(d))."""
-    joint, mass = {}, {}   # summed once from the worlds, as in _strong_adversary
-    for a, w in mechanism_model(A, P).worlds(ops):
-        d = tuple(a[f"D{j+1}"] for j in range(A.n))
-        joint.setdefault((d, a["O"]), []).append(w)
-        mass.setdefault(d, []).append(w)
-    joint = {k: ops.sum(ws) for k, ws in joint.items()}
-    mass = {k: ops.sum(ws) for k, ws in mass.items()}
+    joint, mass = _masses(ops, mechanism_model(A, P).worlds(ops), lambda a: tuple(a[f"D{j+1}"] for j in range(A.n)))
 
     def cond(o, d):
         return joint.get((d, o), 0), mass[d]
