@@ -1,6 +1,8 @@
-"""Parameter maps that divide by a parameter (E = R/δ): the encoding multiplies divisions of
-proved sign out of every comparison, so the written-with-a-division and the multiplied-out forms of
-a claim get the same verdict; a divisor that may vanish in range stays a guarded division."""
+"""Parameter maps that divide by a parameter (E = R/δ): the claim is rewritten with R = q·δ where
+that removes divisions (symbolic/solve/quotient.py) and the encoding multiplies the remaining
+divisions of proved sign out of every comparison, so the written-with-a-division and the
+multiplied-out forms of a claim get the same verdict; a divisor that may vanish in range stays a
+guarded division."""
 import pytest
 import sympy as sp
 import z3
@@ -36,10 +38,8 @@ def _verdict(hyp, concl, params, sizes):
     return check_implies(hyp, concl, params=params, sizes=sizes, settings=FAST).verdict
 
 
-@pytest.mark.parametrize("sizes, holds, div, mul", [
-    pytest.param(*pair, marks=pytest.mark.slow) if pair[0].outputs == 3 else pair for pair in PAIRS])
+@pytest.mark.parametrize("sizes, holds, div, mul", PAIRS)
 def test_division_and_multiplied_forms_get_the_same_verdict(sizes, holds, div, mul):
-    # the |𝒪| = 3 pair takes about a minute with its division form: a slow test
     vd, vm = _verdict(*div, sizes), _verdict(*mul, sizes)
     want = Proved if holds else Refuted
     assert isinstance(vd, want) and isinstance(vm, want), (div, vd, mul, vm)

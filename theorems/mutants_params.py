@@ -18,3 +18,17 @@ _E("symbolic.solve.narrowing:within_narrowed_ranges", "        if wrong:\n", "  
    VALUES + "test_a_chain_counterexample_outside_the_fixed_value_is_unknown")
 _E("symbolic.notions.vocabulary:resolve_values", "v = sp.exp(v)", "v = v",
    "values.eps-read-as-E", "eps=v is read as E = v instead of E = e^v", VALUES + "test_eps_is_read_as_e_to_the_eps")
+
+QUOTIENT = "test:tests/test_quotient.py::"
+_E("symbolic.solve.quotient:_rewritten", "    if r.lower is not None:\n        hyps.append",
+   "    if False:\n        hyps.append", "quotient.lower-end-dropped",
+   "R = q·δ without R's lower end as a condition on q·δ", QUOTIENT + "test_the_numerators_range_is_kept_as_a_hypothesis")
+_E("symbolic.solve.quotient:_rewritten", "    if r.upper is not None:\n        hyps.append",
+   "    if False:\n        hyps.append", "quotient.upper-end-dropped",
+   "R = q·δ without R's upper end as a condition on q·δ", QUOTIENT + "test_the_numerators_range_is_kept_as_a_hypothesis")
+_E("symbolic.solve.quotient:QuotientChange.original_parameters",
+   "sp.nsimplify(values[self.fresh.name] * values[self.divisor.name])", "values[self.fresh.name]",
+   "quotient.mapped-back-as-q", "a counterexample's R is read as the quotient q instead of q·δ",
+   QUOTIENT + "test_a_counterexample_comes_back_in_the_original_parameters_and_holds_exactly")
+_E("symbolic.solve.quotient:_substitute", "expr.subs(r, q * d)", "expr.subs(r, q)", "quotient.substituted-as-q",
+   "R is replaced by q instead of q·δ", QUOTIENT + "test_rewritten_arguments_equal_the_originals_and_lose_their_divisions")

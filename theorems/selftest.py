@@ -57,6 +57,7 @@ TESTS = [
     "tests/test_proofs.py",
     "tests/test_fast_exact.py",
     "tests/test_rational_maps.py",
+    "tests/test_quotient.py",
     "tests/test_hockey_composition.py",
     "tests/test_search.py",
     "tests/test_notions.py",

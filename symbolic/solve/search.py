@@ -22,7 +22,8 @@ from symbolic.solve.encode import Encoding, conjuncts, const_population, z3val
 from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
 from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
-from symbolic.solve.vacuity import vacuity_of_sizes
+from symbolic.solve.quotient import quotient_change
+from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
 from symbolic.core.verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.solve.verify import Assignment, verify
 
@@ -349,34 +350,39 @@ def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, dea
     hold together at those sizes and Vacuous if they cannot. A notion that cannot be stated to the
     solver (exp, log, a supremum over a continuum, with symbolic parameters) makes it Unknown, saying why."""
     try:
-        return _check_grid(imp, params, lo, hi, settings, deadline)
+        return _check_grid(imp, params, lo, hi, settings, deadline, quotient_change(imp, params))
     except Transcendental as e:
         return Unknown(f"transcendental: {e}")
 
 
-def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline):
+def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline, change=None):
+    """The sweep; with a :class:`~symbolic.solve.quotient.QuotientChange` the solver works on the
+    rewritten claim and every assignment it finds is mapped back and re-verified on ``imp`` itself."""
     deadline = settings.until(deadline or (time.monotonic() + settings.budget))
+    s_imp, s_params = (change.imp, change.params) if change else (imp, params)
+    back = (lambda a: replace(a, parameters=change.original_parameters(a.parameters))) if change else (lambda a: a)
+    said = f"parameters changed: {change.text}; " if change else ""
     proved, searched, unknown, obligations = [], [], [], []
     for sizes in grid(lo, hi):
         if time.monotonic() >= deadline:
             unknown.append((sizes, "time budget exhausted"))
             break
-        res, how = search_size(imp, params, sizes, settings, deadline)
+        res, how = search_size(s_imp, s_params, sizes, settings, deadline)
         searched.append(sizes)
         if res.status == "unsat":
-            proved.append((sizes, round(res.seconds, 3), res.how))
-            obligations += [Obligation(f"{imp} at {sizes}, query {j + 1}", sizes, q)
+            proved.append((sizes, round(res.seconds, 3), said + res.how))
+            obligations += [Obligation(f"{s_imp} at {sizes}, query {j + 1}", sizes, q)
                             for j, q in enumerate(res.obligations)]
         elif res.status == "unknown":
             unknown.append((sizes, res.reason))
         else:
-            ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
-                                            params, res.assignment)
             asg = res.assignment
-            if ok and settings.minimise:
-                asg = minimise(imp, params, sizes, settings, how, asg)
-                ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
-                                                params, asg)
+            if settings.minimise and verify(s_imp if how[1] is None else replace(s_imp, population=how[1]),
+                                            s_params, asg)[0]:
+                asg = minimise(s_imp, s_params, sizes, settings, how, asg)
+            asg = back(asg)
+            ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
+                                            params, asg)
             if not ok and irrational_values(params):
                 at = ", ".join(f"{k} = {v}" for k, v in irrational_values(params).items())
                 return Unknown(f"transcendental: the solver's counterexample at {sizes} lies in the rational enclosure "
@@ -384,7 +390,7 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline)
                                tuple(proved))
             cx = Counterexample(sizes, asg.mechanisms, asg.populations, asg.parameters, violated, str(imp))
             minimal = not unknown
-            note = res.how + ("" if ok else "; RE-VERIFICATION FAILED: " + "; ".join(problems))
+            note = said + res.how + ("" if ok else "; RE-VERIFICATION FAILED: " + "; ".join(problems))
             if unknown:
                 note += "; not known to be minimal: undecided at " + ", ".join(str(s) for s, _ in unknown)
             return Refuted(cx, ok, minimal, tuple(searched), note)
@@ -392,7 +398,9 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline)
         return Unknown(f"no sizes to check between {lo} and {hi}")
     vac = None
     if proved and not unknown:
-        vac = vacuity_of_sizes(imp, params, [s for s, _, _ in proved], settings, deadline)
+        vac = vacuity_of_sizes(s_imp, s_params, [s for s, _, _ in proved], settings, deadline)
+        if change and vac.witness is not None:
+            vac = witness_back(vac, imp, params, back)
         if vac.status == "vacuous":
             return Vacuous(f"{imp}: {vac.reason}", hi)
     if unknown:
@@ -402,5 +410,7 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline)
                    "method": "negated claim unsatisfiable at every size" + (" (CEGIS for ∀𝒫)" if cegis else "")}
     if vac.status == "satisfiable" and vac.reason:
         certificate["vacuous_at"] = vac.reason
+    if change:
+        certificate["parameters"] = change.text
     return Proved(hi, tuple(proved), certificate,
                   vacuity=vac.status, witness=vac.witness, obligations=tuple(obligations))

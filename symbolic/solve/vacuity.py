@@ -17,7 +17,7 @@ import sympy as sp
 from symbolic.solve.encode import Encoding, z3val
 from symbolic.solve.solver import Solver, _Timeout, extract
 from symbolic.core.verdicts import Sizes, Witness
-from symbolic.solve.verify import verify_witness
+from symbolic.solve.verify import Assignment, verify_witness
 
 
 @dataclass(frozen=True)
@@ -96,3 +96,14 @@ def vacuity_of_sizes(imp, params, sizes_list, settings, deadline) -> VacuityResu
         return replace(last, reason="the hypotheses cannot hold together at " + ", ".join(str(s) for s, _ in vacuous)
                        + " (true there vacuously); the witness is at " + str(last.witness.sizes))
     return last
+
+
+def witness_back(vac: VacuityResult, imp, params, back) -> VacuityResult:
+    """A witness found for a rewritten claim (:mod:`symbolic.solve.quotient`), mapped back by ``back``
+    (an :class:`~symbolic.solve.verify.Assignment` map) and re-verified exactly on ``imp`` itself."""
+    w = vac.witness
+    asg = back(Assignment(w.mechanisms, w.populations, w.parameters))
+    ok, why = verify_witness(imp, params, asg)
+    if not ok:
+        return VacuityResult("unknown", reason=f"the witness mapped back fails exact re-verification: {'; '.join(why)}")
+    return replace(vac, witness=Witness(w.sizes, asg.mechanisms, asg.populations, asg.parameters, str(imp)))
