@@ -174,7 +174,8 @@ def _run_tests(args):
     rec = _Recorder()
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        code = pytest.main([*args, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+        # -n 0: in this process, where the seeded fault is (worker processes would import the clean engine)
+        code = pytest.main([*args, "-x", "-q", "-n", "0", "-p", "no:cacheprovider", "-p", "no:randomly",
                             "--rootdir", str(ROOT), "-W", "ignore::pytest.PytestAssertRewriteWarning"],
                            plugins=[rec])
     code = int(code)
