@@ -55,7 +55,7 @@ def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, s
         claim = implication_claim(got[0], got[1], sizes=sizes)
     else:  # other parameters: matched by name, the target's others at their least level (δ = 0)
         claim, _ = implication_with_map(notions[0], notions[1], sizes=sizes)
-        got = list(claim.parts[0].hypotheses) + [claim.parts[0].conclusion]
+        got = list(claim.parts[0].instances)
     for text in assume:
         claim = claim.assuming(text)
     if param:

@@ -152,6 +152,11 @@ class Implication:
     sizes: Sizes | None = None      # check only at these sizes (a source's own example)
     label: str = ""                 # shown after the implication, e.g. "the source's example"
 
+    @property
+    def instances(self) -> tuple:
+        """Every notion instance of the part: the hypotheses, then the conclusion."""
+        return (*self.hypotheses, self.conclusion)
+
     def __str__(self):
         hyp = " ∧ ".join(map(str, self.hypotheses)) or "True"
         arrow = "⇒" if self.expect_holds else "⇏"

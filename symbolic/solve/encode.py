@@ -29,7 +29,7 @@ def z3val(x):
 def free_terms(imp):
     """The free mechanism variables of an implication, each once, dependencies first."""
     out = []
-    for ni in list(imp.hypotheses) + [imp.conclusion]:
+    for ni in imp.instances:
         for t in (ni.on if ni.on is not None else ((MechVar("A"),) if ni.notion.arity else ())):
             for v in t.free():
                 if v not in out:
@@ -177,7 +177,7 @@ class Encoding:
         return PopTable(n, self.domain, dict(zip(self.dbs, row)))
 
     def _build_shared_population(self):
-        needs = any(ni.notion.population == "given" for ni in list(self.imp.hypotheses) + [self.imp.conclusion])
+        needs = any(ni.notion.population == "given" for ni in self.imp.instances)
         if not needs:
             return None
         fixed = self.imp.population
@@ -192,7 +192,7 @@ class Encoding:
         with x ≠ 0: a claim says nothing where its own expressions are undefined (z3 would otherwise
         give x/0 an arbitrary value and "refute" the claim there). One constraint per divisor."""
         seen = set()
-        for ni in list(self.imp.hypotheses) + [self.imp.conclusion]:
+        for ni in self.imp.instances:
             for a in ni.args:
                 for sub in sp.preorder_traversal(sp.sympify(a)):
                     if sub.is_Pow and sub.exp.is_negative and sub.base.free_symbols and sub.base not in seen:

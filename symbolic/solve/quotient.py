@@ -102,7 +102,7 @@ def _substitute(expr, r, q, d):
 
 
 def _args(imp):
-    return [a for ni in list(imp.hypotheses) + [imp.conclusion] for a in ni.args]
+    return [a for ni in imp.instances for a in ni.args]
 
 
 def _mentions_fixed(t) -> bool:
@@ -120,7 +120,7 @@ def _eligible(imp, params) -> bool:
         return False
     if any(p.value is not None for p in params):
         return False
-    return not any(ni.on is not None and _mentions_fixed(ni.on) for ni in list(imp.hypotheses) + [imp.conclusion])
+    return not any(ni.on is not None and _mentions_fixed(ni.on) for ni in imp.instances)
 
 
 def _fresh_name(r: Param, d: Param, params) -> str:

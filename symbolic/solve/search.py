@@ -195,7 +195,7 @@ def search_size(imp, params, sizes, settings, deadline):
     """Refute cheaply first (fixed parameters, structured populations), then the full query."""
     free_params = [p for p in params if p.name not in imp.parameters and p.name not in rational_values(params)]
     needs_pop = imp.population is None and any(
-        ni.notion.population == "given" for ni in list(imp.hypotheses) + [imp.conclusion])
+        ni.notion.population == "given" for ni in imp.instances)
     cheap = []
     values = [dict(zip([p.name for p in free_params], [sp.Rational(v)] * len(free_params)))
               for v in settings.refute_values if all(_in_range(p, v) for p in free_params)] if free_params else [{}]
@@ -376,13 +376,15 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline,
         elif res.status == "unknown":
             unknown.append((sizes, res.reason))
         else:
+            at_pop = (lambda i: i) if how[1] is None else (lambda i: replace(i, population=how[1]))
             asg = res.assignment
-            if settings.minimise and verify(s_imp if how[1] is None else replace(s_imp, population=how[1]),
-                                            s_params, asg)[0]:
+            ok, violated, problems = verify(at_pop(s_imp), s_params, asg)
+            minimised = ok and settings.minimise
+            if minimised:
                 asg = minimise(s_imp, s_params, sizes, settings, how, asg)
-            asg = back(asg)
-            ok, violated, problems = verify(imp if how[1] is None else replace(imp, population=how[1]),
-                                            params, asg)
+            if minimised or change:   # the final values, on the claim as written
+                asg = back(asg)
+                ok, violated, problems = verify(at_pop(imp), params, asg)
             if not ok and irrational_values(params):
                 at = ", ".join(f"{k} = {v}" for k, v in irrational_values(params).items())
                 return Unknown(f"transcendental: the solver's counterexample at {sizes} lies in the rational enclosure "
