@@ -5,7 +5,7 @@ from theorems.mutation import _E
 
 VALUES = "test:tests/test_param_values.py::"
 
-_E("symbolic.solve.solver:extract",
+_E("symbolic.solve.solver:assignment",
    'params = {p.name: (p.value if getattr(p, "value", None) is not None else ev(enc.penv[p.name])) for p in enc.params}',
    "params = {p.name: ev(enc.penv[p.name]) for p in enc.params}",
    "values.enclosure-value-kept", "a counterexample keeps the solver's value from the enclosure, not the fixed value",

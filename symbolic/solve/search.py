@@ -23,6 +23,7 @@ from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
 from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
 from symbolic.solve.quotient import quotient_change
+from symbolic.solve import vertices
 from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
 from symbolic.core.verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.solve.verify import Assignment, verify
@@ -173,6 +174,15 @@ def _run_local(imp, params, sizes, settings, deadline, seconds, family=False):
                       obligations=obligations)
 
 
+def _run_vertices(imp, params, sizes, settings, deadline):
+    """The vertex route (:mod:`symbolic.solve.vertices`) as a definite SizeResult, or None."""
+    enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, False, settings.hockey)
+    res = vertices.decide(enc, settings, deadline)
+    if res is None or res.status == "unknown":
+        return None
+    return SizeResult(res.status, res.assignment, how=res.how, obligations=res.obligations)
+
+
 def _rationalise(enc, solver, part, model):
     """Fix unknowns one at a time to nearby rationals while the query stays satisfiable."""
     fixes = []
@@ -240,6 +250,8 @@ def search_size(imp, params, sizes, settings, deadline):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
+        if res.status == "unknown":
+            res = _run_vertices(imp, params, sizes, settings, deadline) or res
         if res.status == "unknown" and local:
             res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
             if res.status == "unsat" and needs_witness:

@@ -171,6 +171,12 @@ def extract(enc: Encoding, model) -> Assignment | None:
         if x is None:
             return None
         vals[v.get_id()] = x
+    return assignment(enc, vals)
+
+
+def assignment(enc: Encoding, vals: dict) -> Assignment:
+    """The exact tables, populations and parameters of ``enc`` at exact values of its unknowns
+    (``vals``: z3 term id -> rational)."""
     ev = lambda t: _exact_term(t, vals)
     mechs = {}
     for name, tab in enc.env.items():

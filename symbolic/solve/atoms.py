@@ -1,0 +1,193 @@
+"""A solver formula read back as polynomial atoms ``f ≥ 0``, ``f > 0`` or ``f = 0`` over sympy.
+
+The notion bodies build z3 terms; a route that reasons about their shape (linear in one table,
+multilinear across tables) needs them as polynomials. :func:`conjunction` reads a formula that is
+asserted (a hypothesis) as a list of atoms that must all hold; :func:`disjunction` reads one as a
+list of atoms of which one must hold (the negated conclusion). Either returns ``None`` when the
+formula is not of that shape; nothing is approximated.
+
+A hockey-stick sum ``Σ_o max(0, t_o)`` (z3 ``If(0 < t, t, 0)``) is expanded exactly over the choices
+of each maximum: ``max(0, t) = max(0, t)`` over the choice {0, t}, so with a negative coefficient
+``g ≥ 0`` holds iff it holds for every choice (a conjunction), and with a positive coefficient iff it
+holds for some choice (a disjunction). The other combinations are not of either shape.
+
+>>> import z3
+>>> a, b, d = z3.Reals("a b d")
+>>> [str(x) for x in conjunction(z3.If(0 < a - 2*b, a - 2*b, 0) <= d)]
+['d >= 0', '-a + 2*b + d >= 0']
+>>> [str(x) for x in disjunction(z3.Not(z3.If(0 < a - 2*b, a - 2*b, 0) <= d))]
+['-d > 0', 'a - 2*b - d > 0']
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import sympy as sp
+import z3
+
+MAX_CHOICES = 10   # hockey-stick terms in one comparison: 2^10 expanded atoms at most
+
+
+@dataclass(frozen=True)
+class Atom:
+    """``f op 0`` with ``op`` one of ``>=``, ``>``, ``==``; ``f`` a sympy expression."""
+
+    f: sp.Expr
+    op: str
+
+    def __str__(self):
+        return f"{self.f} {self.op} 0"
+
+    def symbols(self) -> frozenset:
+        return frozenset(s.name for s in self.f.free_symbols)
+
+
+class NotPolynomial(Exception):
+    """The term has a part the atoms cannot state (an If that is not a maximum with 0, a function)."""
+
+
+def term(t, maxima=None):
+    """A z3 arithmetic term as a sympy expression; each ``If(0 < u, u, 0)`` becomes a fresh symbol
+    recorded in ``maxima`` (symbol -> the sympy form of ``u``) when ``maxima`` is a dict."""
+    if z3.is_rational_value(t):
+        return sp.Rational(t.numerator_as_long(), t.denominator_as_long())
+    if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+        return sp.Symbol(t.decl().name())
+    kids = t.children()
+    if z3.is_add(t):
+        return sp.Add(*[term(c, maxima) for c in kids])
+    if z3.is_sub(t):
+        return term(kids[0], maxima) - sp.Add(*[term(c, maxima) for c in kids[1:]])
+    if z3.is_mul(t):
+        return sp.Mul(*[term(c, maxima) for c in kids])
+    if z3.is_div(t):
+        return term(kids[0], maxima) / term(kids[1], maxima)
+    if t.decl().kind() == z3.Z3_OP_UMINUS:
+        return -term(kids[0], maxima)
+    if t.decl().kind() == z3.Z3_OP_POWER and z3.is_rational_value(kids[1]) and kids[1].denominator_as_long() == 1:
+        return term(kids[0], maxima) ** int(kids[1].numerator_as_long())
+    if z3.is_app_of(t, z3.Z3_OP_ITE) and maxima is not None:
+        inner = _maximum_with_zero(t)
+        if inner is not None:
+            u = term(inner)
+            key = sp.Symbol(f"_max{len(maxima)}")
+            maxima[key] = u
+            return key
+    raise NotPolynomial(str(t)[:80])
+
+
+def _maximum_with_zero(t):
+    """``u`` when ``t`` is ``If(0 < u, u, 0)``, ``If(u > 0, u, 0)`` or the ``≤``/``≥`` forms; else None."""
+    cond, then, other = t.children()
+    if not (z3.is_rational_value(other) and other.numerator_as_long() == 0):
+        return None
+    if cond.num_args() != 2:
+        return None
+    lhs, rhs = cond.children()
+    zero = lambda x: z3.is_rational_value(x) and x.numerator_as_long() == 0
+    if (z3.is_lt(cond) or z3.is_le(cond)) and zero(lhs) and rhs.eq(then):
+        return then
+    if (z3.is_gt(cond) or z3.is_ge(cond)) and zero(rhs) and lhs.eq(then):
+        return then
+    return None
+
+
+_FLIP = {"<=": ">", "<": ">=", ">=": "<", ">": "<="}
+
+
+def _comparison(t):
+    """(op, lhs, rhs) of a z3 comparison, or None."""
+    for test, op in ((z3.is_le, "<="), (z3.is_lt, "<"), (z3.is_ge, ">="), (z3.is_gt, ">"), (z3.is_eq, "==")):
+        if test(t) and t.num_args() == 2 and t.arg(0).sort() == z3.RealSort():
+            return op, t.arg(0), t.arg(1)
+    return None
+
+
+def _atoms_of(op, lhs, rhs, every):
+    """The atoms of ``lhs op rhs``; ``every``: they must all hold (else one of them must)."""
+    maxima = {}
+    big, small = (rhs, lhs) if op in ("<=", "<", "==") else (lhs, rhs)
+    f = sp.expand(term(big, maxima) - term(small, maxima))
+    if op == "==":
+        return [Atom(f, "==")] if every and not maxima else None
+    strict = ">" if op in ("<", ">") else ">="
+    if not maxima:
+        return [Atom(f, strict)]
+    if len(maxima) > MAX_CHOICES:
+        return None
+    keys = list(maxima)
+    coeffs = [f.coeff(k) for k in keys]
+    rest = sp.expand(f - sum(c * k for c, k in zip(coeffs, keys)))
+    if rest.free_symbols & set(keys) or not all(c.is_Rational and c != 0 for c in coeffs):
+        return None   # a maximum inside a product, or a coefficient of unknown sign
+    signs = {1 if c > 0 else -1 for c in coeffs}
+    if signs != ({-1} if every else {1}):
+        return None
+    out = []
+    for chosen in itertools.product((False, True), repeat=len(keys)):
+        out.append(Atom(sp.expand(rest + sum(c * maxima[k] for c, k, on in zip(coeffs, keys, chosen) if on)), strict))
+    return out
+
+
+def conjunction(t, positive=True):
+    """Atoms that all hold exactly when ``t`` is true (``positive``) or false; None if ``t`` is no
+    conjunction of such atoms."""
+    if isinstance(t, bool):
+        t = z3.BoolVal(t)
+    if z3.is_true(t) if positive else z3.is_false(t):
+        return []
+    if z3.is_not(t):
+        return conjunction(t.arg(0), not positive)
+    if (z3.is_and(t) and positive) or (z3.is_or(t) and not positive):
+        out = []
+        for c in t.children():
+            sub = conjunction(c, positive)
+            if sub is None:
+                return None
+            out += sub
+        return out
+    cmp = _comparison(t)
+    if cmp is None:
+        return None
+    op, lhs, rhs = cmp
+    if not positive:
+        if op == "==":
+            return None
+        op = _FLIP[op]
+    try:
+        return _atoms_of(op, lhs, rhs, every=True)
+    except NotPolynomial:
+        return None
+
+
+def disjunction(t, positive=True):
+    """Atoms one of which holds exactly when ``t`` is true (``positive``) or false; None if ``t`` is
+    no disjunction of such atoms."""
+    if isinstance(t, bool):
+        t = z3.BoolVal(t)
+    if z3.is_false(t) if positive else z3.is_true(t):
+        return []
+    if z3.is_not(t):
+        return disjunction(t.arg(0), not positive)
+    if (z3.is_or(t) and positive) or (z3.is_and(t) and not positive):
+        out = []
+        for c in t.children():
+            sub = disjunction(c, positive)
+            if sub is None:
+                return None
+            out += sub
+        return out
+    cmp = _comparison(t)
+    if cmp is None:
+        return None
+    op, lhs, rhs = cmp
+    try:
+        if op == "==":
+            if positive:
+                return None
+            above, below = _atoms_of(">", lhs, rhs, every=False), _atoms_of("<", lhs, rhs, every=False)
+            return None if above is None or below is None else above + below
+        return _atoms_of(op if positive else _FLIP[op], lhs, rhs, every=False)
+    except NotPolynomial:
+        return None

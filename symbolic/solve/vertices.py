@@ -1,0 +1,287 @@
+"""Decide one claim part at one size by the vertices of its hypotheses' polytopes.
+
+Applies when, for fixed parameters, (1) the unknowns fall into blocks (the rows of one table; rows
+that share a hypothesis are one block) and every hypothesis is a conjunction of constraints linear in
+one block, so each block ranges over a bounded polytope P_b(p); and (2) the negated conclusion is a
+disjunction of atoms ``f > 0`` / ``f ≥ 0`` with f multilinear across blocks (of degree at most 1 in
+each block's unknowns together, as Pr[A₁(d)=o₁]·Pr[A₂(d)=o₂] is in a composition). Then:
+
+    Lemma. If some point of P_1(p) × … × P_k(p) satisfies an atom, some product of vertices does.
+    Proof. Fix all blocks but b: f is linear in block b on the polytope P_b(p), so it attains its
+    maximum over P_b(p) at a vertex, where f is at least its value at the point. Replace block b by
+    that vertex and repeat for every block; f never decreases, so the atom still holds.
+
+Every vertex of every P_b(p) is one of the block's candidates (:mod:`symbolic.solve.polytope`), so the
+claim part is refuted at this size iff, for some atom and some choice of one candidate per block the
+atom mentions, the parameters' constraints, the candidates' conditions and the atom at those
+coordinates hold together: a small query in the parameters alone, one per combination. All
+unsatisfiable: proved at this size (blocks the atom does not mention only weaken the query when
+left out). A satisfiable one gives parameter values and exact tables, completed with a feasible
+vertex of every other block, which the caller re-verifies exactly like any counterexample.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+
+import sympy as sp
+import z3
+
+from symbolic.solve.atoms import conjunction, disjunction
+from symbolic.solve.deadline import check_within
+from symbolic.solve.polytope import TooLarge, candidates, sign_form
+from symbolic.solve.symmetry import orbit_representatives, symmetries
+from symbolic.solve.solver import _approx, _value, assignment
+from symbolic.solve.verify import verify
+from symbolic.solve.z3_ops import to_z3
+
+MAX_QUERIES = 10000   # combinations over all atoms; beyond this the route is not taken
+ROUTE_SECONDS = 45.0  # the whole route at one size; a route cut off leaves the rest of the budget to the others
+
+
+@dataclass
+class VertexResult:
+    status: str                    # "sat" | "unsat" | "unknown"
+    assignment: object = None
+    reason: str = ""
+    how: str = ""
+    obligations: list = field(default_factory=list)
+
+
+@dataclass
+class _Block:
+    names: list
+    rows: list
+    atoms: list
+
+
+def _names(t, memo):
+    """Names of the uninterpreted constants of a z3 term (iterative, memoised by term id)."""
+    stack = [t]
+    out = set()
+    while stack:
+        u = stack.pop()
+        if u.get_id() in memo:
+            continue
+        memo[u.get_id()] = True
+        if z3.is_const(u) and u.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(u.decl().name())
+        stack.extend(u.children())
+    return out
+
+
+def _shape(enc):
+    """(blocks, block of each unknown, the parameters' own constraints in z3, the atoms of the negated
+    conclusion, name -> z3 term); None when the encoding does not have the shape of the lemma."""
+    if enc.universal or enc.ops.side:
+        return None
+    env = {v.decl().name(): v for _, _, v in enc.vars}
+    unknowns = {v.decl().name() for g, _, v in enc.vars if g != "param"}
+    rows = [tuple(v.decl().name() for v in row) for row in enc.rows]
+    if {n for r in rows for n in r} != unknowns:
+        return None
+    sums = {sp.expand(sp.Add(*[sp.Symbol(n) for n in r]) - 1) for r in rows}
+    params_z3 = []
+    for t in enc.base:
+        if not (_names(t, {}) & unknowns):
+            params_z3.append(t)
+            continue
+        ats = conjunction(t)   # a simplex constraint: x ≥ 0 or a row's sum = 1, nothing else
+        if ats is None or not all((a.op == ">=" and a.f.is_Symbol and a.f.name in unknowns) or
+                                  (a.op == "==" and (a.f in sums or -a.f in sums)) for a in ats):
+            return None
+    hyp_atoms = []
+    for h in enc.hyps:
+        ats = conjunction(h)
+        if ats is None:
+            return None
+        hyp_atoms += ats
+    parent = {n: n for n in unknowns}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for group in rows + [sorted(a.symbols() & unknowns) for a in hyp_atoms]:
+        for x in group[1:]:
+            parent[find(x)] = find(group[0])
+    roots = sorted({find(n) for n in unknowns})
+    blocks = [_Block([], [], []) for _ in roots]
+    index = {r: i for i, r in enumerate(roots)}
+    block_of = {n: index[find(n)] for n in unknowns}
+    for r in rows:
+        blocks[block_of[r[0]]].rows.append(r)
+        blocks[block_of[r[0]]].names += list(r)
+    for a in hyp_atoms:
+        mentioned = a.symbols() & unknowns
+        if not mentioned:
+            params_z3.append(_z3_atom(a.f, a.op, env))
+        else:
+            blocks[block_of[next(iter(mentioned))]].atoms.append(a)
+    events = disjunction(z3.Or([z3.BoolVal(p) if isinstance(p, bool) else p for p in enc.negated_conclusion_parts()]))
+    if events is None:
+        return None
+    for e in events:
+        if not _multilinear(e.f, block_of):
+            return None
+    return blocks, block_of, params_z3, events, env, rows, hyp_atoms
+
+
+def _z3_atom(f, op, env):
+    t = to_z3(f, env)
+    return t >= 0 if op == ">=" else (t > 0 if op == ">" else t == 0)
+
+
+def _multilinear(f, block_of):
+    xs = sorted((s for s in f.free_symbols if s.name in block_of), key=str)
+    if not xs:
+        return True
+    try:
+        poly = sp.Poly(f, *xs)
+    except sp.PolynomialError:
+        return False
+    for monom in poly.monoms():
+        per = {}
+        for x, k in zip(xs, monom):
+            per[block_of[x.name]] = per.get(block_of[x.name], 0) + k
+        if any(k > 1 for k in per.values()):
+            return False
+    return not any(s.name in block_of for c in poly.coeffs() for s in sp.sympify(c).free_symbols)
+
+
+def _homogenised(f, blocks_in, block_of, h):
+    """f times the product of the blocks' denominators, as a polynomial in the unknowns and the
+    denominator symbols ``h[b]``: each monomial is multiplied by h[b] for every block b it does not
+    mention (a monomial that mentions b is multiplied by h[b] when b's unknowns, numerator/h[b], are
+    put in). Its sign, in :func:`sign_form`."""
+    xs = sorted((s for s in f.free_symbols if s.name in block_of), key=str)
+    if not xs:
+        return sign_form(f)
+    poly = sp.Poly(f, *xs)
+    out = sp.Integer(0)
+    for monom, coeff in poly.terms():
+        mentioned = {block_of[x.name] for x, k in zip(xs, monom) if k}
+        term = coeff * sp.Mul(*[x ** k for x, k in zip(xs, monom)])
+        out += term * sp.Mul(*[h[b] for b in blocks_in if b not in mentioned])
+    return sign_form(out)
+
+
+def decide(enc, settings, deadline):
+    """:class:`VertexResult`, or None when the encoding does not have the lemma's shape or is too large."""
+    shape = _shape(enc)
+    if shape is None:
+        return None
+    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
+    blocks, block_of, params_z3, events, env, rows, hyp_atoms = shape
+    renamings = symmetries(enc, rows, hyp_atoms)
+    reps = orbit_representatives(events, renamings)
+    cands = {}
+
+    def block_candidates(b):
+        if b not in cands:
+            blk = blocks[b]
+            cands[b] = candidates(blk.atoms, blk.rows, blk.names, params_z3, env, to_z3, deadline)[0]
+        return cands[b]
+    plans = []
+    try:
+        for e in (events[i] for i in reps):
+            ins = sorted({block_of[s.name] for s in e.f.free_symbols if s.name in block_of})
+            plans.append((e, ins, [block_candidates(b) for b in ins]))
+    except TooLarge:
+        return None
+    except TimeoutError:
+        return VertexResult("unknown", reason="vertices: time")
+    total = sum(_count(lists) for _, _, lists in plans)
+    if total > MAX_QUERIES:
+        return None
+    t0 = time.monotonic()
+    z3c = {}   # candidate id -> (substitution pairs, its conditions in z3, its denominator in z3)
+    obligations, unknown = [], []
+    for e, ins, lists in plans:
+        h = {b: sp.Symbol(f"_den{b}") for b in ins}
+        hz = {b: z3.Real(f"_den{b}") for b in ins}
+        F = to_z3(_homogenised(e.f, ins, block_of, h), {**env, **{str(h[b]): hz[b] for b in ins}})
+        for combo in itertools.product(*lists):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return VertexResult("unknown", reason="vertices: time")
+            pairs, conds, sign = [], [], 1
+            for b, c in zip(ins, combo):
+                sub, cz, dz = _z3_candidate(c, env, z3c)
+                pairs += sub + [(hz[b], dz)]
+                conds += cz
+                sign *= c.sign
+            t = z3.substitute(F, *pairs) if pairs else F
+            strict = e.op == ">"
+            goal = (t > 0 if strict else t >= 0) if sign > 0 else (t < 0 if strict else t <= 0)
+            s = z3.Tactic("qfnra-nlsat").solver()
+            s.add(params_z3 + conds + [goal])
+            r = check_within(s, min(settings.timeout, left))
+            if r == z3.unsat:
+                obligations.append(tuple(s.assertions()))
+            elif r == z3.sat:
+                asg = _counterexample(enc, s, dict(zip(ins, combo)), blocks, block_of, block_candidates, env)
+                if asg is not None and verify(enc.imp, enc.params, asg)[0]:
+                    return VertexResult("sat", asg, how=f"a product of vertices of the hypotheses' polytopes "
+                                                        f"({len(obligations) + 1} queries)")
+                unknown.append("a satisfiable vertex combination gave no exactly re-verified counterexample")
+            else:
+                unknown.append("a vertex combination was not decided")
+    how = (f"vertices of the hypotheses' polytopes: {len(blocks)} block(s), "
+           f"{sum(len(v) for v in cands.values())} candidate vertices, {len(events)} atoms "
+           f"({len(reps)} up to {len(renamings)} symmetries), "
+           f"{total} queries in {time.monotonic() - t0:.1f} s")
+    if unknown:
+        return VertexResult("unknown", reason="vertices: " + "; ".join(sorted(set(unknown))), how=how)
+    return VertexResult("unsat", how=how, obligations=obligations)
+
+
+def _count(lists):
+    n = 1
+    for x in lists:
+        n *= len(x)
+    return n
+
+
+def _z3_candidate(c, env, memo):
+    key = id(c)
+    if key not in memo:
+        sub = [(env[name], to_z3(x, env)) for name, x in c.numer]
+        conds = [to_z3(c.conditions[0], env) > 0] + [to_z3(x, env) >= 0 for x in c.conditions[1:]]
+        memo[key] = (sub, conds, to_z3(c.den, env), c)   # the candidate is kept alive so its id is not reused
+    return memo[key][:3]
+
+
+def _counterexample(enc, solver, chosen, blocks, block_of, block_candidates, env):
+    """Exact tables from a satisfiable combination: rational parameters (rounded and re-checked when
+    the model's are algebraic), the chosen vertices' coordinates there, and a feasible vertex of every
+    other block; None when no such completion is found."""
+    params = [v for g, _, v in enc.vars if g == "param"]
+    model = solver.model()
+    fixes = []
+    for v in params:
+        if _value(model, v) is not None:
+            continue
+        for den in (10, 100, 10**4, 10**6):
+            fix = v == z3.RealVal(str(_approx(model, v, den)))
+            if check_within(solver, 2.0, *(fixes + [fix])) == z3.sat:
+                fixes.append(fix)
+                model = solver.model()
+                break
+        else:
+            return None
+    values = {v.decl().name(): _value(model, v) for v in params}
+    vals = {env[k].get_id(): x for k, x in values.items()}
+    for b in range(len(blocks)):
+        c = chosen.get(b)
+        if c is None:
+            c = next((x for x in block_candidates(b) if x.holds_at(values)), None)
+            if c is None:
+                return None
+        for name, x in c.at(values).items():
+            if not x.is_Rational:
+                return None
+            vals[env[name].get_id()] = x
+    return assignment(enc, vals)

@@ -1,0 +1,21 @@
+"""Seeded faults of the vertex route (polytope vertices, hockey-stick atoms, symmetries): one engine edit each."""
+from __future__ import annotations
+
+from theorems.mutation import _E
+
+VERTICES = "test:tests/test_vertices.py::"
+
+_E("symbolic.solve.polytope:covering", "        if check_within(s, FEASIBILITY_SECONDS) == z3.unsat:\n            kept.remove(c)",
+   "        if True:\n            kept.remove(c)", "vertices.covered-unchecked",
+   "a candidate vertex is dropped as covered by the others without asking the solver",
+   VERTICES + "test_a_false_composition_is_refuted_with_exact_tables",
+   VERTICES + "test_candidates_cover_every_vertex_and_only_feasible_points")
+_E("symbolic.solve.polytope:candidates", "            for a, c in cons:\n", "            for a, c in cons[1:]:\n",
+   "vertices.condition-dropped", "a candidate's conditions leave out the first constraint of its block",
+   VERTICES + "test_candidates_cover_every_vertex_and_only_feasible_points")
+_E("symbolic.solve.atoms:_atoms_of", "    if signs != ({-1} if every else {1}):\n        return None\n",
+   "", "atoms.hockey-any-polarity", "a hockey-stick sum is expanded with whichever quantifier, whatever its sign",
+   VERTICES + "test_shapes_the_atoms_cannot_state_are_refused")
+_E("symbolic.solve.symmetry:symmetries", "        if {_atom_key(op, _rename(f, ren)) for op, f in hyps} == hyps:",
+   "        if True:", "symmetry.unchecked", "a renaming is used as a symmetry without checking the hypotheses",
+   VERTICES + "test_a_renaming_that_moves_a_hypothesis_is_not_a_symmetry")
