@@ -7,7 +7,7 @@ symbolic, a ∀𝒫 hypothesis written as a z3 ForAll over the population simple
 
 Rows: T-P5, T-P1 and T-F2b at n=3, |𝒟|=3, |𝒪|=2 (each part at exactly those sizes); a claim over
 all beliefs asked in the plain `implies` form at n=2; basic composition of (ε,δ)-DP with ε and δ
-symbolic at n=1, |𝒟|=|𝒪|=2; a parameter map with a division, and multiplied out. Timings depend on the machine; the
+symbolic at n=1, |𝒟|=|𝒪|=2, non-adaptive and adaptive; a parameter map with a division, and multiplied out. Timings depend on the machine; the
 verdicts do not.
 """
 from __future__ import annotations
@@ -36,11 +36,11 @@ def _catalogue(cid, sizes):
     return replace(c, min_sizes=c.sizes)
 
 
-def _composition():
+def _composition(adaptive=True):
     E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
     D1, D2 = Param("d1", lower=0, upper=1), Param("d2", lower=0, upper=1)
     A1 = MechVar("A1")
-    A2 = AdaptiveVar("A2", after=A1)
+    A2 = AdaptiveVar("A2", after=A1) if adaptive else MechVar("A2")
     hyp = (ApproxDP(E1.symbol, D1.symbol).of(A1), ApproxDP(E2.symbol, D2.symbol).of(A2))
     concl = ApproxDP(E1.symbol * E2.symbol, D1.symbol + D2.symbol).of(Compose(A1, A2))
     return implication_claim(hyp, concl, params=(E1, E2, D1, D2), sizes=Sizes(1, 2, 2))
@@ -58,7 +58,8 @@ ROWS = {
     "T-P1": lambda: _catalogue("T-P1", (3, 3, 2)),
     "T-F2b": lambda: _catalogue("T-F2b", (3, 3, 2)),
     "beliefs": lambda: implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 2, 2)),
-    "composition": _composition,
+    "composition": lambda: _composition(adaptive=False),
+    "adaptive": _composition,
     "division": lambda: _division("division"),
     "multiplied": lambda: _division("multiplied"),
 }

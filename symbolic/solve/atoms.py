@@ -104,8 +104,10 @@ def _comparison(t):
     return None
 
 
-def _atoms_of(op, lhs, rhs, every):
-    """The atoms of ``lhs op rhs``; ``every``: they must all hold (else one of them must)."""
+def _atoms_of(op, lhs, rhs, every, sign=None):
+    """The atoms of ``lhs op rhs``; ``every``: they must all hold (else one of them must). ``sign``: a
+    coefficient of a maximum that is no number -> 1 where it is proved ≥ 0, -1 where proved ≤ 0, else
+    None (c·max(0, u) = max(0, c·u) when c ≥ 0, so the expansion below holds as for a positive number)."""
     maxima = {}
     big, small = (rhs, lhs) if op in ("<=", "<", "==") else (lhs, rhs)
     f = sp.expand(term(big, maxima) - term(small, maxima))
@@ -119,9 +121,12 @@ def _atoms_of(op, lhs, rhs, every):
     keys = list(maxima)
     coeffs = [f.coeff(k) for k in keys]
     rest = sp.expand(f - sum(c * k for c, k in zip(coeffs, keys)))
-    if rest.free_symbols & set(keys) or not all(c.is_Rational and c != 0 for c in coeffs):
-        return None   # a maximum inside a product, or a coefficient of unknown sign
-    signs = {1 if c > 0 else -1 for c in coeffs}
+    if rest.free_symbols & set(keys) or any(c.free_symbols & set(keys) for c in coeffs):
+        return None   # a maximum inside a product of maxima
+    signs = {(1 if c > 0 else -1) if c.is_Rational and c != 0 else (sign(c) if sign is not None else None)
+             for c in coeffs}
+    if None in signs:
+        return None   # a coefficient of unknown sign
     if signs != ({-1} if every else {1}):
         return None
     out = []
@@ -189,5 +194,60 @@ def disjunction(t, positive=True):
             above, below = _atoms_of(">", lhs, rhs, every=False), _atoms_of("<", lhs, rhs, every=False)
             return None if above is None or below is None else above + below
         return _atoms_of(op if positive else _FLIP[op], lhs, rhs, every=False)
+    except NotPolynomial:
+        return None
+
+
+def dnf(t, positive=True, cap=20000, sign=None):
+    """``t`` (``positive``) or its negation as a list of conjunctions of atoms, one of which holds
+    exactly when it does (disjunctive normal form, hockey-stick sums expanded as above); None when
+    ``t`` has a part the atoms cannot state or the form would exceed ``cap`` conjunctions (``sign``: as
+    for :func:`_atoms_of`).
+
+    >>> import z3
+    >>> a, b = z3.Reals("a b")
+    >>> [[str(x) for x in c] for c in dnf(z3.Not(z3.And(a >= 0, z3.Or(b == 0, a <= b))))]
+    [['-a > 0'], ['b > 0', 'a - b > 0'], ['-b > 0', 'a - b > 0']]
+    """
+    if isinstance(t, bool):
+        t = z3.BoolVal(t)
+    if z3.is_true(t) or z3.is_false(t):
+        return [[]] if z3.is_true(t) == positive else []
+    if z3.is_not(t):
+        return dnf(t.arg(0), not positive, cap, sign)
+    kids = t.children()
+    if (z3.is_and(t) and positive) or (z3.is_or(t) and not positive):
+        out = [[]]
+        for c in kids:
+            sub = dnf(c, positive, cap, sign)
+            if sub is None or len(out) * len(sub) > cap:
+                return None
+            out = [x + y for x in out for y in sub]
+        return out
+    if (z3.is_or(t) and positive) or (z3.is_and(t) and not positive):
+        out = []
+        for c in kids:
+            sub = dnf(c, positive, cap, sign)
+            if sub is None or len(out) + len(sub) > cap:
+                return None
+            out += sub
+        return out
+    cmp = _comparison(t)
+    if cmp is None:
+        return None
+    op, lhs, rhs = cmp
+    try:
+        if op == "==":
+            if positive:
+                ats = _atoms_of("==", lhs, rhs, every=True, sign=sign)
+                return None if ats is None else [ats]
+            above, below = _atoms_of(">", lhs, rhs, every=False, sign=sign), _atoms_of("<", lhs, rhs, every=False, sign=sign)
+            return None if above is None or below is None else [[x] for x in above + below]
+        op = op if positive else _FLIP[op]
+        some = _atoms_of(op, lhs, rhs, every=False, sign=sign)
+        if some is not None:
+            return [[x] for x in some]
+        every = _atoms_of(op, lhs, rhs, every=True, sign=sign)
+        return None if every is None else [every]
     except NotPolynomial:
         return None

@@ -23,7 +23,7 @@ from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
 from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
 from symbolic.solve.quotient import quotient_change
-from symbolic.solve import vertices
+from symbolic.solve import beliefs, vertices
 from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
 from symbolic.core.verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.solve.verify import Assignment, verify
@@ -174,10 +174,11 @@ def _run_local(imp, params, sizes, settings, deadline, seconds, family=False):
                       obligations=obligations)
 
 
-def _run_vertices(imp, params, sizes, settings, deadline):
-    """The vertex route (:mod:`symbolic.solve.vertices`) as a definite SizeResult, or None."""
-    enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, False, settings.hockey)
-    res = vertices.decide(enc, settings, deadline)
+def _run_route(route, imp, params, sizes, settings, deadline, **options):
+    """A route for one size (:mod:`symbolic.solve.vertices`, :mod:`symbolic.solve.beliefs`) as a
+    definite SizeResult, or None when it does not apply or leaves the part undecided."""
+    enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, False, False)
+    res = route.decide(enc, settings, deadline, **options)
     if res is None or res.status == "unknown":
         return None
     return SizeResult(res.status, res.assignment, how=res.how, obligations=res.obligations)
@@ -251,7 +252,10 @@ def search_size(imp, params, sizes, settings, deadline):
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
         if res.status == "unknown":
-            res = _run_vertices(imp, params, sizes, settings, deadline) or res
+            # a composition (an atom multiplies two constrained tables) is what the whole query finds hardest
+            res = _run_route(vertices, imp, params, sizes, settings, deadline, products_only=True) or res
+        if res.status == "unknown" and needs_witness:
+            res = _run_route(beliefs, imp, params, sizes, settings, deadline) or res
         if res.status == "unknown" and local:
             res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
             if res.status == "unsat" and needs_witness:
@@ -264,6 +268,8 @@ def search_size(imp, params, sizes, settings, deadline):
         if res.status == "unknown" and first is not None and first.timeout < settings.timeout:
             # the short unsplit try may only have been cut off (a loaded machine): give it the full leash
             res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=False)
+        if res.status == "unknown":
+            res = _run_route(vertices, imp, params, sizes, settings, deadline) or res
         if res.status == "unknown" and has_family:
             # last resort: the conclusion's ∀𝒫 on its finite sufficient family (a lemma, stated
             # and proved in the notion's docstring and cross-checked against z3 in the tests)

@@ -23,16 +23,17 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import sympy as sp
 import z3
 
 from symbolic.solve.atoms import conjunction, disjunction
 from symbolic.solve.deadline import check_within
+from symbolic.solve.route import RouteResult, constant_names, rational_model
 from symbolic.solve.polytope import TooLarge, candidates, sign_form
 from symbolic.solve.symmetry import orbit_representatives, symmetries
-from symbolic.solve.solver import _approx, _value, assignment
+from symbolic.solve.solver import assignment
 from symbolic.solve.verify import verify
 from symbolic.solve.z3_ops import to_z3
 
@@ -41,34 +42,10 @@ ROUTE_SECONDS = 45.0  # the whole route at one size; a route cut off leaves the 
 
 
 @dataclass
-class VertexResult:
-    status: str                    # "sat" | "unsat" | "unknown"
-    assignment: object = None
-    reason: str = ""
-    how: str = ""
-    obligations: list = field(default_factory=list)
-
-
-@dataclass
 class _Block:
     names: list
     rows: list
     atoms: list
-
-
-def _names(t, memo):
-    """Names of the uninterpreted constants of a z3 term (iterative, memoised by term id)."""
-    stack = [t]
-    out = set()
-    while stack:
-        u = stack.pop()
-        if u.get_id() in memo:
-            continue
-        memo[u.get_id()] = True
-        if z3.is_const(u) and u.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(u.decl().name())
-        stack.extend(u.children())
-    return out
 
 
 def _shape(enc):
@@ -84,7 +61,7 @@ def _shape(enc):
     sums = {sp.expand(sp.Add(*[sp.Symbol(n) for n in r]) - 1) for r in rows}
     params_z3 = []
     for t in enc.base:
-        if not (_names(t, {}) & unknowns):
+        if not (constant_names(t, {}) & unknowns):
             params_z3.append(t)
             continue
         ats = conjunction(t)   # a simplex constraint: x ≥ 0 or a row's sum = 1, nothing else
@@ -168,13 +145,17 @@ def _homogenised(f, blocks_in, block_of, h):
     return sign_form(out)
 
 
-def decide(enc, settings, deadline):
-    """:class:`VertexResult`, or None when the encoding does not have the lemma's shape or is too large."""
+def decide(enc, settings, deadline, products_only=False):
+    """:class:`RouteResult`, or None when the encoding does not have the lemma's shape or is too large
+    (or, with ``products_only``, when no atom multiplies the unknowns of two constrained blocks)."""
     shape = _shape(enc)
     if shape is None:
         return None
-    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
     blocks, block_of, params_z3, events, env, rows, hyp_atoms = shape
+    if products_only and not any(len({block_of[s.name] for s in e.f.free_symbols if s.name in block_of
+                                      and blocks[block_of[s.name]].atoms}) > 1 for e in events):
+        return None
+    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
     renamings = symmetries(enc, rows, hyp_atoms)
     reps = orbit_representatives(events, renamings)
     cands = {}
@@ -192,7 +173,7 @@ def decide(enc, settings, deadline):
     except TooLarge:
         return None
     except TimeoutError:
-        return VertexResult("unknown", reason="vertices: time")
+        return RouteResult("unknown", reason="vertices: time")
     total = sum(_count(lists) for _, _, lists in plans)
     if total > MAX_QUERIES:
         return None
@@ -206,7 +187,7 @@ def decide(enc, settings, deadline):
         for combo in itertools.product(*lists):
             left = deadline - time.monotonic()
             if left <= 0:
-                return VertexResult("unknown", reason="vertices: time")
+                return RouteResult("unknown", reason="vertices: time")
             pairs, conds, sign = [], [], 1
             for b, c in zip(ins, combo):
                 sub, cz, dz = _z3_candidate(c, env, z3c)
@@ -224,7 +205,7 @@ def decide(enc, settings, deadline):
             elif r == z3.sat:
                 asg = _counterexample(enc, s, dict(zip(ins, combo)), blocks, block_of, block_candidates, env)
                 if asg is not None and verify(enc.imp, enc.params, asg)[0]:
-                    return VertexResult("sat", asg, how=f"a product of vertices of the hypotheses' polytopes "
+                    return RouteResult("sat", asg, how=f"a product of vertices of the hypotheses' polytopes "
                                                         f"({len(obligations) + 1} queries)")
                 unknown.append("a satisfiable vertex combination gave no exactly re-verified counterexample")
             else:
@@ -234,8 +215,8 @@ def decide(enc, settings, deadline):
            f"({len(reps)} up to {len(renamings)} symmetries), "
            f"{total} queries in {time.monotonic() - t0:.1f} s")
     if unknown:
-        return VertexResult("unknown", reason="vertices: " + "; ".join(sorted(set(unknown))), how=how)
-    return VertexResult("unsat", how=how, obligations=obligations)
+        return RouteResult("unknown", reason="vertices: " + "; ".join(sorted(set(unknown))), how=how)
+    return RouteResult("unsat", how=how, obligations=obligations)
 
 
 def _count(lists):
@@ -259,21 +240,10 @@ def _counterexample(enc, solver, chosen, blocks, block_of, block_candidates, env
     the model's are algebraic), the chosen vertices' coordinates there, and a feasible vertex of every
     other block; None when no such completion is found."""
     params = [v for g, _, v in enc.vars if g == "param"]
-    model = solver.model()
-    fixes = []
-    for v in params:
-        if _value(model, v) is not None:
-            continue
-        for den in (10, 100, 10**4, 10**6):
-            fix = v == z3.RealVal(str(_approx(model, v, den)))
-            if check_within(solver, 2.0, *(fixes + [fix])) == z3.sat:
-                fixes.append(fix)
-                model = solver.model()
-                break
-        else:
-            return None
-    values = {v.decl().name(): _value(model, v) for v in params}
-    vals = {env[k].get_id(): x for k, x in values.items()}
+    vals = rational_model(solver, params)
+    if vals is None:
+        return None
+    values = {v.decl().name(): vals[v.get_id()] for v in params}
     for b in range(len(blocks)):
         c = chosen.get(b)
         if c is None:

@@ -1,0 +1,276 @@
+"""Decide a claim part whose conclusion quantifies over every belief, by the signs of its coefficients.
+
+Applies when the negated conclusion introduces one belief b, a joint distribution on 𝒟^n (b ≥ 0,
+Σ b = 1), that no hypothesis mentions, and reads exactly as a disjunction of conjunctions of atoms
+``f > 0`` / ``f ≥ 0`` / ``f = 0`` with f polynomial in b (:func:`symbolic.solve.atoms.dnf`; posteriors are
+cross-multiplied by their normalisers, so an atom is a polynomial in b whose coefficients are
+polynomials in the tables and parameters θ). The part is proved at this size when every conjunction
+is refuted by one of three lemmas; each is stated over the values θ allowed by the hypotheses and by
+the conjunction's atoms that do not mention b (its conditions), which the queries assume.
+
+Homogenising. A term of degree j in b is multiplied by (Σ b)^(k−j), k the atom's degree in b: on the
+simplex this changes nothing, and afterwards f(s·b) = s^k f(b) for s > 0.
+
+    Lemma 1 (signs). If every coefficient of the homogenised f is ≤ 0, then f ≤ 0 at every b ≥ 0
+    (each monomial is ≥ 0), so ``f > 0`` has no solution. If moreover the coefficient of each pure
+    power b_x^k is < 0, then f < 0 on the simplex (some b_x > 0 there, and f ≤ c_x·b_x^k), so
+    ``f ≥ 0`` has none, and ``f = 0`` has none when this holds for f or for −f. Multiplying f by Σ b
+    (equal to 1 on the simplex) gives coefficients that are sums of f's, on which the test succeeds
+    more often (Pólya's multiplier); it is tried when the plain test fails.
+
+    Lemma 2 (a strict atom against another). ``f > 0`` with ``g ≥ 0``, ``g > 0`` or ``g = 0`` gives
+    ``f + g > 0`` (and ``f − g > 0`` when g = 0), which Lemma 1 may refute.
+
+    Lemma 3 (few points of support). If every atom of the conjunction that mentions b is linear in b
+    after homogenising, one of them is strict, and they use r different linear forms, then a solution
+    b can be replaced by one on at most r points: the forms' values at b lie in the cone spanned by
+    their values at the point masses, hence (Carathéodory's theorem for cones) in the cone spanned by
+    at most r of them; the b' ≥ 0 so obtained gives every form the same value, so it satisfies the
+    same atoms, and it is not 0 (the strict atom's value is > 0), so b'/Σb' is a belief that does
+    (homogeneity). One query per support of min(r, |𝒟^n|) points, the other entries of b set to 0.
+
+A conjunction no lemma refutes leaves the part undecided here; a satisfiable support query gives a
+belief, tables and parameters that are made rational and re-verified exactly like any counterexample.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+import sympy as sp
+import z3
+
+from symbolic.solve.atoms import dnf
+from symbolic.solve.deadline import check_within
+from symbolic.solve.route import RouteResult, constant_names, rational_model
+from symbolic.solve.solver import assignment
+from symbolic.solve.verify import verify
+from symbolic.solve.z3_ops import to_z3
+
+ROUTE_SECONDS = 45.0     # the whole route at one size
+MAX_CONJUNCTIONS = 20000  # of the negated conclusion's disjunctive normal form
+
+
+def _belief(enc):
+    """The belief's z3 unknowns in the order of 𝒟^n, or None when the negated conclusion has no
+    single joint belief that only it mentions."""
+    if enc.universal or enc.ops.side or enc.witness is None or enc.imp.conclusion.notion.population != "all":
+        return None
+    probs = [enc.witness.probs[d] for d in enc.dbs]
+    if not all(z3.is_const(p) and p.decl().kind() == z3.Z3_OP_UNINTERPRETED for p in probs):
+        return None
+    names = {p.decl().name() for p in probs}
+    memo = {}
+    if any(constant_names(h, memo) & names for h in enc.hyps):
+        return None
+    return probs
+
+
+class _Refuter:
+    """The lemmas, with the queries they ask, their cache and the obligations of the unsatisfiable ones."""
+
+    def __init__(self, enc, belief, settings, deadline):
+        self.enc, self.settings, self.deadline = enc, settings, deadline
+        self.env = {v.decl().name(): v for _, _, v in enc.vars}
+        self.b = [sp.Symbol(p.decl().name()) for p in belief]
+        self.belief = belief
+        names = {s.name for s in self.b}
+        memo = {}
+        self.given = [c for c in enc.base if not (constant_names(c, memo) & names)] + list(enc.hyps)
+        fixed = enc.fixed_params
+        self.nonneg = {v.decl().name() for g, _, v in enc.vars if g != "param"} | {
+            p.name for p in enc.params if p.name not in fixed and p.lower is not None and sp.Rational(p.lower) >= 0}
+        self.cache, self.obligations, self.polys, self.verdicts = {}, [], {}, {}
+        self.queries = self.syntactic = 0
+        self.undecided = False
+
+    # -- Lemma 1 ----------------------------------------------------------------------------
+    def homogenised(self, f, multiplier=0):
+        if (f, multiplier) not in self.polys:
+            self.polys[f, multiplier] = self._homogenised(f, multiplier)
+        return self.polys[f, multiplier]
+
+    def _homogenised(self, f, multiplier):
+        poly = sp.Poly(f, *self.b)
+        k = poly.total_degree()
+        total = sp.Poly(sp.Add(*self.b), *self.b)
+        out = sp.Poly(0, *self.b, domain=poly.domain)
+        for j in range(k + 1):
+            part = sp.Poly.from_dict({m: c for m, c in poly.terms() if sum(m) == j}, *self.b, domain=poly.domain)
+            if not part.is_zero:
+                out += part * total ** (k - j)
+        return out * total ** multiplier if multiplier else out
+
+    def total(self, f, g):
+        """f + g homogenised: each homogenised, the one of lower degree times a power of Σ b."""
+        pf, pg = self.homogenised(f), self.homogenised(g)
+        total = sp.Poly(sp.Add(*self.b), *self.b)
+        df, dg = pf.total_degree(), pg.total_degree()
+        return pf * total ** max(0, dg - df) + pg * total ** max(0, df - dg)
+
+    def _surely_nonpositive(self, c):
+        """Every term a negative number times powers of unknowns or parameters that are ≥ 0."""
+        for t in sp.Add.make_args(sp.expand(c)):
+            num, rest = t.as_coeff_Mul()
+            if num > 0:
+                return False
+            for factor in sp.Mul.make_args(rest):
+                base, e = factor.as_base_exp()
+                if rest != 1 and not (base.is_Symbol and base.name in self.nonneg and e.is_Integer and e > 0):
+                    return False
+        return True
+
+    def never(self, c, strict, conds):
+        """No θ allowed by the hypotheses and ``conds`` has ``c > 0`` (``strict``) / ``c ≥ 0``."""
+        if strict and self._surely_nonpositive(c):
+            self.syntactic += 1
+            return True
+        key = (c, strict, conds)
+        if key not in self.cache:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            t = to_z3(c, self.env)
+            s = z3.Tactic("qfnra-nlsat").solver()
+            s.add(self.given + [self.z3_atom(a) for a in conds] + [t > 0 if strict else t >= 0])
+            self.queries += 1
+            r = check_within(s, min(self.settings.timeout, left))
+            self.undecided |= r == z3.unknown
+            if r == z3.unsat:
+                self.obligations.append(tuple(s.assertions()))
+            self.cache[key] = r == z3.unsat
+        return self.cache[key]
+
+    def signs_refute(self, f, op, conds, multiplier=0):
+        """Lemma 1 for ``f op 0``."""
+        key = (f, op, conds, multiplier)
+        if key not in self.verdicts:
+            self.verdicts[key] = self._signs_refute(f, op, conds, multiplier)
+        return self.verdicts[key]
+
+    def _signs_refute(self, f, op, conds, multiplier):
+        if op == "==":
+            return self.signs_refute(f, ">=", conds, multiplier) or self.signs_refute(-f, ">=", conds, multiplier)
+        poly = f if isinstance(f, sp.Poly) else self.homogenised(f, multiplier)
+        k = poly.total_degree()
+        if op == ">":
+            return all(self.never(c, True, conds) for c in poly.coeffs())
+        pure = {m for m in poly.monoms() if max(m) == k}
+        if len(pure) < len(self.b):
+            return False
+        return all(self.never(c, m not in pure, conds) for m, c in poly.terms())
+
+    # -- Lemma 2 ----------------------------------------------------------------------------
+    def pair_refutes(self, atoms, conds):
+        for a in atoms:
+            if a.op != ">":
+                continue
+            for g in atoms:
+                if g is a:
+                    continue
+                sums = [self.total(a.f, g.f)] + ([self.total(a.f, -g.f)] if g.op == "==" else [])
+                if any(self.signs_refute(s, ">", conds) for s in sums):
+                    return True
+        return False
+
+    # -- Lemma 3 ----------------------------------------------------------------------------
+    def support_refutes(self, atoms, conds):
+        """True when refuted; an :class:`~symbolic.solve.verify.Assignment` when a support query
+        gives an exactly re-verified counterexample; False otherwise."""
+        polys = [self.homogenised(a.f) for a in atoms]
+        if any(p.total_degree() != 1 for p in polys) or not any(a.op == ">" for a in atoms):
+            return False
+        forms = {tuple(p.coeff_monomial(x) for x in self.b) for p in polys}
+        r = min(len(forms), len(self.b))
+        for support in itertools.combinations(range(len(self.b)), r):
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            outside = [self.belief[j] == 0 for j in range(len(self.b)) if j not in support]
+            s = z3.Tactic("qfnra-nlsat").solver()
+            s.add(self.enc.base + self.given + outside + [self.z3_atom(a) for a in list(conds) + list(atoms)])
+            self.queries += 1
+            res = check_within(s, min(self.settings.timeout, left))
+            if res == z3.unsat:
+                self.obligations.append(tuple(s.assertions()))
+                continue
+            if res == z3.sat:
+                return self.counterexample(s)
+            self.undecided = True
+            return False
+        return True
+
+    def counterexample(self, solver):
+        vals = rational_model(solver, [v for _, _, v in self.enc.vars])
+        if vals is None:
+            return False
+        asg = assignment(self.enc, vals)
+        return asg if verify(self.enc.imp, self.enc.params, asg)[0] else False
+
+    def z3_atom(self, a):
+        t = to_z3(a.f, self.env)
+        return t > 0 if a.op == ">" else (t >= 0 if a.op == ">=" else t == 0)
+
+
+def _sign_oracle(enc, seconds=2.0):
+    """A coefficient (of a maximum, e.g. a level's denominator multiplied out) -> 1 where the query's
+    own constraints prove it ≥ 0, -1 where they prove it ≤ 0, else None."""
+    env = {v.decl().name(): v for _, _, v in enc.vars}
+    memo = {}
+
+    def sign(c):
+        if c not in memo:
+            memo[c] = None
+            t = to_z3(c, env)
+            for value, opposite in ((1, t < 0), (-1, t > 0)):
+                s = z3.Tactic("qfnra-nlsat").solver()
+                s.add(enc.base + [opposite])
+                if check_within(s, seconds) == z3.unsat:
+                    memo[c] = value
+                    break
+        return memo[c]
+    return sign
+
+
+def decide(enc, settings, deadline):
+    """:class:`~symbolic.solve.route.RouteResult`, or None when the part does not have the shape."""
+    belief = _belief(enc)
+    if belief is None:
+        return None
+    negated = z3.Or([z3.BoolVal(p) if isinstance(p, bool) else p for p in enc.negated_conclusion_parts()])
+    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc))
+    if conjunctions is None:
+        return None
+    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
+    t0 = time.monotonic()
+    ref = _Refuter(enc, belief, settings, deadline)
+    names = {s.name for s in ref.b}
+    counts = {"signs": 0, "pairs": 0, "support": 0, "multiplier": 0}
+    try:
+        for conj in conjunctions:
+            conds = tuple(a for a in conj if not (a.symbols() & names))
+            atoms = sorted((a for a in conj if a.symbols() & names), key=lambda a: ref.homogenised(a.f).total_degree())
+            if any(ref.signs_refute(a.f, a.op, conds) for a in atoms):
+                counts["signs"] += 1
+                continue
+            if ref.pair_refutes(atoms, conds):
+                counts["pairs"] += 1
+                continue
+            found = ref.support_refutes(atoms, conds)
+            if found is True:
+                counts["support"] += 1
+                continue
+            if found is not False:
+                return RouteResult("sat", found, how=f"a belief on few points (Carathéodory; {ref.queries} queries)")
+            if any(ref.signs_refute(a.f, a.op, conds, multiplier=1) for a in atoms):
+                counts["multiplier"] += 1
+                continue
+            return RouteResult("unknown", reason="beliefs: a conjunction of the negated conclusion is refuted by "
+                                                 "no sign lemma" + (" (a query undecided)" if ref.undecided else ""))
+    except TimeoutError:
+        return RouteResult("unknown", reason="beliefs: time")
+    how = (f"signs of the coefficients in the belief: {len(conjunctions)} conjunctions refuted "
+           f"({counts['signs']} by signs, {counts['pairs']} by a pair, {counts['support']} on few points, "
+           f"{counts['multiplier']} with the multiplier Σb), {ref.syntactic} coefficients by their terms, "
+           f"{ref.queries} queries in {time.monotonic() - t0:.1f} s")
+    return RouteResult("unsat", how=how, obligations=ref.obligations)

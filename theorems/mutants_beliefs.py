@@ -1,0 +1,27 @@
+"""Seeded faults of the belief route (signs of coefficients, a pair, few points of support) and of the
+normal form it reads: one engine edit each."""
+from __future__ import annotations
+
+from theorems.mutation import _E
+
+BELIEFS = "test:tests/test_beliefs.py::"
+SIGNS = BELIEFS + "test_signs_lemma_refuses_what_it_cannot_prove"
+
+_E("symbolic.solve.beliefs:_Refuter._signs_refute", "    if len(pure) < len(self.b):\n        return False\n", "",
+   "beliefs.pure-power-missing", "f ≥ 0 is refuted although some pure power b_x^k has no (negative) coefficient",
+   SIGNS)
+_E("symbolic.solve.beliefs:_Refuter._signs_refute", "self.never(c, m not in pure, conds)", "self.never(c, True, conds)",
+   "beliefs.pure-power-weak", "f ≥ 0 is refuted with the pure powers' coefficients only ≤ 0 (f may be 0)", SIGNS)
+_E("symbolic.solve.beliefs:_Refuter.__init__", "p.lower is not None and sp.Rational(p.lower) >= 0", "True",
+   "beliefs.any-parameter-nonnegative", "every parameter is taken to be ≥ 0 when a coefficient's terms are read",
+   SIGNS)
+_E("symbolic.solve.beliefs:_Refuter.support_refutes", "r = min(len(forms), len(self.b))",
+   "r = min(len(forms), len(self.b)) - 1", "beliefs.support-too-small",
+   "a conjunction of r linear forms is tried on beliefs of r - 1 points only",
+   BELIEFS + "test_pair_and_support_lemmas_refuse_satisfiable_conjunctions")
+_E("symbolic.solve.beliefs:_sign_oracle", "                if check_within(s, seconds) == z3.unsat:",
+   "                if True:", "beliefs.sign-unchecked", "a coefficient of a maximum is taken to be ≥ 0 unasked",
+   BELIEFS + "test_the_sign_of_a_coefficient_is_proved_not_assumed")
+_E("symbolic.solve.atoms:dnf", "            out = [x + y for x in out for y in sub]", "            out = out + sub",
+   "atoms.dnf-and-as-or", "a conjunction is read as a disjunction in the normal form",
+   BELIEFS + "test_the_normal_form_of_a_negated_conclusion_is_exact")
