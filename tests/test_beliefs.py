@@ -11,7 +11,7 @@ import z3
 from symbolic.api import E, Param, PureDP, SemanticPrivacy, Settings, Sizes, check_implies
 from symbolic.notions.claims import Implication
 from symbolic.solve import beliefs
-from symbolic.solve.atoms import Atom, dnf
+from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.encode import Encoding
 from symbolic.solve.route import constant_names
 
@@ -31,15 +31,19 @@ def _refuter(hyp=(), concl=SemanticPrivacy(HALF), params=(E, S)):
 
 
 def _holds(atom, point):
+    if isinstance(atom, Choice):
+        return any(_holds(a, point) for a in atom.atoms())
     v = atom.f.subs(point)
     return {">": v > 0, ">=": v >= 0, "==": v == 0}[atom.op]
 
 
+@pytest.mark.parametrize("grouped", [False, True])
 @pytest.mark.parametrize("level", [HALF, Es - 1])
-def test_the_normal_form_of_a_negated_conclusion_is_exact(level):
+def test_the_normal_form_of_a_negated_conclusion_is_exact(level, grouped):
     enc = _encoding(PureDP(Es), SemanticPrivacy(level))
     negated = z3.Or([p for p in enc.negated_conclusion_parts()])
-    form = dnf(negated)
+    form = dnf(negated, grouped=grouped)
+    assert any(isinstance(a, Choice) for c in form for a in c) == grouped
     names = sorted(constant_names(negated, {}))
     rng = random.Random(7)
     for _ in range(150):   # many zeros among the values: the normalisers' cases are exercised
@@ -67,6 +71,22 @@ def test_signs_lemma_refuses_what_it_cannot_prove():
     assert ref.signs_refute(-s * b0, ">", (Atom(s, ">"),))  # ... not where the conjunction says s > 0
     assert not ref.signs_refute(b0 - b1, ">", ())
     assert ref.signs_refute(-1 - b0 ** 2, ">", ())          # -1 becomes -(b0 + b1)^2 on the simplex
+
+
+def test_every_choice_of_the_maxima_at_once_is_the_lemma_on_each_choice():
+    ref = _refuter()
+    b0, b1 = ref.b
+    half = sp.Rational(3, 2)
+    cases = [Choice(-2 * b0 ** 2, (b0 ** 2, b0 ** 2), ">"),              # every choice ≤ 0
+             Choice(-2 * b0 ** 2, (half * b0 ** 2, half * b0 ** 2), ">"),  # only both parts together > 0
+             Choice(-b0 * b1 - b1 ** 2, (b0 * b1, -b0 ** 2), ">"),
+             Choice(-b0, (-b0,), ">="),                                    # 0 at b = (0, 1)
+             Choice(-b0 - b1, (-b0,), ">="),
+             Choice(sp.Integer(-1), (b0 - b1,), ">"),                       # -(b0 + b1) + b0 - b1 ≤ 0
+             Choice(sp.Integer(-1), (2 * b0,), ">")]                        # > 0 at b0 > 1/2
+    for ch in cases:
+        assert ref.choices_refute(ch, ()) == all(ref.signs_refute(a.f, a.op, ()) for a in ch.atoms()), str(ch)
+    assert [ref.choices_refute(ch, ()) for ch in cases] == [True, False, True, False, True, True, False]
 
 
 def test_the_sign_of_a_coefficient_is_proved_not_assumed():

@@ -25,3 +25,10 @@ _E("symbolic.solve.beliefs:_sign_oracle", "                if check_within(s, se
 _E("symbolic.solve.atoms:dnf", "            out = [x + y for x in out for y in sub]", "            out = out + sub",
    "atoms.dnf-and-as-or", "a conjunction is read as a disjunction in the normal form",
    BELIEFS + "test_the_normal_form_of_a_negated_conclusion_is_exact")
+_E("symbolic.solve.beliefs:_Refuter.choices_refute", "for k in range(len(present) + 1):",
+   "for k in range(len(present)):", "beliefs.choices-without-all-parts",
+   "every choice of the maxima is tested except the one that takes every part of a monomial",
+   BELIEFS + "test_every_choice_of_the_maxima_at_once_is_the_lemma_on_each_choice")
+_E("symbolic.solve.beliefs:_Refuter.choices_refute", "    if ch.op == \">=\":\n        monomials |= pure\n", "",
+   "beliefs.choices-pure-powers-skipped", "f ≥ 0 over every choice is refuted without the pure powers that no part has",
+   BELIEFS + "test_every_choice_of_the_maxima_at_once_is_the_lemma_on_each_choice")

@@ -27,6 +27,7 @@ import sympy as sp
 import z3
 
 MAX_CHOICES = 10   # hockey-stick terms in one comparison: 2^10 expanded atoms at most
+MAX_GROUPED = 64   # ... and kept unexpanded as one Choice
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,27 @@ class Atom:
 
     def symbols(self) -> frozenset:
         return frozenset(s.name for s in self.f.free_symbols)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """``rest + Σ_{k ∈ S} parts[k] op 0`` for some subset S of the parts: a comparison
+    ``rest + Σ_k c_k·max(0, u_k) op 0`` with every c_k ≥ 0 kept unexpanded (part k is c_k·u_k).
+    :meth:`atoms` lists the 2^k comparisons one of which holds exactly when it does."""
+
+    rest: sp.Expr
+    parts: tuple
+    op: str
+
+    def __str__(self):
+        return f"{self.rest} + some of {list(map(str, self.parts))} {self.op} 0"
+
+    def symbols(self) -> frozenset:
+        return frozenset(s.name for f in (self.rest, *self.parts) for s in f.free_symbols)
+
+    def atoms(self) -> list:
+        return [Atom(sp.expand(self.rest + sum(p for p, on in zip(self.parts, chosen) if on)), self.op)
+                for chosen in itertools.product((False, True), repeat=len(self.parts))]
 
 
 class NotPolynomial(Exception):
@@ -104,10 +126,11 @@ def _comparison(t):
     return None
 
 
-def _atoms_of(op, lhs, rhs, every, sign=None):
+def _atoms_of(op, lhs, rhs, every, sign=None, grouped=False):
     """The atoms of ``lhs op rhs``; ``every``: they must all hold (else one of them must). ``sign``: a
     coefficient of a maximum that is no number -> 1 where it is proved ≥ 0, -1 where proved ≤ 0, else
-    None (c·max(0, u) = max(0, c·u) when c ≥ 0, so the expansion below holds as for a positive number)."""
+    None (c·max(0, u) = max(0, c·u) when c ≥ 0, so the expansion below holds as for a positive number).
+    ``grouped``: a disjunction over the choices of the maxima is returned as one :class:`Choice`."""
     maxima = {}
     big, small = (rhs, lhs) if op in ("<=", "<", "==") else (lhs, rhs)
     f = sp.expand(term(big, maxima) - term(small, maxima))
@@ -116,7 +139,7 @@ def _atoms_of(op, lhs, rhs, every, sign=None):
     strict = ">" if op in ("<", ">") else ">="
     if not maxima:
         return [Atom(f, strict)]
-    if len(maxima) > MAX_CHOICES:
+    if len(maxima) > (MAX_GROUPED if grouped and not every else MAX_CHOICES):
         return None
     keys = list(maxima)
     coeffs = [f.coeff(k) for k in keys]
@@ -129,6 +152,8 @@ def _atoms_of(op, lhs, rhs, every, sign=None):
         return None   # a coefficient of unknown sign
     if signs != ({-1} if every else {1}):
         return None
+    if grouped and not every:
+        return [Choice(rest, tuple(sp.expand(c * maxima[k]) for c, k in zip(coeffs, keys)), strict)]
     out = []
     for chosen in itertools.product((False, True), repeat=len(keys)):
         out.append(Atom(sp.expand(rest + sum(c * maxima[k] for c, k, on in zip(coeffs, keys, chosen) if on)), strict))
@@ -198,11 +223,12 @@ def disjunction(t, positive=True):
         return None
 
 
-def dnf(t, positive=True, cap=20000, sign=None):
+def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
     """``t`` (``positive``) or its negation as a list of conjunctions of atoms, one of which holds
     exactly when it does (disjunctive normal form, hockey-stick sums expanded as above); None when
     ``t`` has a part the atoms cannot state or the form would exceed ``cap`` conjunctions (``sign``: as
-    for :func:`_atoms_of`).
+    for :func:`_atoms_of`; ``grouped``: a hockey-stick comparison that holds for some choice of its
+    maxima is one :class:`Choice`, not one conjunction per choice).
 
     >>> import z3
     >>> a, b = z3.Reals("a b")
@@ -214,12 +240,12 @@ def dnf(t, positive=True, cap=20000, sign=None):
     if z3.is_true(t) or z3.is_false(t):
         return [[]] if z3.is_true(t) == positive else []
     if z3.is_not(t):
-        return dnf(t.arg(0), not positive, cap, sign)
+        return dnf(t.arg(0), not positive, cap, sign, grouped)
     kids = t.children()
     if (z3.is_and(t) and positive) or (z3.is_or(t) and not positive):
         out = [[]]
         for c in kids:
-            sub = dnf(c, positive, cap, sign)
+            sub = dnf(c, positive, cap, sign, grouped)
             if sub is None or len(out) * len(sub) > cap:
                 return None
             out = [x + y for x in out for y in sub]
@@ -227,7 +253,7 @@ def dnf(t, positive=True, cap=20000, sign=None):
     if (z3.is_or(t) and positive) or (z3.is_and(t) and not positive):
         out = []
         for c in kids:
-            sub = dnf(c, positive, cap, sign)
+            sub = dnf(c, positive, cap, sign, grouped)
             if sub is None or len(out) + len(sub) > cap:
                 return None
             out += sub
@@ -244,7 +270,7 @@ def dnf(t, positive=True, cap=20000, sign=None):
             above, below = _atoms_of(">", lhs, rhs, every=False, sign=sign), _atoms_of("<", lhs, rhs, every=False, sign=sign)
             return None if above is None or below is None else [[x] for x in above + below]
         op = op if positive else _FLIP[op]
-        some = _atoms_of(op, lhs, rhs, every=False, sign=sign)
+        some = _atoms_of(op, lhs, rhs, every=False, sign=sign, grouped=grouped)
         if some is not None:
             return [[x] for x in some]
         every = _atoms_of(op, lhs, rhs, every=True, sign=sign)

@@ -18,6 +18,11 @@ simplex this changes nothing, and afterwards f(s·b) = s^k f(b) for s > 0.
     (equal to 1 on the simplex) gives coefficients that are sums of f's, on which the test succeeds
     more often (Pólya's multiplier); it is tried when the plain test fails.
 
+    The atoms of a hockey-stick comparison, rest + Σ_k max(0, part_k) > 0, one per choice S of the
+    maxima, are refuted together when they can be: the coefficient of a monomial m in rest + Σ_{k∈S}
+    part_k depends on S only through the parts in which m occurs, so the test runs over the subsets of
+    those (a few) instead of over all 2^k choices; otherwise the choices are expanded one by one.
+
     Lemma 2 (a strict atom against another). ``f > 0`` with ``g ≥ 0``, ``g > 0`` or ``g = 0`` gives
     ``f + g > 0`` (and ``f − g > 0`` when g = 0), which Lemma 1 may refute.
 
@@ -40,7 +45,7 @@ import time
 import sympy as sp
 import z3
 
-from symbolic.solve.atoms import dnf
+from symbolic.solve.atoms import Choice, dnf
 from symbolic.solve.deadline import check_within
 from symbolic.solve.route import RouteResult, constant_names, rational_model
 from symbolic.solve.solver import assignment
@@ -49,6 +54,8 @@ from symbolic.solve.z3_ops import to_z3
 
 ROUTE_SECONDS = 45.0     # the whole route at one size
 MAX_CONJUNCTIONS = 20000  # of the negated conclusion's disjunctive normal form
+MAX_EXPANDED = 4096       # plain conjunctions one conjunction with maxima may expand into
+MAX_PARTS = 8             # maxima that share one monomial of the belief (Lemma 1 for every choice)
 
 
 def _belief(enc):
@@ -160,6 +167,35 @@ class _Refuter:
             return False
         return all(self.never(c, m not in pure, conds) for m, c in poly.terms())
 
+    def lifted(self, f, degree):
+        """f homogenised, times (Σ b)^(degree − its degree)."""
+        poly = self.homogenised(f)
+        return poly * sp.Poly(sp.Add(*self.b), *self.b) ** (degree - max(poly.total_degree(), 0))
+
+    def choices_refute(self, ch, conds):
+        """Lemma 1 for every choice S of a :class:`~symbolic.solve.atoms.Choice` at once: the coefficient
+        of a monomial m in rest + Σ_{k∈S} part_k is r_m + Σ_{k ∈ S ∩ K_m} p_{k,m}, K_m the parts in which m
+        occurs, so the lemma holds for every S iff it holds for every subset of K_m."""
+        pieces = [f for f in (ch.rest, *ch.parts) if f != 0]
+        degree = max(self.homogenised(f).total_degree() for f in pieces)
+        rest = self.lifted(ch.rest, degree) if ch.rest != 0 else None
+        parts = [self.lifted(p, degree) for p in ch.parts if p != 0]
+        monomials = {m for q in ([rest] if rest is not None else []) + parts for m in q.monoms()}
+        pure = {tuple(degree if j == i else 0 for j in range(len(self.b))) for i in range(len(self.b))}
+        if ch.op == ">=":
+            monomials |= pure
+        for m in sorted(monomials):
+            r = rest.coeff_monomial(m) if rest is not None else sp.Integer(0)
+            present = [c for c in (q.coeff_monomial(m) for q in parts) if c != 0]
+            if len(present) > MAX_PARTS:
+                return False
+            strict = ch.op == ">" or m not in pure
+            for k in range(len(present) + 1):
+                for subset in itertools.combinations(present, k):
+                    if not self.never(sp.expand(r + sum(subset)), strict, conds):
+                        return False
+        return True
+
     # -- Lemma 2 ----------------------------------------------------------------------------
     def pair_refutes(self, atoms, conds):
         for a in atoms:
@@ -232,45 +268,72 @@ def _sign_oracle(enc, seconds=2.0):
     return sign
 
 
+def _refute(ref, atoms, conds, counts):
+    """Refute one conjunction of plain atoms: True, an exactly re-verified counterexample, or False."""
+    atoms = sorted(atoms, key=lambda a: ref.homogenised(a.f).total_degree())
+    if any(ref.signs_refute(a.f, a.op, conds) for a in atoms):
+        counts["signs"] += 1
+        return True
+    if ref.pair_refutes(atoms, conds):
+        counts["pairs"] += 1
+        return True
+    found = ref.support_refutes(atoms, conds)
+    if found is True:
+        counts["support"] += 1
+        return True
+    if found is not False:
+        return found
+    if any(ref.signs_refute(a.f, a.op, conds, multiplier=1) for a in atoms):
+        counts["multiplier"] += 1
+        return True
+    return False
+
+
 def decide(enc, settings, deadline):
     """:class:`~symbolic.solve.route.RouteResult`, or None when the part does not have the shape."""
     belief = _belief(enc)
     if belief is None:
         return None
     negated = z3.Or([z3.BoolVal(p) if isinstance(p, bool) else p for p in enc.negated_conclusion_parts()])
-    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc))
+    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc), grouped=True)
     if conjunctions is None:
         return None
     deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
     t0 = time.monotonic()
     ref = _Refuter(enc, belief, settings, deadline)
     names = {s.name for s in ref.b}
-    counts = {"signs": 0, "pairs": 0, "support": 0, "multiplier": 0}
+    counts = {"choices": 0, "signs": 0, "pairs": 0, "support": 0, "multiplier": 0}
+    expanded = 0
     try:
         for conj in conjunctions:
             conds = tuple(a for a in conj if not (a.symbols() & names))
-            atoms = sorted((a for a in conj if a.symbols() & names), key=lambda a: ref.homogenised(a.f).total_degree())
-            if any(ref.signs_refute(a.f, a.op, conds) for a in atoms):
-                counts["signs"] += 1
+            plain = [a for a in conj if a.symbols() & names and not isinstance(a, Choice)]
+            choices = [a for a in conj if a.symbols() & names and isinstance(a, Choice)]
+            if choices and any(ref.choices_refute(ch, conds) for ch in choices):
+                counts["choices"] += 1
                 continue
-            if ref.pair_refutes(atoms, conds):
-                counts["pairs"] += 1
-                continue
-            found = ref.support_refutes(atoms, conds)
-            if found is True:
-                counts["support"] += 1
-                continue
-            if found is not False:
-                return RouteResult("sat", found, how=f"a belief on few points (Carathéodory; {ref.queries} queries)")
-            if any(ref.signs_refute(a.f, a.op, conds, multiplier=1) for a in atoms):
-                counts["multiplier"] += 1
-                continue
-            return RouteResult("unknown", reason="beliefs: a conjunction of the negated conclusion is refuted by "
-                                                 "no sign lemma" + (" (a query undecided)" if ref.undecided else ""))
+            if _count(choices) > MAX_EXPANDED:
+                return RouteResult("unknown", reason="beliefs: too many choices of the maxima to expand")
+            for picked in itertools.product(*(ch.atoms() for ch in choices)):
+                expanded += bool(choices)
+                found = _refute(ref, plain + list(picked), conds, counts)
+                if found is False:
+                    return RouteResult("unknown", reason="beliefs: a conjunction of the negated conclusion is refuted "
+                                                         "by no sign lemma" + (" (a query undecided)" if ref.undecided else ""))
+                if found is not True:
+                    return RouteResult("sat", found, how=f"a belief on few points (Carathéodory; {ref.queries} queries)")
     except TimeoutError:
         return RouteResult("unknown", reason="beliefs: time")
     how = (f"signs of the coefficients in the belief: {len(conjunctions)} conjunctions refuted "
-           f"({counts['signs']} by signs, {counts['pairs']} by a pair, {counts['support']} on few points, "
+           f"({counts['choices']} by signs for every choice of the maxima at once; of the rest, {expanded} expanded, "
+           f"{counts['signs']} by signs, {counts['pairs']} by a pair, {counts['support']} on few points, "
            f"{counts['multiplier']} with the multiplier Σb), {ref.syntactic} coefficients by their terms, "
            f"{ref.queries} queries in {time.monotonic() - t0:.1f} s")
     return RouteResult("unsat", how=how, obligations=ref.obligations)
+
+
+def _count(choices):
+    n = 1
+    for ch in choices:
+        n *= 2 ** len(ch.parts)
+    return n
