@@ -6,9 +6,9 @@ symbolic, a ∀𝒫 hypothesis written as a z3 ForAll over the population simple
     python bench/frontier.py --rows T-P5 --budget 10
 
 Rows: T-P5, T-P1 and T-F2b at n=3, |𝒟|=3, |𝒪|=2 (each part at exactly those sizes); a claim over
-all beliefs asked in the plain `implies` form at n=2; basic composition of (ε,δ)-DP with ε and δ
-symbolic at n=1, |𝒟|=|𝒪|=2, non-adaptive and adaptive; a parameter map with a division, and multiplied out. Timings depend on the machine; the
-verdicts do not.
+all beliefs asked in the plain `implies` form at n=2 (and at exactly n=3, and |𝒟|=3); basic
+composition of (ε,δ)-DP with ε and δ symbolic at n=1, |𝒟|=|𝒪|=2, non-adaptive and adaptive; a
+parameter map with a division, and multiplied out. Timings depend on the machine; the verdicts do not.
 """
 from __future__ import annotations
 
@@ -33,7 +33,12 @@ Es = E.symbol
 
 def _catalogue(cid, sizes):
     c = get(cid).with_sizes(*sizes)
-    return replace(c, min_sizes=c.sizes)
+    return _at(c)
+
+
+def _at(claim):
+    """The claim at exactly its sizes (the smaller ones are other rows)."""
+    return replace(claim, min_sizes=claim.sizes)
 
 
 def _composition(adaptive=True):
@@ -58,6 +63,8 @@ ROWS = {
     "T-P1": lambda: _catalogue("T-P1", (3, 3, 2)),
     "T-F2b": lambda: _catalogue("T-F2b", (3, 3, 2)),
     "beliefs": lambda: implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 2, 2)),
+    "beliefs-n3": lambda: _at(implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(3, 2, 2))),
+    "beliefs-d3": lambda: _at(implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 3, 2))),
     "composition": lambda: _composition(adaptive=False),
     "adaptive": _composition,
     "division": lambda: _division("division"),
