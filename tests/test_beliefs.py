@@ -14,6 +14,7 @@ from symbolic.solve import beliefs
 from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.encode import Encoding
 from symbolic.solve.route import constant_names
+from symbolic.notions.semantic import PosteriorApprox
 
 Es = E.symbol
 FAST = Settings(second_solver=False)
@@ -140,3 +141,22 @@ def test_a_belief_on_few_points_is_a_checked_counterexample():
 def test_shapes_without_a_free_belief_are_not_taken():
     assert beliefs.decide(_encoding(PureDP(Es), PureDP(Es)), FAST, time.monotonic() + 5) is None
     assert beliefs.decide(_encoding(SemanticPrivacy(HALF), PureDP(3)), FAST, time.monotonic() + 5) is None
+
+
+def test_a_claim_over_all_beliefs_is_refuted_with_the_belief_free():
+    """False for every E > 1 (the factor is E², L-2.1) with no structured belief as a witness: refuted
+    at a fixed E with the belief free, the counterexample re-verified exactly."""
+    out = check_implies(PureDP(Es), PosteriorApprox(Es), sizes=Sizes(2, 2, 2), settings=FAST)
+    assert out.verdict.name == "refuted" and out.verdict.verified_exactly
+    assert out.verdict.counterexample.parameters["E"] in (2, sp.Rational(3, 2), 3)
+
+
+def test_holding_at_the_fixed_values_proves_nothing_for_every_value():
+    """Semantic privacy at a level that is 1 (trivial) at E = 2, 3/2, 3, 1/2 at E = 10 and negative
+    beyond: true at the values the search fixes, false elsewhere (at E = 10 the posteriors' distance
+    reaches (E-1)/(E+1) = 9/11)."""
+    bump = (Es - 2) ** 2 * (2 * Es - 3) ** 2 * (Es - 3) ** 2
+    level = 1 - bump / (2 * bump.subs(Es, 10))
+    out = check_implies(PureDP(Es), SemanticPrivacy(level), sizes=Sizes(1, 2, 2),
+                        settings=Settings(second_solver=False, budget=20, timeout=5))
+    assert out.verdict.name != "proved"

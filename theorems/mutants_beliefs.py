@@ -32,3 +32,7 @@ _E("symbolic.solve.beliefs:_Refuter.choices_refute", "for k in range(len(present
 _E("symbolic.solve.beliefs:_Refuter.choices_refute", "    if ch.op == \">=\":\n        monomials |= pure\n", "",
    "beliefs.choices-pure-powers-skipped", "f ≥ 0 over every choice is refuted without the pure powers that no part has",
    BELIEFS + "test_every_choice_of_the_maxima_at_once_is_the_lemma_on_each_choice")
+_E("symbolic.solve.search:search_size", "                if found.status == \"sat\":\n",
+   "                if found.status != \"unknown\":\n", "search.fixed-value-proof",
+   "a claim over all beliefs that holds at the fixed parameter values is taken as proved for every value",
+   BELIEFS + "test_holding_at_the_fixed_values_proves_nothing_for_every_value")

@@ -87,6 +87,7 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
 LOCAL_SECONDS = 45.0        # a proof by locality: every disjunct refuted with its own hypotheses
 LOCAL_FIRST_CELLS = 12      # from n·|𝒟|·|𝒪| above this, locality is tried before the cheap refutations
 CHEAP_SECONDS = 15.0        # the sweep of fixed parameters and structured populations at one size
+FIXED_SECONDS = 2.0         # per query, refuting a claim over all beliefs at a fixed parameter value
 
 
 def rational_values(params) -> dict:
@@ -256,6 +257,16 @@ def search_size(imp, params, sizes, settings, deadline):
             res = _run_route(vertices, imp, params, sizes, settings, deadline, products_only=True) or res
         if res.status == "unknown" and needs_witness:
             res = _run_route(beliefs, imp, params, sizes, settings, deadline) or res
+        if res.status == "unknown" and needs_witness and free_params:
+            # refute at a fixed parameter value with the belief free: the structured beliefs above miss
+            # most counterexamples over all beliefs (only a satisfiable answer is used here)
+            quick = replace(settings, timeout=min(settings.timeout, FIXED_SECONDS))
+            for fp in values:
+                found, enc, solver, part = _run(imp, params, sizes, quick, deadline, fp, split=True, fail_fast=True)
+                if found.status == "sat":
+                    found.how = "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items()) + f", belief free; {found.how}"
+                    found.seconds = time.monotonic() - t0
+                    return found, (fp, None, None)
         if res.status == "unknown" and local:
             res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
             if res.status == "unsat" and needs_witness:
