@@ -163,64 +163,17 @@ def _atoms_of(op, lhs, rhs, every, sign=None, grouped=False):
 def conjunction(t, positive=True):
     """Atoms that all hold exactly when ``t`` is true (``positive``) or false; None if ``t`` is no
     conjunction of such atoms."""
-    if isinstance(t, bool):
-        t = z3.BoolVal(t)
-    if z3.is_true(t) if positive else z3.is_false(t):
-        return []
-    if z3.is_not(t):
-        return conjunction(t.arg(0), not positive)
-    if (z3.is_and(t) and positive) or (z3.is_or(t) and not positive):
-        out = []
-        for c in t.children():
-            sub = conjunction(c, positive)
-            if sub is None:
-                return None
-            out += sub
-        return out
-    cmp = _comparison(t)
-    if cmp is None:
-        return None
-    op, lhs, rhs = cmp
-    if not positive:
-        if op == "==":
-            return None
-        op = _FLIP[op]
-    try:
-        return _atoms_of(op, lhs, rhs, every=True)
-    except NotPolynomial:
-        return None
+    form = dnf(t, positive, cap=1)
+    return form[0] if form is not None and len(form) == 1 else None
 
 
 def disjunction(t, positive=True):
     """Atoms one of which holds exactly when ``t`` is true (``positive``) or false; None if ``t`` is
     no disjunction of such atoms."""
-    if isinstance(t, bool):
-        t = z3.BoolVal(t)
-    if z3.is_false(t) if positive else z3.is_true(t):
-        return []
-    if z3.is_not(t):
-        return disjunction(t.arg(0), not positive)
-    if (z3.is_or(t) and positive) or (z3.is_and(t) and not positive):
-        out = []
-        for c in t.children():
-            sub = disjunction(c, positive)
-            if sub is None:
-                return None
-            out += sub
-        return out
-    cmp = _comparison(t)
-    if cmp is None:
+    form = dnf(t, positive)
+    if form is None or any(len(c) != 1 for c in form):
         return None
-    op, lhs, rhs = cmp
-    try:
-        if op == "==":
-            if positive:
-                return None
-            above, below = _atoms_of(">", lhs, rhs, every=False), _atoms_of("<", lhs, rhs, every=False)
-            return None if above is None or below is None else above + below
-        return _atoms_of(op if positive else _FLIP[op], lhs, rhs, every=False)
-    except NotPolynomial:
-        return None
+    return [c[0] for c in form]
 
 
 def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
