@@ -63,6 +63,26 @@ def test_implies_adhoc(capsys):
     assert json.loads(capsys.readouterr().out)["verdict"] == "proved"
 
 
+def test_implies_with_a_target_level_in_e(capsys):
+    """ε-DP ⇒ (e^ε − 1)-semantic privacy asked from the command line, B's level written in E."""
+    assert main(["implies", "PureDP", "SemanticPrivacy", "--n", "2", "--target", "eps=E-1", "--json",
+                 "--budget", "120"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["statement"] == "PureDP(E) ⇒ SemanticPrivacy(E - 1)" and doc["verdict"] == "proved"
+
+
+@pytest.mark.parametrize("target, words", [
+    ('eps=__import__("os")', "not a number or an expression"),
+    ("nope=1", "has no parameter 'nope'; its parameters: eps"),
+    ("eps", "must look like NAME=EXPR"),
+    ("eps=delta", "unknown name 'delta'"),
+    ("eps=1/0", "divides by zero"),
+])
+def test_implies_bad_target_is_one_line_and_exit_2(target, words):
+    code, out, err = run("implies", "PureDP", "SemanticPrivacy", "--target", target)
+    assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1, err
+
+
 def _write(tmp_path, name, doc):
     f = tmp_path / name
     f.write_text(json.dumps(doc))

@@ -22,7 +22,8 @@ from theorems.cli_types import Seconds, size_options
     ("dpcheck implies pure-dp approx-dp --n 1", "ε-DP ⇒ (ε, 0)-DP: notions with several parameters"),
     ("dpcheck implies approx-dp pure-dp --n 1 --param eps=1 --param delta=0", "at ε = 1, δ = 0"),
     ("dpcheck implies mine.py:Floor pure-dp --n 2 --budget 120", "your own notion, defined in mine.py"),
-    ("dpcheck implies pure-dp free-lunch --n 2 --save-counterexample cx", "tables as files `dpcheck eval` reads")])
+    ("dpcheck implies pure-dp free-lunch --n 2 --save-counterexample cx", "tables as files `dpcheck eval` reads"),
+    ("dpcheck implies PureDP SemanticPrivacy --n 2 --target 'eps=E-1'", "ε-DP ⇒ (e^ε − 1)-semantic privacy")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
@@ -36,8 +37,11 @@ from theorems.cli_types import Seconds, size_options
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="fix a parameter of A at an exact value (a number, or exp/log/sqrt of numbers); eps=v gives "
                    "E = e^v; may be repeated (e.g. --param E=3 or --param eps=1/2)")
+@click.option("--target", "target", multiple=True, metavar="NAME=EXPR",
+              help="set a parameter of B to an expression in the question's parameters (numbers, E, + - * / ^, "
+                   "exp, log, sqrt; never evaluated as code); may be repeated (e.g. --target 'eps=E-1')")
 @SAVE_OPTION
-def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, save_prefix):
+def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, target, save_prefix):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
     given ones? Notions by ID or name (`dpcheck notions`), or FILE.py:NAME for a notion of your own.
     Parameters are matched by name (E to E, δ to δ), a level in [1, ∞) to a level (γ = E), and the
@@ -56,6 +60,9 @@ def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, s
     else:  # other parameters: matched by name, the target's others at their least level (δ = 0)
         claim, _ = implication_with_map(notions[0], notions[1], sizes=sizes)
         got = list(claim.parts[0].instances)
+    if target:
+        claim = _with_target(claim, target, b)
+        got = list(claim.parts[0].instances)
     for text in assume:
         claim = claim.assuming(text)
     if param:
@@ -71,3 +78,31 @@ def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, s
         save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet,
                             names={nt.name: spec for nt, spec in zip(notions, (a, b))})
     return exit_code([doc])
+
+
+def _with_target(claim, items, b):
+    """The claim with B's parameters named in ``items`` (NAME=EXPR) set to those expressions."""
+    import re
+
+    from symbolic import DPCheckError, implication_claim, parse_expr
+    from symbolic.notions.claims import Implies
+    hyp, concl = claim.parts[0].hypotheses, claim.parts[0].conclusion
+    names = [p.name for p in concl.notion.params]
+    values = dict(concl.param_values())
+    symbols = {p.name: p.symbol for p in claim.params}
+    seen = set()
+    for kv in items:
+        k, eq, v = kv.partition("=")
+        k = k.strip()
+        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,39}", k):
+            raise DPCheckError(f"--target {kv[:60]!r} must look like NAME=EXPR with NAME a parameter of {b}, e.g. "
+                               f"eps=E-1")
+        if k not in names:
+            raise DPCheckError(f"--target {k}: {b} has no parameter {k!r}; its parameters: {', '.join(names) or 'none'}")
+        if k in seen:
+            raise DPCheckError(f"--target {k} is given twice; give it once")
+        seen.add(k)
+        values[k] = parse_expr(v.strip(), symbols, what=f"--target {k}")
+    new = concl.notion(**values)
+    new = new.of(*concl.on) if concl.on is not None else new
+    return implication_claim(hyp if len(hyp) != 1 else hyp[0], new, params=claim.params, sizes=claim.sizes)
