@@ -85,7 +85,6 @@ def _with_target(claim, items, b):
     import re
 
     from symbolic import DPCheckError, implication_claim, parse_expr
-    from symbolic.notions.claims import Implies
     hyp, concl = claim.parts[0].hypotheses, claim.parts[0].conclusion
     names = [p.name for p in concl.notion.params]
     values = dict(concl.param_values())
