@@ -10,7 +10,7 @@ import click
 from theorems.cli_app import command, ui
 from theorems.cli_commands import notion, one_mechanism, search_sizes, settings
 from theorems.cli_console import print_text, spinner
-from theorems.cli_io import exit_code, param_values
+from theorems.cli_io import exit_code, name_value_pairs, param_values
 from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
 from theorems.cli_types import Seconds, size_options
 
@@ -82,26 +82,15 @@ def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, t
 
 def _with_target(claim, items, b):
     """The claim with B's parameters named in ``items`` (NAME=EXPR) set to those expressions."""
-    import re
-
     from symbolic import DPCheckError, implication_claim, parse_expr
     hyp, concl = claim.parts[0].hypotheses, claim.parts[0].conclusion
     names = [p.name for p in concl.notion.params]
     values = dict(concl.param_values())
     symbols = {p.name: p.symbol for p in claim.params}
-    seen = set()
-    for kv in items:
-        k, eq, v = kv.partition("=")
-        k = k.strip()
-        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,39}", k):
-            raise DPCheckError(f"--target {kv[:60]!r} must look like NAME=EXPR with NAME a parameter of {b}, e.g. "
-                               f"eps=E-1")
+    for k, v in name_value_pairs(items, "--target", f"NAME=EXPR with NAME a parameter of {b}, e.g. eps=E-1").items():
         if k not in names:
             raise DPCheckError(f"--target {k}: {b} has no parameter {k!r}; its parameters: {', '.join(names) or 'none'}")
-        if k in seen:
-            raise DPCheckError(f"--target {k} is given twice; give it once")
-        seen.add(k)
-        values[k] = parse_expr(v.strip(), symbols, what=f"--target {k}")
+        values[k] = parse_expr(v, symbols, what=f"--target {k}")
     new = concl.notion(**values)
     new = new.of(*concl.on) if concl.on is not None else new
     return implication_claim(hyp if len(hyp) != 1 else hyp[0], new, params=claim.params, sizes=claim.sizes)

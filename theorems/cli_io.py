@@ -69,17 +69,24 @@ def param_values(items, names, *, where):
     restricted expression in numbers (``exp``, ``log``, ``sqrt``; never evaluated as code); ``eps=v``
     gives E = e^v (see :mod:`symbolic.notions.vocabulary`). Unknown names: one line listing the valid."""
     from symbolic import parse_expr, resolve_values
-    raw = {}
+    pairs = name_value_pairs(items, "--param", "NAME=VALUE with NAME a parameter name, e.g. E=3/2 or eps=1/2")
+    raw = {k: parse_expr(v, {}, what=f"--param {k}") for k, v in pairs.items()}
+    return resolve_values(raw, names, where=where)
+
+
+def name_value_pairs(items, flag, shape):
+    """``flag NAME=TEXT`` items as {NAME: TEXT} (text stripped, not yet read), each name once; one line
+    saying what ``shape`` they must have otherwise."""
+    out = {}
     for kv in items:
         k, eq, v = kv.partition("=")
         k = k.strip()
         if not eq or not re.fullmatch(r"[A-Za-z_ε][A-Za-z0-9_]{0,39}", k):
-            raise DPCheckError(f"--param {clip(kv)} must look like NAME=VALUE with NAME a parameter name, e.g. E=3/2 "
-                               f"or eps=1/2")
-        if k in raw:
-            raise DPCheckError(f"--param {k} is given twice; give it once")
-        raw[k] = parse_expr(v.strip(), {}, what=f"--param {k}")
-    return resolve_values(raw, names, where=where)
+            raise DPCheckError(f"{flag} {clip(kv)} must look like {shape}")
+        if k in out:
+            raise DPCheckError(f"{flag} {k} is given twice; give it once")
+        out[k] = v.strip()
+    return out
 
 
 def _no_duplicates(pairs):
