@@ -91,7 +91,8 @@ def test_every_choice_of_the_maxima_at_once_is_the_lemma_on_each_choice():
 
 
 def test_the_sign_of_a_coefficient_is_proved_not_assumed():
-    sign = beliefs._sign_oracle(_encoding(PureDP(Es), SemanticPrivacy(HALF), params=(E, S)))
+    enc = _encoding(PureDP(Es), SemanticPrivacy(HALF), params=(E, S))
+    sign = beliefs._sign_oracle(enc, {v.decl().name(): v for _, _, v in enc.vars})
     assert [sign(x) for x in (Es + 1, -Es, sp.Symbol("s"), Es - 2)] == [1, -1, None, None]
 
 

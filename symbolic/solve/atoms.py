@@ -26,6 +26,8 @@ from dataclasses import dataclass
 import sympy as sp
 import z3
 
+from symbolic.solve.z3_ops import to_z3
+
 MAX_CHOICES = 10   # hockey-stick terms in one comparison: 2^10 expanded atoms at most
 MAX_GROUPED = 64   # ... and kept unexpanded as one Choice
 
@@ -42,6 +44,11 @@ class Atom:
 
     def symbols(self) -> frozenset:
         return frozenset(s.name for s in self.f.free_symbols)
+
+    def z3(self, env):
+        """The atom as a solver constraint, its symbols looked up by name in ``env``."""
+        t = to_z3(self.f, env)
+        return t > 0 if self.op == ">" else (t >= 0 if self.op == ">=" else t == 0)
 
 
 @dataclass(frozen=True)

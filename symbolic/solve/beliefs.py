@@ -47,6 +47,7 @@ import z3
 
 from symbolic.solve.atoms import Choice, dnf
 from symbolic.solve.deadline import check_within
+from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model
 from symbolic.solve.solver import assignment
 from symbolic.solve.verify import verify
@@ -80,6 +81,7 @@ class _Refuter:
         self.enc, self.settings, self.deadline = enc, settings, deadline
         self.env = {v.decl().name(): v for _, _, v in enc.vars}
         self.b = [sp.Symbol(p.decl().name()) for p in belief]
+        self.sum_b = sp.Poly(sp.Add(*self.b), *self.b)
         self.belief = belief
         names = {s.name for s in self.b}
         memo = {}
@@ -100,20 +102,18 @@ class _Refuter:
     def _homogenised(self, f, multiplier):
         poly = sp.Poly(f, *self.b)
         k = poly.total_degree()
-        total = sp.Poly(sp.Add(*self.b), *self.b)
         out = sp.Poly(0, *self.b, domain=poly.domain)
         for j in range(k + 1):
             part = sp.Poly.from_dict({m: c for m, c in poly.terms() if sum(m) == j}, *self.b, domain=poly.domain)
             if not part.is_zero:
-                out += part * total ** (k - j)
-        return out * total ** multiplier if multiplier else out
+                out += part * self.sum_b ** (k - j)
+        return out * self.sum_b ** multiplier if multiplier else out
 
     def total(self, f, g):
         """f + g homogenised: each homogenised, the one of lower degree times a power of Σ b."""
         pf, pg = self.homogenised(f), self.homogenised(g)
-        total = sp.Poly(sp.Add(*self.b), *self.b)
         df, dg = pf.total_degree(), pg.total_degree()
-        return pf * total ** max(0, dg - df) + pg * total ** max(0, df - dg)
+        return pf * self.sum_b ** max(0, dg - df) + pg * self.sum_b ** max(0, df - dg)
 
     def _surely_nonpositive(self, c):
         """Every term a negative number times powers of unknowns or parameters that are ≥ 0."""
@@ -139,7 +139,7 @@ class _Refuter:
                 raise TimeoutError
             t = to_z3(c, self.env)
             s = z3.Tactic("qfnra-nlsat").solver()
-            s.add(self.given + [self.z3_atom(a) for a in conds] + [t > 0 if strict else t >= 0])
+            s.add(self.given + [a.z3(self.env) for a in conds] + [t > 0 if strict else t >= 0])
             self.queries += 1
             r = check_within(s, min(self.settings.timeout, left))
             self.undecided |= r == z3.unknown
@@ -170,7 +170,7 @@ class _Refuter:
     def lifted(self, f, degree):
         """f homogenised, times (Σ b)^(degree − its degree)."""
         poly = self.homogenised(f)
-        return poly * sp.Poly(sp.Add(*self.b), *self.b) ** (degree - max(poly.total_degree(), 0))
+        return poly * self.sum_b ** (degree - max(poly.total_degree(), 0))
 
     def choices_refute(self, ch, conds):
         """Lemma 1 for every choice S of a :class:`~symbolic.solve.atoms.Choice` at once: the coefficient
@@ -224,7 +224,7 @@ class _Refuter:
                 raise TimeoutError
             outside = [self.belief[j] == 0 for j in range(len(self.b)) if j not in support]
             s = z3.Tactic("qfnra-nlsat").solver()
-            s.add(self.enc.base + self.given + outside + [self.z3_atom(a) for a in list(conds) + list(atoms)])
+            s.add(self.enc.base + list(self.enc.hyps) + outside + [a.z3(self.env) for a in list(conds) + list(atoms)])
             self.queries += 1
             res = check_within(s, min(self.settings.timeout, left))
             if res == z3.unsat:
@@ -243,15 +243,10 @@ class _Refuter:
         asg = assignment(self.enc, vals)
         return asg if verify(self.enc.imp, self.enc.params, asg)[0] else False
 
-    def z3_atom(self, a):
-        t = to_z3(a.f, self.env)
-        return t > 0 if a.op == ">" else (t >= 0 if a.op == ">=" else t == 0)
 
-
-def _sign_oracle(enc, seconds=2.0):
+def _sign_oracle(enc, env, seconds=2.0):
     """A coefficient (of a maximum, e.g. a level's denominator multiplied out) -> 1 where the query's
-    own constraints prove it ≥ 0, -1 where they prove it ≤ 0, else None."""
-    env = {v.decl().name(): v for _, _, v in enc.vars}
+    own constraints prove it ≥ 0, -1 where they prove it ≤ 0, else None (``env``: names -> unknowns)."""
     memo = {}
 
     def sign(c):
@@ -294,13 +289,12 @@ def decide(enc, settings, deadline):
     belief = _belief(enc)
     if belief is None:
         return None
-    negated = z3.Or([z3.BoolVal(p) if isinstance(p, bool) else p for p in enc.negated_conclusion_parts()])
-    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc), grouped=True)
+    t0 = time.monotonic()
+    ref = _Refuter(enc, belief, settings, min(deadline, t0 + ROUTE_SECONDS))
+    negated = z3_or(enc.negated_conclusion_parts())
+    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc, ref.env), grouped=True)
     if conjunctions is None:
         return None
-    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
-    t0 = time.monotonic()
-    ref = _Refuter(enc, belief, settings, deadline)
     names = {s.name for s in ref.b}
     counts = {"choices": 0, "signs": 0, "pairs": 0, "support": 0, "multiplier": 0}
     expanded = 0

@@ -240,8 +240,7 @@ def search_size(imp, params, sizes, settings, deadline):
         except _Timeout:
             break
         if res.status == "sat":
-            res.how = "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items()) + (
-                ", structured population" if pop is not None else "") + f"; {res.how}"
+            res.how = _fixed(fp) + (", structured population" if pop is not None else "") + f"; {res.how}"
             res.seconds = time.monotonic() - t0
             return res, (fp, pop, wit)
     try:
@@ -264,7 +263,7 @@ def search_size(imp, params, sizes, settings, deadline):
             for fp in values:
                 found, enc, solver, part = _run(imp, params, sizes, quick, deadline, fp, split=True, fail_fast=True)
                 if found.status == "sat":
-                    found.how = "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items()) + f", belief free; {found.how}"
+                    found.how = _fixed(fp) + f", belief free; {found.how}"
                     found.seconds = time.monotonic() - t0
                     return found, (fp, None, None)
         if res.status == "unknown" and local:
@@ -291,6 +290,11 @@ def search_size(imp, params, sizes, settings, deadline):
         res = SizeResult("unknown", reason="time budget exhausted")
     res.seconds = time.monotonic() - t0
     return res, ({}, None, None)
+
+
+def _fixed(fp):
+    """How a cheap refutation fixed the parameters, for the certificate: ``fixed E=2``."""
+    return "fixed " + ", ".join(f"{k}={v}" for k, v in fp.items())
 
 
 def _in_range(p, v):

@@ -30,6 +30,7 @@ import z3
 
 from symbolic.solve.atoms import conjunction, disjunction
 from symbolic.solve.deadline import check_within
+from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model
 from symbolic.solve.polytope import TooLarge, candidates, sign_form
 from symbolic.solve.symmetry import orbit_representatives, symmetries
@@ -94,21 +95,16 @@ def _shape(enc):
     for a in hyp_atoms:
         mentioned = a.symbols() & unknowns
         if not mentioned:
-            params_z3.append(_z3_atom(a.f, a.op, env))
+            params_z3.append(a.z3(env))
         else:
             blocks[block_of[next(iter(mentioned))]].atoms.append(a)
-    events = disjunction(z3.Or([z3.BoolVal(p) if isinstance(p, bool) else p for p in enc.negated_conclusion_parts()]))
+    events = disjunction(z3_or(enc.negated_conclusion_parts()))
     if events is None:
         return None
     for e in events:
         if not _multilinear(e.f, block_of):
             return None
     return blocks, block_of, params_z3, events, env, rows, hyp_atoms
-
-
-def _z3_atom(f, op, env):
-    t = to_z3(f, env)
-    return t >= 0 if op == ">=" else (t > 0 if op == ">" else t == 0)
 
 
 def _multilinear(f, block_of):
