@@ -36,3 +36,25 @@ _E("symbolic.solve.search:search_size", "                if found.status == \"sa
    "                if found.status != \"unknown\":\n", "search.fixed-value-proof",
    "a claim over all beliefs that holds at the fixed parameter values is taken as proved for every value",
    BELIEFS + "test_holding_at_the_fixed_values_proves_nothing_for_every_value")
+
+# the exact decision over every belief at a fixed table, and the exact maximum it rests on
+EVERY = "test:tests/test_every_belief.py::"
+_E("symbolic.core.quadratic:stationary_points", "for size in range(0, k)", "for size in range(0, k - 1)",
+   "quadratic.vertices-missed", "active sets of k - 1 constraints (the vertices) are never tried",
+   EVERY + "test_the_maximum_of_a_quadratic_over_a_polytope_is_exact")
+_E("symbolic.solve.every_belief:Decider.atom_top", "(c.op != \">\" and top_value < 0)", "(c.op != \">\" and top_value <= 0)",
+   "every-belief.weak-atom-at-zero", "q ≥ 0 is taken to have no point where the maximum of q is exactly 0",
+   EVERY + "test_a_conjunction_is_empty_only_when_it_is")
+_E("symbolic.solve.every_belief:_by_subsets", "return ops.Or(parts) if signs == {True} else ops.And(parts)",
+   "return ops.And(parts) if signs == {True} else ops.Or(parts)", "every-belief.subsets-swapped",
+   "a sum of maxima above a bound is read as above it for every choice of the maxima",
+   EVERY + "test_the_normal_form_of_the_negation_is_exact_at_beliefs_with_zeros")
+_E("symbolic.solve.every_belief:_monotone", "        return 1 if k > 0 else -1", "        return -1 if k > 0 else 1",
+   "every-belief.monotone-backwards", "the condition of an If is dropped on the branch where it matters",
+   EVERY + "test_the_normal_form_of_the_negation_is_exact_at_beliefs_with_zeros")
+_E("symbolic.solve.every_belief:Decider.polytope", "range(k)), c) > 0 for", "range(k)), c) >= 0 for",
+   "every-belief.strict-unchecked", "a strict atom that vanishes on the whole polytope does not empty it",
+   EVERY + "test_a_conjunction_is_empty_only_when_it_is")
+_E("symbolic.solve.every_belief:_negated", "        return ops._cmp(-c.f, \">=\")", "        return ops._cmp(-c.f, \">\")",
+   "every-belief.negation-strict", "not (f > 0) is read as -f > 0, losing the beliefs where f = 0",
+   EVERY + "test_the_normal_form_of_the_negation_is_exact_at_beliefs_with_zeros")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.solve.encode import eval_notion, targets
+from symbolic.solve.every_belief import decide_every_belief
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.tables import MechTable
 
@@ -104,14 +105,13 @@ def _hypothesis_problems(imp, asg: Assignment):
     for ni in imp.hypotheses:
         kind = ni.notion.population
         if kind in ("all", "product"):
-            if ni.notion.sufficient is None:
-                problems.append(f"hypothesis {ni} quantifies over all populations and has no finite "
-                                f"sufficient family: it cannot be re-verified exactly")
-                continue
             # the notion's own tables first (a fixed mechanism is not among the free ones), then any
             own = [t.eval(ops, env) for t in targets(ni)]
             some = next(iter(t for t in own + list(env.values()) if isinstance(t, MechTable)), None)
             n, dom = (some.n, some.domain) if some is not None else (None, None)
+            if ni.notion.sufficient is None:
+                problems += _every_belief_problems(ni, asg, n, dom)
+                continue
             for q in ni.notion.sufficient(n, dom):
                 if not eval_notion(ops, ni, env, q.table(), asg.parameters, _num):
                     problems.append(f"hypothesis {ni} fails for population {q!r}")
@@ -119,6 +119,20 @@ def _hypothesis_problems(imp, asg: Assignment):
         elif not eval_notion(ops, ni, env, pop, asg.parameters, _num):
             problems.append(f"hypothesis {ni} does not hold: {ops.trace[-1] if ops.trace else ''}")
     return problems
+
+
+def _every_belief_problems(ni, asg: Assignment, n, dom):
+    """A hypothesis over all populations with no finite sufficient family, decided exactly for every
+    belief at the candidate's tables (:mod:`symbolic.solve.every_belief`); [] when it holds."""
+    what = f"hypothesis {ni} quantifies over all populations and has no finite sufficient family"
+    if n is None or (ni.notion.population == "product" and n > 1):
+        return [f"{what}: it cannot be re-verified exactly"]
+    res = decide_every_belief(ni, asg.mechanisms, asg.parameters, n, dom, _num)
+    if res.status == "holds":
+        return []
+    if res.status == "fails":
+        return [f"hypothesis {ni} fails for the belief {res.belief.probs!r}"]
+    return [f"{what}, and deciding it exactly for every belief was not possible: {res.reason}"]
 
 
 def _verify(imp, params, asg: Assignment):
