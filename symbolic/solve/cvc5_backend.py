@@ -198,18 +198,37 @@ def _read_answer(proc) -> tuple:
     return status, reason
 
 
+def prepare(assertions):
+    """The query as plain data for :func:`decide_payload`, or an unknown :class:`Decision` when it has a
+    term the converter does not translate. Reads z3 terms, so call it from one thread at a time."""
+    t0 = time.monotonic()
+    try:
+        return payload(lower(assertions))
+    except Unsupported as e:
+        return Decision("unknown", f"cvc5 converter: unsupported operator {e.op}", time.monotonic() - t0)
+
+
+def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
+    """Decide a prepared query within about ``timeout`` seconds (no z3 term is touched, so several
+    may run at once from threads, each in its own child process)."""
+    if isinstance(data, Decision):
+        return data
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
+            or timeout <= 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    t0 = time.monotonic()
+    status, reason = (_in_child if isolate else solve)(data, timeout, configs)
+    return Decision(status, reason, time.monotonic() - t0)
+
+
 def decide_timed(assertions, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
     """:func:`decide`, with the wall-clock seconds it took (translation and process start included)."""
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
             or timeout <= 0:
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
     t0 = time.monotonic()
-    try:
-        data = payload(lower(assertions))
-    except Unsupported as e:
-        return Decision("unknown", f"cvc5 converter: unsupported operator {e.op}", time.monotonic() - t0)
-    status, reason = (_in_child if isolate else solve)(data, timeout, configs)
-    return Decision(status, reason, time.monotonic() - t0)
+    d = decide_payload(prepare(assertions), timeout=timeout, isolate=isolate, configs=configs)
+    return Decision(d.status, d.reason, time.monotonic() - t0)
 
 
 def decide(assertions, *, timeout: float, isolate: bool = True) -> tuple:

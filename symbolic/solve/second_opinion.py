@@ -9,10 +9,48 @@ them or in the encoding; the verdict becomes ``unknown`` with both answers shown
 """
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import replace
 
 from symbolic.core.verdicts import Proved, Unknown
+
+
+WORKERS = max(1, min(2, os.cpu_count() or 1))   # queries decided at once, each in its own cvc5 process
+
+
+def _decide_all(obligations, settings, end, prepare, decide):
+    """(obligation, status, reason) for each obligation, in order: up to :data:`WORKERS` at a time
+    until ``end``, each query prepared in this thread (z3 terms are read by one thread only) and
+    decided in a worker. After one query cvc5 could not decide, the rest get a short leash (what it
+    confirms, it confirms fast); after a "sat" nothing more is started."""
+    results, running, nxt = {}, {}, 0
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        while nxt < len(obligations) or running:
+            stop = any(st == "sat" for st, _ in results.values())
+            while not stop and nxt < len(obligations) and len(running) < WORKERS:
+                left = end - time.monotonic()
+                if left <= 0:
+                    break
+                easy = all(st == "unsat" for st, _ in results.values())
+                per = settings.second_timeout if easy else min(2.0, settings.second_timeout)
+                data = prepare(list(obligations[nxt].assertions))
+                running[pool.submit(decide, data, timeout=min(per, left))] = nxt
+                nxt += 1
+            if not running:
+                break
+            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for fut in done:
+                d = fut.result()
+                results[running.pop(fut)] = (d.status, d.reason)
+    out = []
+    for i, ob in enumerate(obligations):
+        if i in results:
+            out.append((ob, *results[i]))
+        elif not any(st == "sat" for st, _ in results.values()):
+            out.append((ob, "unknown", "second-solver budget exhausted"))
+    return out
 
 
 def second_opinion(verdict, settings):
@@ -24,18 +62,7 @@ def second_opinion(verdict, settings):
                                              "second_verdict": "not applicable (no solver query)"})
     from symbolic.solve import cvc5_backend
     end = settings.until(time.monotonic() + settings.second_budget)
-    answers = []
-    for ob in verdict.obligations:
-        left = end - time.monotonic()
-        if left <= 0:
-            answers.append((ob, "unknown", "second-solver budget exhausted"))
-            continue
-        # after one query cvc5 could not decide, the rest get a short leash: what it confirms, it confirms fast
-        per = settings.second_timeout if all(st == "unsat" for _, st, _ in answers) else min(2.0, settings.second_timeout)
-        status, reason = cvc5_backend.decide(list(ob.assertions), timeout=min(per, left))
-        answers.append((ob, status, reason))
-        if status == "sat":
-            break
+    answers = _decide_all(verdict.obligations, settings, end, cvc5_backend.prepare, cvc5_backend.decide_payload)
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
     solver = cvc5_backend.version()
     if sat:
