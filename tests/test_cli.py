@@ -50,7 +50,7 @@ def test_bad_input_one_line_exit_2(args, words):
 
 def test_smt2_export(tmp_path, capsys):
     f = tmp_path / "q.smt2"
-    assert main(["check", "T-P1", "--smt2", str(f), "--budget", "0", "--n", "1"]) == 0
+    assert main(["check", "T-P1", "--smt2", str(f), "--budget", "0", "--n", "1", "--outputs", "2"]) == 0
     files = sorted(tmp_path.glob("q-*.smt2"))
     assert len(files) == 5  # one file per proof obligation
     for g in files:

@@ -99,7 +99,9 @@ def _strip_times(x):
     return x
 
 
-@pytest.mark.parametrize("claim", ["T-P4.converse", "T-P1"])  # a counterexample, a proof
+# a counterexample, and a proof whose queries cvc5 all confirms (a claim where cvc5 times out on some
+# query has a count of confirmed queries that depends on the machine's load, within its time budget)
+@pytest.mark.parametrize("claim", ["T-P4.converse", "T-P2"])
 def test_two_runs_same_json(claim):
     docs = []
     for _ in range(2):

@@ -210,7 +210,7 @@ CLAIMS = [
                     Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2), PureDP(E3.symbol).of(A3)),
                             PureDP(E1.symbol * E2.symbol * E3.symbol).of(Compose(Compose(A1, A2), A3)),
                             sizes=Sizes(2, 2, 2))),
-          params=(E1, E2, E3), sizes=Sizes(2, 2, 2)),
+          params=(E1, E2, E3), sizes=Sizes(2, 2, 3)),
     Claim("L-1.4", "derive", SRC, "Exercise 1.4: k Laplace releases with ε/k each: the noise scale grows by k",
           "holds", derive=_derive_l14),
     Claim("L-1.5", "derive", SRC, "Exercise 1.5: histogram, per-bin Laplace with ε/d each (scale d/ε) vs one joint "
@@ -218,7 +218,7 @@ CLAIMS = [
     Claim("L-1.6", "prop", SRC, "Lemma 1.6: A ε-DP ⇒ B∘A ε-DP, for every deterministic B (all 8 maps {0,1,2}→{0,1}) "
           "and every randomized B (a free kernel)", "holds",
           _deterministic_parts() + (Implies(PureDP(Es), PureDP(Es).of(PostProcess(A, B))),),
-          sizes=Sizes(2, 2, 2)),
+          sizes=Sizes(2, 2, 3)),
     Claim("L-1.7", "prop", SRC, "Lemma 1.7: x, x' at distance k ⇒ Pr[A(x)∈S] ≤ e^{kε} Pr[A(x')∈S] (point-wise form, "
           "events follow by L-EQ6); e^{kε} attained by the truncated geometric mechanism", "holds", proof=GROUP_PROOF,
           expect="proved"),

@@ -264,7 +264,7 @@ CLAIMS = [
           "over full-support products ⇔ (3) sup over full-support products of max_i ℓ(X_i→y) ≤ ε", "equivalent",
           Equivalent(PureDP(Es), ConditionalPMLAllPriors(Es)) + Equivalent(PureDP(Es), ConditionalPMLProductPriors(Es))
           + Equivalent(PureDP(Es), EntryPMLProductPriors(Es)),
-          sizes=Sizes(2, 2, 2), min_sizes=_LO1),
+          sizes=Sizes(2, 2, 3), min_sizes=_LO1),
     Claim("S-TH11", "⇔", SRC, "Theorem 11: ε-FLP ⇔ (1) sup over full-support P of ℓ(X→y) ≤ ε ⇔ (2) the same over "
           "products ⇔ (3) sup over full-support P of max_i ℓ(X_i→y) ≤ ε", "equivalent", proof=TH11_PROOF, expect="proved"),
     Claim("S-R13", "example", SRC, "Remark 13: with ε > 0 and the level exactly ε, no full-support P attains the "
@@ -273,7 +273,7 @@ CLAIMS = [
           (Implies((EAboveOne(Es), PureDP(Es), TightDP(Es), FullSupport()), ConditionalPMLBelowLevel(Es)),
            Implies((EAboveOne(Es), FreeLunchPrivacy(Es), TightFLP(Es), FullSupport()), PMLBelowLevel(Es),
                    sizes=Sizes(1, 3, 2))),
-          sizes=Sizes(2, 2, 2), min_sizes=_LO1),
+          sizes=Sizes(2, 2, 3), min_sizes=_LO1),
     Claim("S-TH10", "example", SRC, "Theorem 10: a correlated population and an ε-DP mechanism whose leakage about X_i "
           "approaches log 1/P(x_i)", "as stated", proof=TH10_PROOF),
     Claim("S-PROP12", "derive", SRC, "Proposition 12: Laplace counting query, p ∈ [λ, 1-λ]: sup_y ℓ(X_i→y) = "

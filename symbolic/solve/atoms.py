@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import sympy as sp
 import z3
 
+from symbolic.core.formula import Cmp
 from symbolic.solve.z3_ops import to_z3
 
 MAX_CHOICES = 10   # hockey-stick terms in one comparison: 2^10 expanded atoms at most
@@ -33,14 +34,9 @@ MAX_GROUPED = 64   # ... and kept unexpanded as one Choice
 
 
 @dataclass(frozen=True)
-class Atom:
-    """``f op 0`` with ``op`` one of ``>=``, ``>``, ``==``; ``f`` a sympy expression."""
-
-    f: sp.Expr
-    op: str
-
-    def __str__(self):
-        return f"{self.f} {self.op} 0"
+class Atom(Cmp):
+    """``f op 0`` with ``op`` one of ``>=``, ``>``, ``==``; ``f`` a sympy expression (a
+    :class:`~symbolic.core.formula.Cmp` that the routes also turn into solver constraints)."""
 
     def symbols(self) -> frozenset:
         return frozenset(s.name for s in self.f.free_symbols)

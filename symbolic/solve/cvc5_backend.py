@@ -211,11 +211,11 @@ def prepare(assertions):
 def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
     """Decide a prepared query within about ``timeout`` seconds (no z3 term is touched, so several
     may run at once from threads, each in its own child process)."""
-    if isinstance(data, Decision):
-        return data
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
             or timeout <= 0:
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    if isinstance(data, Decision):
+        return data
     t0 = time.monotonic()
     status, reason = (_in_child if isolate else solve)(data, timeout, configs)
     return Decision(status, reason, time.monotonic() - t0)
@@ -223,9 +223,6 @@ def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIG
 
 def decide_timed(assertions, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
     """:func:`decide`, with the wall-clock seconds it took (translation and process start included)."""
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
-            or timeout <= 0:
-        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
     t0 = time.monotonic()
     d = decide_payload(prepare(assertions), timeout=timeout, isolate=isolate, configs=configs)
     return Decision(d.status, d.reason, time.monotonic() - t0)
