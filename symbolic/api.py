@@ -237,7 +237,7 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
         shape = tabs[0] if tabs else pop
         fam = nt.sufficient(shape.n, shape.domain) if nt.sufficient and shape is not None else None
         if fam is None:
-            raise DPCheckError(f"{nt.name} quantifies over all populations and has no finite family to decide it")
+            return _every_belief(inst, tabs)
         holds = all(nt.body(ops, *tabs, P=q.table(), **values) for q in fam)
     else:
         if nt.population == "given" and pop is None:
@@ -245,6 +245,22 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
         holds = nt.body(ops, *tabs, P=pop, **values)
     holds = bool(holds)
     return holds, (None if holds else ops.reason())
+
+
+def _every_belief(inst, tabs) -> tuple:
+    """A notion over every belief with no finite family, decided exactly at the table (see
+    :mod:`symbolic.solve.every_belief`); an error when that cannot be decided."""
+    from symbolic.solve.every_belief import on_one_table
+    if len(tabs) != 1 or inst.on is not None:
+        raise DPCheckError(f"{inst.notion.name} quantifies over all populations and has no finite family to decide it")
+    res = on_one_table(inst, tabs[0])
+    if res.status == "undecided":
+        raise DPCheckError(f"{inst.notion.name} quantifies over all populations and could not be decided exactly "
+                           f"for every belief: {res.reason}")
+    if res.status == "holds":
+        return True, None
+    belief = ", ".join(f"{','.join(map(str, d))}: {v}" for d, v in res.belief.probs.items() if v != 0)
+    return False, f"fails for the belief {{{belief}}}"
 
 
 def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) -> bool:

@@ -148,3 +148,27 @@ def test_what_cannot_be_read_stays_undecided():
     rooted = Notion("Rooted", (), lambda ops, A, P: ops.le(ops.sqrt(P.p((0,))), 1), population="all")
     res = decide_every_belief(rooted(), {"A": TIGHT}, {}, 1, BIN, _num)
     assert res.status == "undecided" and "square root" in res.reason
+
+
+def test_evaluating_a_notion_over_every_belief_on_a_table_is_exact():
+    from symbolic.api import explain, randomized_response
+    A = randomized_response(3)   # likelihood ratio 3: semantically private exactly at (√3 - 1)/(√3 + 1) ≈ 0.268
+    assert explain(SemanticPrivacy, A, eps=R(27, 100)) == (True, None)
+    holds, reason = explain(SemanticPrivacy, A, eps=R(26, 100))
+    assert not holds and reason.startswith("fails for the belief")
+
+
+def test_the_command_line_evaluates_semantic_privacy_exactly(tmp_path, capsys):
+    import json
+    from theorems.cli import main
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps({"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}))
+    assert main(["eval", "SemanticPrivacy", "--mechanism", str(f), "--param", "eps=1/4", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "fails" and "3/8" in doc["reason"]
+
+
+def test_the_graph_samples_decide_a_notion_over_every_belief():
+    from symbolic.graph.sampling import holds_exactly
+    assert holds_exactly(SemanticPrivacy, TIGHT, None, {"eps": R(1, 4)}) is True
+    assert holds_exactly(SemanticPrivacy, TIGHT, None, {"eps": R(1, 5)}) is False

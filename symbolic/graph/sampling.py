@@ -21,6 +21,7 @@ from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.tables import MechTable, databases
 from symbolic.core.verdicts import Counterexample, Sizes
 from symbolic.model.population import uniform
+from symbolic.solve.every_belief import on_one_table
 
 SAMPLE_LEVELS = (Fraction(3, 2), Fraction(2), Fraction(3))
 RANDOM_TABLES = 24
@@ -60,13 +61,15 @@ def candidate_tables(sizes: Sizes, seed: str):
 def holds_exactly(notion, table, pop, values):
     """Does ``notion`` hold on the exact ``table`` (population ``pop`` for a notion relative to one)
     at ``values``? True / False by exact evaluation (a notion over all populations on its finite
-    sufficient family), None when that cannot be decided here: no family, no population for a notion
+    sufficient family, or decided for every belief by :mod:`symbolic.solve.every_belief`), None when that
+    cannot be decided here: no family and no exact decision, no population for a notion
     that needs one, an undecided certified comparison, a notion that cannot be evaluated on the table."""
     ops = ExactOps()
     try:
         if notion.population in ("all", "product"):
-            if notion.sufficient is None:
-                return None
+            if notion.sufficient is None:   # decided exactly for every belief, where that is possible
+                res = on_one_table(notion(*[values[p.name] for p in notion.params]), table)
+                return None if res.status == "undecided" else res.status == "holds"
             return all(bool(notion.body(ops, table, P=q.table(), **values))
                        for q in notion.sufficient(table.n, table.domain))
         if notion.population == "given" and pop is None:

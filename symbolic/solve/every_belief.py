@@ -281,7 +281,20 @@ def _tries(centre, verts, tops):
 
 # --- a notion over every belief ----------------------------------------------------------------
 
-def decide_every_belief(ni, env, params, n, domain, to_num, seconds=SECONDS) -> BeliefDecision:
+def _numbers(a, params):
+    return sp.sympify(a).subs({sp.Symbol(k, real=True): v for k, v in params.items()})
+
+
+def on_one_table(ni, table, seconds=SECONDS) -> BeliefDecision:
+    """:func:`decide_every_belief` for a notion instance of one mechanism with number arguments, on an
+    exact table (what evaluating such a notion on a table means). A notion over product populations
+    is decided only at n = 1, where every belief is a product."""
+    if ni.notion.population == "product" and table.n > 1:
+        return BeliefDecision("undecided", reason="over product beliefs at n > 1 (only all beliefs are decided here)")
+    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, _numbers, seconds)
+
+
+def decide_every_belief(ni, env, params, n, domain, to_num=_numbers, seconds=SECONDS) -> BeliefDecision:
     """Does notion instance ``ni`` hold for every belief on 𝒟^n, with the mechanisms of ``env`` and
     the parameter values ``params`` fixed? Decided exactly, or left undecided."""
     dbs = databases(n, tuple(domain))
