@@ -12,7 +12,7 @@ from flint import fmpq
 from symbolic import ApproxSemanticPrivacy, E, PureDP, SemanticPrivacy, Settings, Sizes, check_implies
 from symbolic.core.formula import FormulaOps
 from symbolic.core.ops import ExactOps
-from symbolic.core.quadratic import Polytope, affine_form, maximum, quadratic_form, value_at, vertices
+from symbolic.core.quadratic import Polytope, affine_form, maximum, quadratic_form, simplex_bound, value_at, vertices
 from symbolic.core.tables import MechTable, PopTable, databases
 from symbolic.solve.encode import eval_notion
 from symbolic.solve.every_belief import Decider, decide_conjunction, decide_every_belief, formula_dnf
@@ -119,6 +119,23 @@ def test_the_maximum_of_a_quadratic_over_a_polytope_is_exact():
         value, point = best
         assert P.contains(point) and value_at(form, point) == value
         assert all(value_at(form, p) <= value for p in inside)
+
+
+def test_the_bound_without_solving_is_never_below_the_maximum_and_tightens():
+    rng = random.Random(11)
+    x = sp.symbols("x0:4")
+    whole = Polytope(4, (), ())
+    tight = 0
+    for _ in range(30):
+        q = sum(R(rng.randint(-6, 4)) * a * b for a, b in itertools.combinations_with_replacement(x, 2)) \
+            + R(rng.randint(-2, 2)) * x[0]
+        form = quadratic_form(q, x)
+        top = maximum(whole, form)[0]
+        bounds = [simplex_bound(form, extra) for extra in (0, 1, 2, 4)]
+        assert all(b >= top for b in bounds)
+        assert all(later <= earlier for earlier, later in zip(bounds, bounds[1:]))
+        tight += bounds[-1] < bounds[0]
+    assert tight > 5
 
 
 def test_a_conjunction_is_empty_only_when_it_is():

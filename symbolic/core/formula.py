@@ -87,8 +87,10 @@ class FormulaOps:
     def sum(self, xs):
         return sp.Add(*[sp.sympify(x) for x in xs])
 
-    def _cmp(self, f, op):
-        f = sp.expand(sp.sympify(f))
+    def _cmp(self, f, op, expanded=False):
+        """The atom ``f op 0``, or its truth value when f is a number (``expanded``: f is a sum of
+        expanded terms already, so sympy's own addition has expanded it)."""
+        f = sp.sympify(f) if expanded else sp.expand(sp.sympify(f))
         if not f.free_symbols:
             s = exact_sign(f)
             return s > 0 if op == ">" else (s >= 0 if op == ">=" else s == 0)

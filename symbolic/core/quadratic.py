@@ -35,6 +35,7 @@ The number of active sets tried is capped (:data:`MAX_SYSTEMS`); beyond it :clas
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 import sympy as sp
@@ -71,29 +72,47 @@ def _rational(c):
 
 def quadratic_form(f, symbols):
     """(Q, g, d) with f = bᵀQb + g·b + d (Q symmetric), or None when f is no polynomial of degree ≤ 2
-    in ``symbols`` with rational coefficients and no other symbols."""
-    try:
-        poly = sp.Poly(sp.expand(f), *symbols)
-    except sp.PolynomialError:
-        return None
-    if poly.total_degree() > 2 or not poly.domain.is_QQ and not poly.domain.is_ZZ:
-        return None
+    in ``symbols`` with rational coefficients and no other symbols. ``f`` is read term by term when
+    it is already expanded, else expanded first."""
     k = len(symbols)
+    index = {x: i for i, x in enumerate(symbols)}
     Q = [[fmpq(0)] * k for _ in range(k)]
     g, d = [fmpq(0)] * k, fmpq(0)
-    for powers, c in poly.terms():
+    terms = sp.sympify(f).as_coefficients_dict()
+    if any(_powers(m, index) is None for m in terms):
+        terms = sp.expand(f).as_coefficients_dict()
+    for m, c in terms.items():
+        powers = _powers(m, index)
+        if powers is None or not sp.sympify(c).is_Rational:
+            return None
         c = _rational(c)
-        nz = [i for i, p in enumerate(powers) if p]
-        if not nz:
-            d = c
-        elif len(nz) == 1 and powers[nz[0]] == 1:
-            g[nz[0]] = c
-        elif len(nz) == 1:
-            Q[nz[0]][nz[0]] = c
+        if not powers:
+            d += c
+        elif len(powers) == 1 and sum(powers.values()) == 1:
+            g[next(iter(powers))] += c
+        elif len(powers) == 1 and sum(powers.values()) == 2:
+            i = next(iter(powers))
+            Q[i][i] += c
+        elif len(powers) == 2 and sum(powers.values()) == 2:
+            i, j = powers
+            Q[i][j] += c / 2
+            Q[j][i] += c / 2
         else:
-            i, j = nz
-            Q[i][j] = Q[j][i] = c / 2
+            return None
     return tuple(map(tuple, Q)), tuple(g), d
+
+
+def _powers(m, index):
+    """{symbol index: power} of a monomial (a product of ``index``'s symbols), {} for 1, else None."""
+    if m == 1:
+        return {}
+    out = {}
+    for factor in (m.args if m.is_Mul else (m,)):
+        base, e = factor.as_base_exp()
+        if base not in index or not (e.is_Integer and e > 0):
+            return None
+        out[index[base]] = out.get(index[base], 0) + int(e)
+    return out
 
 
 def affine_form(f, symbols):
@@ -102,6 +121,30 @@ def affine_form(f, symbols):
     if form is None or any(x != 0 for row in form[0] for x in row):
         return None
     return form[1], form[2]
+
+
+def simplex_bound(form, extra=0):
+    """An upper bound of q over the whole simplex, without solving (Pólya's argument). On Σ b = 1,
+    q(b) = bᵀMb·(Σ b)^extra with M_ij = Q_ij + (g_i + g_j)/2 + d; written as Σ_α c_α b^α over the
+    monomials of degree D = 2 + extra, and with (Σ b)^D = Σ_α m_α b^α = 1 (m_α the multinomial
+    coefficients, every m_α b^α ≥ 0), q is a weighted mean of the c_α/m_α, so q ≤ max_α c_α/m_α.
+    A larger ``extra`` gives a bound at least as tight."""
+    Q, g, d = form
+    k = len(g)
+    poly = {}
+    for i in range(k):
+        for j in range(k):
+            alpha = tuple(int(i == x) + int(j == x) for x in range(k))
+            poly[alpha] = poly.get(alpha, fmpq(0)) + Q[i][j] + (g[i] + g[j]) / 2 + d
+    for _ in range(extra):
+        grown = {}
+        for alpha, c in poly.items():
+            for x in range(k):
+                beta = alpha[:x] + (alpha[x] + 1,) + alpha[x + 1:]
+                grown[beta] = grown.get(beta, fmpq(0)) + c
+        poly = grown
+    total = math.factorial(2 + extra)
+    return max(c * math.prod(math.factorial(a) for a in alpha) / total for alpha, c in poly.items())
 
 
 def value_at(form, b):
@@ -132,25 +175,33 @@ def _unique_b(rows, rhs, k):
 
 
 def stationary_points(P: Polytope, form):
-    """The points of P kept by the lemma for q = ``form``: for each active set, the unique stationary point."""
+    """The points of P kept by the lemma for q = ``form``: for each active set, the unique stationary
+    point. An active set is read as a support J (the b_x ≥ 0 not active) and a set B of the other
+    inequalities; b_x = 0 off J, so the system is solved for b_J alone (the multiplier of an active
+    b_x ≥ 0 occurs in row x only, which therefore constrains nothing else)."""
     Q, g, _ = form
     k = P.k
-    ones = (tuple(fmpq(1) for _ in range(k)), fmpq(-1))
-    unit = [(tuple(fmpq(int(i == j)) for j in range(k)), fmpq(0)) for i in range(k)]
-    ineqs = unit + list(P.inequalities)
-    eqs = [ones] + list(P.equalities)
-    sets = [A for size in range(0, k) for A in itertools.combinations(range(len(ineqs)), size)]
+    eqs = [(tuple(fmpq(1) for _ in range(k)), fmpq(-1))] + list(P.equalities)
+    ineqs = list(P.inequalities)
+    sets = [(J, B) for size in range(1, k + 1) for J in itertools.combinations(range(k), size)
+            for bs in range(0, size) for B in itertools.combinations(range(len(ineqs)), bs)]
     if len(sets) > MAX_SYSTEMS:
         raise TooLarge(f"{len(sets)} active sets over {k} unknowns and {len(ineqs)} inequalities")
     out, seen = [], set()
-    for A in sets:
-        hs = eqs + [ineqs[i] for i in A]
-        r = len(hs)
-        rows = [[2 * Q[i][j] for j in range(k)] + [-h[0][i] for h in hs] for i in range(k)]
-        rows += [list(h[0]) + [fmpq(0)] * r for h in hs]
-        rhs = [-g[i] for i in range(k)] + [-h[1] for h in hs]
-        b = _unique_b(rows, rhs, k)
-        if b is not None and b not in seen and P.contains(b):
+    for J, B in sets:
+        hs = eqs + [ineqs[i] for i in B]
+        m, r = len(J), len(hs)
+        rows = [[2 * Q[i][j] for j in J] + [-h[0][i] for h in hs] for i in J]
+        rows += [[h[0][j] for j in J] + [fmpq(0)] * r for h in hs]
+        rhs = [-g[i] for i in J] + [-h[1] for h in hs]
+        part = _unique_b(rows, rhs, m)
+        if part is None:
+            continue
+        b = [fmpq(0)] * k
+        for j, v in zip(J, part):
+            b[j] = v
+        b = tuple(b)
+        if b not in seen and P.contains(b):
             seen.add(b)
             out.append(b)
     return out

@@ -34,7 +34,8 @@ from flint import fmpq
 
 from symbolic.core.formula import Cmp, FormulaOps, Junction, Negation, Unreadable
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
-from symbolic.core.quadratic import Polytope, TooLarge, affine_form, maximum, quadratic_form, value_at, vertices
+from symbolic.core.quadratic import (Polytope, TooLarge, affine_form, maximum, quadratic_form, simplex_bound,
+                                     vertices)
 from symbolic.core.tables import PopTable, databases
 from symbolic.solve.encode import eval_notion
 
@@ -42,6 +43,7 @@ MAX_CONJUNCTIONS = 20000
 MAX_MAXIMA = 10         # maxima in one comparison expanded over subsets: 2^10 atoms at most
 MAX_DATABASES = 8       # beliefs on more databases are not decided here
 SECONDS = 30.0
+POLYA_DEGREES = (0, 1, 2)   # multipliers (Σ b)^p tried for a bound before the exact maximum
 
 
 class _Cap(Exception):
@@ -87,7 +89,7 @@ def _by_subsets(c: Cmp, ops, maxs):
     if len(signs) != 1:
         return None
     us = [sp.expand(k * ops.maxima[m]) for k, m in zip(coeffs, maxs)]
-    parts = [ops._cmp(rest + sum(u for u, on in zip(us, chosen) if on), c.op)
+    parts = [ops._cmp(sp.Add(rest, *(u for u, on in zip(us, chosen) if on)), c.op, expanded=True)
              for chosen in itertools.product((False, True), repeat=len(maxs))]
     return ops.Or(parts) if signs == {True} else ops.And(parts)
 
@@ -230,6 +232,11 @@ class Decider:
         if key not in self._atoms:
             P = self.polytope(affine)[0]
             form = self.form(c)[1]
+            for extra in POLYA_DEGREES:   # empty on the whole simplex already?
+                bound = simplex_bound(form, extra)
+                if bound < 0 or (bound == 0 and c.op == ">"):
+                    self._atoms[key] = None
+                    return None
             top_value, top = maximum(P, form)
             empty = (c.op == ">" and top_value <= 0) or (c.op != ">" and top_value < 0)
             if not empty and c.op == "==":
