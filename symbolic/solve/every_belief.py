@@ -246,8 +246,12 @@ class Decider:
         return self._atoms[key]
 
     def possible(self, conj) -> bool:
-        """False when the affine atoms of ``conj`` already have no point in common."""
-        return self.polytope(frozenset(c for c in conj if self.form(c)[0] == "affine")) is not None
+        """False when the affine atoms of ``conj`` have no point in common, or one quadratic atom has
+        none in their polytope (steps 1 and 2 of the module, each cached)."""
+        affine = frozenset(c for c in conj if self.form(c)[0] == "affine")
+        if self.polytope(affine) is None:
+            return False
+        return all(self.atom_top(affine, c) is not None for c in conj if self.form(c)[0] == "quadratic")
 
     def decide(self, conj):
         """"empty" when no belief satisfies every atom of ``conj``, a point (tuple of rationals, one per
@@ -288,6 +292,17 @@ def _tries(centre, verts, tops):
 
 # --- a notion over every belief ----------------------------------------------------------------
 
+def _simple_beliefs(n, domain, dbs):
+    """Point masses, uniform beliefs on two databases, the uniform belief."""
+    one, half = sp.Integer(1), sp.Rational(1, 2)
+    zero = dict.fromkeys(dbs, sp.Integer(0))
+    for d in dbs:
+        yield PopTable(n, domain, {**zero, d: one})
+    for d, e in itertools.combinations(dbs, 2):
+        yield PopTable(n, domain, {**zero, d: half, e: half})
+    yield PopTable(n, domain, dict.fromkeys(dbs, sp.Rational(1, len(dbs))))
+
+
 def _numbers(a, params):
     return sp.sympify(a).subs({sp.Symbol(k, real=True): v for k, v in params.items()})
 
@@ -307,16 +322,27 @@ def decide_every_belief(ni, env, params, n, domain, to_num=_numbers, seconds=SEC
     dbs = databases(n, tuple(domain))
     if len(dbs) > MAX_DATABASES:
         return BeliefDecision("undecided", reason=f"beliefs on {len(dbs)} databases (at most {MAX_DATABASES} are decided)")
+    end = time.monotonic() + seconds
+    for belief in _simple_beliefs(n, tuple(domain), dbs):   # a violation at a simple belief is found at once
+        try:
+            if not eval_notion(ExactOps(), ni, env, belief, params, to_num):
+                return BeliefDecision("fails", belief)
+        except UndecidedComparison:
+            break
     symbols = [sp.Dummy(f"b{j}") for j in range(len(dbs))]
     ops, decider = FormulaOps(), Decider(symbols)
+
+    def keep(conj):
+        if time.monotonic() > end:
+            raise _Cap(f"over {seconds:.0f} s")
+        return decider.possible(conj)
     try:
         formula = eval_notion(ops, ni, env, PopTable(n, tuple(domain), dict(zip(dbs, symbols))), params, to_num)
-        conjs = formula_dnf(formula, ops, positive=False, keep=decider.possible)
+        conjs = formula_dnf(formula, ops, positive=False, keep=keep)
     except (Unreadable, UndecidedComparison) as e:
         return BeliefDecision("undecided", reason=f"the notion over a free belief cannot be read exactly: {e}")
-    except _Cap:
-        return BeliefDecision("undecided", reason=f"its negation has more than {MAX_CONJUNCTIONS} conjunctions")
-    end = time.monotonic() + seconds
+    except _Cap as e:
+        return BeliefDecision("undecided", reason=str(e) or f"its negation has more than {MAX_CONJUNCTIONS} conjunctions")
     open_ = 0
     for conj in conjs:
         if time.monotonic() > end:
