@@ -61,6 +61,21 @@ def _spawn(ctx, profile, procs):
     return p, mine
 
 
+def _retire(procs, conn):
+    """Ask the worker on ``conn`` to end, and reap it."""
+    p = next(p for p, c in procs if c is conn)
+    try:
+        conn.send(None)
+    except OSError:
+        pass
+    p.join(5)
+    if p.is_alive():
+        p.kill()
+        p.join()
+    procs.remove((p, conn))
+    conn.close()
+
+
 def run_pool(todo, profile, jobs, done):
     """Run ``todo`` in ``jobs`` worker processes, calling ``done(cid, out)`` as each finishes.
     However this ends (a signal, an error), every worker is killed and reaped before it returns."""
@@ -87,7 +102,11 @@ def run_pool(todo, profile, jobs, done):
                         idle.append(_spawn(ctx, profile, procs)[1])
                     continue
                 done(got, out)
-                idle.append(conn)
+                # one claim per worker: the next claim starts in a fresh fork of this process, so its
+                # result (a counterexample's numbers) does not depend on which claims ran before it
+                _retire(procs, conn)
+                if pending:
+                    idle.append(_spawn(ctx, profile, procs)[1])
         finished = True
     finally:
         for p, conn in procs:
