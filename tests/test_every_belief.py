@@ -189,3 +189,21 @@ def test_the_graph_samples_decide_a_notion_over_every_belief():
     from symbolic.graph.sampling import holds_exactly
     assert holds_exactly(SemanticPrivacy, TIGHT, None, {"eps": R(1, 4)}) is True
     assert holds_exactly(SemanticPrivacy, TIGHT, None, {"eps": R(1, 5)}) is False
+
+
+def test_a_notion_argument_outside_its_range_is_no_counterexample():
+    """SemanticPrivacy(s) ⇒ PureDP((1 + s)/(1 - s)): at s ≥ 1 the target's E is not ≥ 1, where ε-DP is not
+    defined, so a table there re-verifies nothing; only a counterexample with s < 1 counts."""
+    from symbolic.api import Param
+    from symbolic.solve.verify import Assignment, argument_problems
+    s = Param("s", lower=0)
+    res = check_implies(SemanticPrivacy(s.symbol), PureDP((1 + s.symbol) / (1 - s.symbol)), params=(s,),
+                        sizes=Sizes(1, 2, 2), settings=FAST)
+    v = res.verdict
+    if v.name == "refuted" and v.verified_exactly:
+        assert 0 <= v.counterexample.parameters["s"] < 1
+    else:
+        assert v.name != "proved"
+    imp = res.claim.parts[0]
+    assert argument_problems(imp, Assignment({}, {}, {"s": R(2)}))
+    assert not argument_problems(imp, Assignment({}, {}, {"s": R(1, 2)}))

@@ -26,7 +26,7 @@ from symbolic.solve.quotient import quotient_change
 from symbolic.solve import beliefs, vertices
 from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
 from symbolic.core.verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
-from symbolic.solve.verify import Assignment, verify
+from symbolic.solve.verify import Assignment, argument_problems, verify
 
 
 # --- one implication at one size ----------------------------------------------------------------
@@ -211,6 +211,8 @@ def search_size(imp, params, sizes, settings, deadline):
     cheap = []
     values = [dict(zip([p.name for p in free_params], [sp.Rational(v)] * len(free_params)))
               for v in settings.refute_values if all(_in_range(p, v) for p in free_params)] if free_params else [{}]
+    # a value that puts a notion's argument outside its range is not a question the claim asks
+    values = [fp for fp in values if not argument_problems(imp, Assignment({}, {}, fp))]
     kind = imp.conclusion.notion.population
     needs_witness = kind in ("all", "product")
     for fp in values:  # only queries that are linear once E is fixed: structured 𝒫 and witnesses

@@ -14,6 +14,7 @@ import sympy as sp
 from symbolic.solve.encode import eval_notion, targets
 from symbolic.solve.every_belief import decide_every_belief
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
+from symbolic.core.ranges import problems as range_problems
 from symbolic.core.tables import MechTable
 
 
@@ -97,6 +98,20 @@ def _table_problems(params, asg: Assignment):
     return problems
 
 
+def argument_problems(imp, asg: Assignment) -> list:
+    """Arguments of the claim's notions that lie outside the notion's own range at the candidate's
+    parameter values (the claim says nothing there)."""
+    out = []
+    for ni in imp.instances:
+        for spec, a in zip(ni.notion.params, ni.args):
+            value = _num(a, asg.parameters)
+            if sp.sympify(value).free_symbols:
+                continue
+            out += [f"{ni.notion.name}: argument {bad}" for bad in
+                    range_problems(spec.name, value, spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)]
+    return out
+
+
 def _hypothesis_problems(imp, asg: Assignment):
     problems = []
     ops = ExactOps()
@@ -136,7 +151,7 @@ def _every_belief_problems(ni, asg: Assignment, n, dom):
 
 
 def _verify(imp, params, asg: Assignment):
-    problems = _table_problems(params, asg)
+    problems = _table_problems(params, asg) + argument_problems(imp, asg)
     if problems:
         return False, "", problems
     problems = _hypothesis_problems(imp, asg)
