@@ -62,3 +62,6 @@ _E("symbolic.solve.every_belief:Decider.polytope", "range(k)), c) > 0 for", "ran
 _E("symbolic.solve.every_belief:_negated", "        return ops._cmp(-c.f, \">=\")", "        return ops._cmp(-c.f, \">\")",
    "every-belief.negation-strict", "not (f > 0) is read as -f > 0, losing the beliefs where f = 0",
    EVERY + "test_the_normal_form_of_the_negation_is_exact_at_beliefs_with_zeros")
+_E("symbolic.solve.verify:argument_problems", "            out += [", "            out += [] and [",
+   "verify.arguments-unchecked", "a counterexample at which a notion's argument leaves its range is accepted",
+   EVERY + "test_a_notion_argument_outside_its_range_is_no_counterexample")
