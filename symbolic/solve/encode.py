@@ -69,6 +69,7 @@ class Encoding:
     fixed_witness: object = None
     witness_family: bool = False
     hockey: bool = False      # rewrite hockey-stick comparisons (symbolic.solve.hockey); False: the plain If terms
+    argument_ranges: bool = False   # keep each notion argument written in the parameters inside its range
     ops: Z3Ops = field(default_factory=Z3Ops)
 
     def __post_init__(self):
@@ -83,6 +84,8 @@ class Encoding:
         self.penv = {}            # parameter name -> z3 term
         self._build_params()
         self._guard_divisors()
+        if self.argument_ranges:
+            self._guard_arguments()
         self._build_mechanisms()
         self.pop = self._build_shared_population()
         self.hyps, self.universal = [], []
@@ -199,6 +202,21 @@ class Encoding:
                         seen.add(sub.base)
                         self.base.append(to_z3(sub.base, self.penv, self.ops) != 0)
         self._divisor_signs([b for b in seen if any(x.name not in self.fixed_params for x in b.free_symbols)])
+
+    def _guard_arguments(self):
+        """A notion's argument written in the claim's parameters (``PureDP((1 + s)/(1 - s))``) is kept
+        inside the notion's own range (E ≥ 1 there): the claim says nothing about an instance the notion
+        does not define (at s = 2 that E is -3, and any table would "refute" the claim)."""
+        for ni in self.imp.instances:
+            for spec, a in zip(ni.notion.params, ni.args):
+                a = sp.sympify(a)
+                if not a.free_symbols:
+                    continue   # a number: checked when the notion was instantiated
+                t = to_z3(a, self.penv, self.ops)
+                if spec.lower is not None:
+                    self.base.append(t > z3val(spec.lower) if spec.lower_strict else t >= z3val(spec.lower))
+                if spec.upper is not None:
+                    self.base.append(t < z3val(spec.upper) if spec.upper_strict else t <= z3val(spec.upper))
 
     def _divisor_signs(self, bases):
         """Tell the ops which divisors have one sign wherever the query's parameter constraints

@@ -45,7 +45,7 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
          family=False, fail_fast=False):
     imp2 = replace(imp, population=population) if population is not None else imp
     enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fixed_params}, witness, family,
-                   settings.hockey)
+                   settings.hockey, argument_ranges=settings.argument_ranges)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
     solver = Solver(enc, settings, deadline)
     unknown, obligations = [], []
@@ -403,6 +403,10 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline,
             unknown.append((sizes, "time budget exhausted"))
             break
         res, how = search_size(s_imp, s_params, sizes, settings, deadline)
+        if res.status == "sat" and not settings.argument_ranges and argument_problems(s_imp, res.assignment):
+            # the solver's values put a notion's argument outside its range: ask again with the ranges
+            settings = replace(settings, argument_ranges=True)
+            res, how = search_size(s_imp, s_params, sizes, settings, deadline)
         searched.append(sizes)
         if res.status == "unsat":
             proved.append((sizes, round(res.seconds, 3), said + res.how))

@@ -28,6 +28,8 @@ class Settings:
     hockey: bool = False          # hockey-stick sums as events / bounds in the encoding (symbolic.solve.hockey);
                                   # off by default: measured slower on additive-secrecy composition
     stop_at: float | None = None  # a hard stop for the whole run (time.monotonic() value), or None
+    argument_ranges: bool = False # keep every notion argument inside its range in the query (set by the
+                                  # search after a candidate failed re-verification for that reason)
 
     def until(self, t: float) -> float:
         """``t``, or the hard stop if that comes first."""
