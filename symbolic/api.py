@@ -79,8 +79,9 @@ from symbolic.report.html import audit_html
 from symbolic.report.latex import audit_latex
 from symbolic.report.markdown import audit_markdown
 from symbolic.report.recheck import counterexample_files, recheck_commands
-from symbolic.report.results import claim_json, counterexample_text, result_text, tool_json
+from symbolic.report.results import claim_json, counterexample_text, pop_json, result_text, tool_json
 from symbolic.solve import run as _run
+from symbolic.solve.every_belief import on_one_table
 from symbolic.solve.run import ClaimResult
 from symbolic.solve.settings import Settings
 from symbolic.solve.signals import solver_ignores_sigint
@@ -250,7 +251,6 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
 def _every_belief(inst, tabs) -> tuple:
     """A notion over every belief with no finite family, decided exactly at the table (see
     :mod:`symbolic.solve.every_belief`); an error when that cannot be decided."""
-    from symbolic.solve.every_belief import on_one_table
     if len(tabs) != 1 or inst.on is not None:
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and has no finite family to decide it")
     res = on_one_table(inst, tabs[0])
@@ -259,7 +259,7 @@ def _every_belief(inst, tabs) -> tuple:
                            f"for every belief: {res.reason}")
     if res.status == "holds":
         return True, None
-    belief = ", ".join(f"{','.join(map(str, d))}: {v}" for d, v in res.belief.probs.items() if v != 0)
+    belief = ", ".join(f"{d}: {v}" for d, v in pop_json(res.belief).items())
     return False, f"fails for the belief {{{belief}}}"
 
 

@@ -10,13 +10,13 @@ import sympy as sp
 from flint import fmpq
 
 from symbolic import ApproxSemanticPrivacy, E, PureDP, SemanticPrivacy, Settings, Sizes, check_implies
+from symbolic.core.exact import at_values
 from symbolic.core.formula import FormulaOps
 from symbolic.core.ops import ExactOps
 from symbolic.core.quadratic import Polytope, affine_form, maximum, quadratic_form, simplex_bound, value_at, vertices
 from symbolic.core.tables import MechTable, PopTable, databases
 from symbolic.solve.encode import eval_notion
-from symbolic.solve.every_belief import Decider, decide_conjunction, decide_every_belief, formula_dnf
-from symbolic.solve.verify import _num
+from symbolic.solve.every_belief import Decider, decide_every_belief, formula_dnf
 
 R = sp.Rational
 BIN = (0, 1)
@@ -28,7 +28,7 @@ def _table(n, rows):
 
 
 def _holds(notion, A, belief):
-    return eval_notion(ExactOps(), notion, {"A": A}, belief, {}, _num)
+    return eval_notion(ExactOps(), notion, {"A": A}, belief, {}, at_values)
 
 
 def _beliefs(n, rng, count, top=5):
@@ -44,8 +44,8 @@ TIGHT = _table(1, ["25/34", "9/34"])
 
 
 def test_the_tight_level_holds_and_anything_below_it_fails_at_an_exact_belief():
-    assert decide_every_belief(SemanticPrivacy(R(1, 4)), {"A": TIGHT}, {}, 1, BIN, _num).status == "holds"
-    below = decide_every_belief(SemanticPrivacy(R(249, 1000)), {"A": TIGHT}, {}, 1, BIN, _num)
+    assert decide_every_belief(SemanticPrivacy(R(1, 4)), {"A": TIGHT}, {}, 1, BIN).status == "holds"
+    below = decide_every_belief(SemanticPrivacy(R(249, 1000)), {"A": TIGHT}, {}, 1, BIN)
     assert below.status == "fails"
     assert not _holds(SemanticPrivacy(R(249, 1000)), TIGHT, below.belief)
     # the level is attained: at b(0) = 3/8 the statistical difference is exactly 1/4
@@ -54,8 +54,8 @@ def test_the_tight_level_holds_and_anything_below_it_fails_at_an_exact_belief():
 
 
 def test_approximate_semantic_privacy_with_an_if_over_bad_transcripts_is_decided():
-    assert decide_every_belief(ApproxSemanticPrivacy(R(1, 4), R(1, 100)), {"A": TIGHT}, {}, 1, BIN, _num).status == "holds"
-    res = decide_every_belief(ApproxSemanticPrivacy(R(249, 1000), R(1, 100)), {"A": TIGHT}, {}, 1, BIN, _num)
+    assert decide_every_belief(ApproxSemanticPrivacy(R(1, 4), R(1, 100)), {"A": TIGHT}, {}, 1, BIN).status == "holds"
+    res = decide_every_belief(ApproxSemanticPrivacy(R(249, 1000), R(1, 100)), {"A": TIGHT}, {}, 1, BIN)
     assert res.status == "fails" and not _holds(ApproxSemanticPrivacy(R(249, 1000), R(1, 100)), TIGHT, res.belief)
 
 
@@ -65,7 +65,7 @@ def test_at_two_records_holds_means_no_belief_violates_and_fails_is_confirmed(se
     A = _table(2, [R(rng.randint(1, 9), 10) for _ in range(4)])
     seen = set()
     for level in (R(1, 5), R(1, 2), R(9, 10)):
-        res = decide_every_belief(SemanticPrivacy(level), {"A": A}, {}, 2, BIN, _num)
+        res = decide_every_belief(SemanticPrivacy(level), {"A": A}, {}, 2, BIN)
         seen.add(res.status)
         if res.status == "holds":
             assert all(_holds(SemanticPrivacy(level), A, b) for b in _beliefs(2, rng, 150))
@@ -82,7 +82,7 @@ def test_the_normal_form_of_the_negation_is_exact_at_beliefs_with_zeros(notion, 
     dbs = databases(2, BIN)
     symbols = [sp.Dummy(f"b{j}") for j in range(4)]
     ops, decider = FormulaOps(), Decider(symbols)
-    formula = eval_notion(ops, notion, {"A": A}, PopTable(2, BIN, dict(zip(dbs, symbols))), {}, _num)
+    formula = eval_notion(ops, notion, {"A": A}, PopTable(2, BIN, dict(zip(dbs, symbols))), {}, at_values)
     conjs = formula_dnf(formula, ops, positive=False, keep=decider.possible)   # pruned as it is built
     forms = {c: decider.form(c) for conj in conjs for c in conj}
     assert all(kind != "other" for kind, _ in forms.values())
@@ -142,11 +142,11 @@ def test_a_conjunction_is_empty_only_when_it_is():
     b = sp.symbols("b0:2")
     ops = FormulaOps()
     # b0 > 0 and b0 ≤ 0: empty; b0·b1 > 1/4: empty (max 1/4); b0·b1 ≥ 1/4: the point (1/2, 1/2)
-    assert decide_conjunction([ops.lt(0, b[0]), ops.le(b[0], 0)], b) == "empty"
-    assert decide_conjunction([ops.lt(R(1, 4), b[0] * b[1])], b) == "empty"
-    assert decide_conjunction([ops.le(R(1, 4), b[0] * b[1])], b) == (fmpq(1, 2), fmpq(1, 2))
+    assert Decider(b).decide([ops.lt(0, b[0]), ops.le(b[0], 0)]) == "empty"
+    assert Decider(b).decide([ops.lt(R(1, 4), b[0] * b[1])]) == "empty"
+    assert Decider(b).decide([ops.le(R(1, 4), b[0] * b[1])]) == (fmpq(1, 2), fmpq(1, 2))
     # a strict atom that vanishes on the whole polytope empties it
-    assert decide_conjunction([ops.eq(b[0], b[1]), ops.lt(b[1], b[0])], b) == "empty"
+    assert Decider(b).decide([ops.eq(b[0], b[1]), ops.lt(b[1], b[0])]) == "empty"
 
 
 def test_a_counterexample_over_every_belief_is_now_re_verified_exactly():
@@ -156,14 +156,14 @@ def test_a_counterexample_over_every_belief_is_now_re_verified_exactly():
     assert v.name == "refuted" and v.verified_exactly
     cx = v.counterexample
     A, level = cx.mechanisms["A"], (cx.parameters["E"] - 1) / 2
-    assert decide_every_belief(SemanticPrivacy(level), {"A": A}, {}, 1, BIN, _num).status == "holds"
-    assert not eval_notion(ExactOps(), PureDP(cx.parameters["E"] ** 2), {"A": A}, None, {}, _num)
+    assert decide_every_belief(SemanticPrivacy(level), {"A": A}, {}, 1, BIN).status == "holds"
+    assert not eval_notion(ExactOps(), PureDP(cx.parameters["E"] ** 2), {"A": A}, None, {}, at_values)
 
 
 def test_what_cannot_be_read_stays_undecided():
     from symbolic.notions.base import Notion
     rooted = Notion("Rooted", (), lambda ops, A, P: ops.le(ops.sqrt(P.p((0,))), 1), population="all")
-    res = decide_every_belief(rooted(), {"A": TIGHT}, {}, 1, BIN, _num)
+    res = decide_every_belief(rooted(), {"A": TIGHT}, {}, 1, BIN)
     assert res.status == "undecided" and "square root" in res.reason
 
 

@@ -61,19 +61,24 @@ def _spawn(ctx, profile, procs):
     return p, mine
 
 
+def _reap(p, conn):
+    """Wait a little for the worker ``p`` to end, kill it if it has not, and close its pipe."""
+    p.join(5)
+    if p.is_alive():
+        p.kill()
+        p.join()
+    conn.close()
+
+
 def _retire(procs, conn):
-    """Ask the worker on ``conn`` to end, and reap it."""
+    """Ask the worker on ``conn`` to end (it may be dead already), reap it and forget it."""
     p = next(p for p, c in procs if c is conn)
     try:
         conn.send(None)
     except OSError:
         pass
-    p.join(5)
-    if p.is_alive():
-        p.kill()
-        p.join()
+    _reap(p, conn)
     procs.remove((p, conn))
-    conn.close()
 
 
 def run_pool(todo, profile, jobs, done):
@@ -93,15 +98,12 @@ def run_pool(todo, profile, jobs, done):
             for conn in wait(list(running)):
                 cid = running.pop(conn)
                 try:
-                    got, out = conn.recv()
+                    cid, out = conn.recv()
                 except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
                     p = next(p for p, c in procs if c is conn)
                     p.join(1)
-                    done(cid, ("error", f"its worker process died (exit code {p.exitcode})"))
-                    if pending:
-                        idle.append(_spawn(ctx, profile, procs)[1])
-                    continue
-                done(got, out)
+                    out = ("error", f"its worker process died (exit code {p.exitcode})")
+                done(cid, out)
                 # one claim per worker: the next claim starts in a fresh fork of this process, so its
                 # result (a counterexample's numbers) does not depend on which claims ran before it
                 _retire(procs, conn)
@@ -118,11 +120,7 @@ def run_pool(todo, profile, jobs, done):
             elif p.is_alive():
                 p.kill()
         for p, conn in procs:
-            p.join(5)
-            if p.is_alive():
-                p.kill()
-                p.join()
-            conn.close()
+            _reap(p, conn)
 
 
 def not_run(cid, keys, reason):

@@ -84,7 +84,7 @@ _E("symbolic.solve.encode:Encoding._row", "self.base.append(z3.Sum(row) == 1)", 
 _E("symbolic.solve.encode:Encoding.real", "self.base.append(v >= 0) if group != \"param\" else None", "None",
    "encode.nonnegativity-dropped", "non-negativity dropped from every unknown probability (Encoding.real)",
    T + "tests/test_search.py::test_quality_minimal_counterexample_appb", C + "T-P1")
-_E("symbolic.solve.encode:Encoding._build_params", "if p.lower is not None:", "if False:",
+_E("symbolic.solve.encode:within_range", "if r.lower is not None:", "if False:",
    "encode.param-lower-bound-dropped", "parameter lower bounds (E ≥ 1, δ ≥ 0) dropped from the query",
    TRUST + "test_encoding_keeps_parameters_in_range")
 _E("symbolic.solve.encode:Encoding._guard_divisors", "self.base.append(to_z3(sub.base, self.penv, self.ops) != 0)", "pass",

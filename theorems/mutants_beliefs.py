@@ -59,7 +59,7 @@ _E("symbolic.solve.every_belief:_monotone", "        return 1 if k > 0 else -1",
 _E("symbolic.solve.every_belief:Decider.polytope", "range(k)), c) > 0 for", "range(k)), c) >= 0 for",
    "every-belief.strict-unchecked", "a strict atom that vanishes on the whole polytope does not empty it",
    EVERY + "test_a_conjunction_is_empty_only_when_it_is")
-_E("symbolic.solve.every_belief:_negated", "        return ops._cmp(-c.f, \">=\")", "        return ops._cmp(-c.f, \">\")",
+_E("symbolic.solve.every_belief:_negated", "        return ops.atom(-c.f, \">=\")", "        return ops.atom(-c.f, \">\")",
    "every-belief.negation-strict", "not (f > 0) is read as -f > 0, losing the beliefs where f = 0",
    EVERY + "test_the_normal_form_of_the_negation_is_exact_at_beliefs_with_zeros")
 _E("symbolic.solve.verify:argument_problems", "            out += [", "            out += [] and [",

@@ -232,6 +232,16 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
     return result
 
 
+def at_values(expr, values: dict) -> sp.Expr:
+    """``expr`` with each parameter named in ``values`` (the real symbol of that name, as claims write
+    parameters) replaced by its value.
+
+    >>> at_values(sp.Symbol("E", real=True) ** 2 - 1, {"E": 3})
+    8
+    """
+    return sp.sympify(expr).subs({sp.Symbol(k, real=True): v for k, v in values.items()})
+
+
 def to_fraction(value) -> Fraction:
     """A sympy Rational (or int) as a Fraction; anything else raises."""
     v = sp.nsimplify(value) if not isinstance(value, (int, Fraction, sp.Rational)) else value

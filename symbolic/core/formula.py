@@ -19,6 +19,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import sympy as sp
@@ -68,6 +69,26 @@ def _join(kind, xs):
     return parts[0] if len(parts) == 1 else Junction(kind, tuple(parts))
 
 
+def linear_in(f, keys):
+    """(coefficients, rest) with the expanded ``f`` = rest + Σ_k c_k·keys[k], where neither rest nor any
+    c_k contains a key (f is linear in the keys); None when f is not."""
+    f = sp.expand(f)
+    coeffs = [f.coeff(k) for k in keys]
+    rest = sp.expand(f - sum(c * k for c, k in zip(coeffs, keys)))
+    ks = set(keys)
+    if rest.free_symbols & ks or any(c.free_symbols & ks for c in coeffs):
+        return None
+    return coeffs, rest
+
+
+def subset_sums(rest, parts):
+    """rest + Σ_{k ∈ S} parts[k] for every subset S of the parts, in a fixed order (S = ∅ first). A sum
+    of a maximum with 0: Σ_k max(0, part_k) = max over S of Σ_{k∈S} part_k. ``rest`` and the parts are
+    expanded, so each sum is too (sympy's addition collects like terms)."""
+    return [sp.Add(rest, *(p for p, on in zip(parts, chosen) if on))
+            for chosen in itertools.product((False, True), repeat=len(parts))]
+
+
 def _numeric(x) -> bool:
     return isinstance(x, (int, sp.Expr)) and not isinstance(x, bool)
 
@@ -87,7 +108,7 @@ class FormulaOps:
     def sum(self, xs):
         return sp.Add(*[sp.sympify(x) for x in xs])
 
-    def _cmp(self, f, op, expanded=False):
+    def atom(self, f, op, expanded=False):
         """The atom ``f op 0``, or its truth value when f is a number (``expanded``: f is a sum of
         expanded terms already, so sympy's own addition has expanded it)."""
         f = sp.sympify(f) if expanded else sp.expand(sp.sympify(f))
@@ -97,13 +118,13 @@ class FormulaOps:
         return Cmp(f, op)
 
     def le(self, a, b, why=None):
-        return self._cmp(sp.sympify(b) - sp.sympify(a), ">=")
+        return self.atom(sp.sympify(b) - sp.sympify(a), ">=")
 
     def lt(self, a, b, why=None):
-        return self._cmp(sp.sympify(b) - sp.sympify(a), ">")
+        return self.atom(sp.sympify(b) - sp.sympify(a), ">")
 
     def eq(self, a, b, why=None):
-        return self._cmp(sp.sympify(b) - sp.sympify(a), "==")
+        return self.atom(sp.sympify(b) - sp.sympify(a), "==")
 
     def gt(self, a, b, why=None):
         return self.lt(b, a, why)

@@ -17,6 +17,7 @@ from fractions import Fraction
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError, Transcendental
+from symbolic.core.exact import at_values
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.tables import MechTable, databases
 from symbolic.core.verdicts import Counterexample, Sizes
@@ -91,8 +92,7 @@ def sample_counterexample(a, b, pmap, params, sizes: Sizes, implication: str):
     for table in candidate_tables(sizes, f"{a.id}->{b.id}"):
         for combo in itertools.product(*grids):
             avals = dict(zip(names, combo))
-            bvals = {k: sp.sympify(v).subs({sp.Symbol(n, real=True): x for n, x in avals.items()})
-                     for k, v in pmap.values.items()}
+            bvals = {k: at_values(v, avals) for k, v in pmap.values.items()}
             for pop in pops:
                 ptab = pop.table() if pop is not None else None
                 if holds_exactly(a.notion, table, ptab, avals) is not True:

@@ -115,6 +115,25 @@ def uniform(*, n: int, domain) -> Population:
     return Population({d: sp.Rational(1, len(dbs)) for d in dbs}, n=n, domain=domain, name="uniform")
 
 
+def simple_populations(*, n: int, domain, product: bool = False):
+    """Point masses, the uniform population, and uniform populations on two databases (perfectly
+    correlated ones among them); with ``product``, only those that are products (the pairs then
+    differ in one record). The first beliefs to try against a notion over every population.
+
+    >>> len(simple_populations(n=1, domain=(0, 1)))
+    4
+    """
+    dbs = databases(n, tuple(domain))
+    out = [point_mass(d, domain=domain) for d in dbs]
+    out.append(uniform(n=n, domain=domain))
+    for i, x in enumerate(dbs):
+        for y in dbs[i + 1:]:
+            if product and sum(a != b for a, b in zip(x, y)) != 1:
+                continue
+            out.append(Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=domain))
+    return out
+
+
 def population_from_json(doc, *, n: int, domain, name: str = "population") -> Population:
     """A population from JSON: an object mapping databases "a,b" to probabilities (integers or strings
     "3/8"); databases left out have probability 0. Checked like a mechanism table, never evaluated.

@@ -20,13 +20,12 @@ holds for some choice (a disjunction). The other combinations are not of either 
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import sympy as sp
 import z3
 
-from symbolic.core.formula import Cmp
+from symbolic.core.formula import Cmp, linear_in, subset_sums
 from symbolic.solve.z3_ops import to_z3
 
 MAX_CHOICES = 10   # hockey-stick terms in one comparison: 2^10 expanded atoms at most
@@ -64,8 +63,7 @@ class Choice:
         return frozenset(s.name for f in (self.rest, *self.parts) for s in f.free_symbols)
 
     def atoms(self) -> list:
-        return [Atom(sp.expand(self.rest + sum(p for p, on in zip(self.parts, chosen) if on)), self.op)
-                for chosen in itertools.product((False, True), repeat=len(self.parts))]
+        return [Atom(f, self.op) for f in subset_sums(self.rest, self.parts)]
 
 
 class NotPolynomial(Exception):
@@ -145,22 +143,20 @@ def _atoms_of(op, lhs, rhs, every, sign=None, grouped=False):
     if len(maxima) > (MAX_GROUPED if grouped and not every else MAX_CHOICES):
         return None
     keys = list(maxima)
-    coeffs = [f.coeff(k) for k in keys]
-    rest = sp.expand(f - sum(c * k for c, k in zip(coeffs, keys)))
-    if rest.free_symbols & set(keys) or any(c.free_symbols & set(keys) for c in coeffs):
+    linear = linear_in(f, keys)
+    if linear is None:
         return None   # a maximum inside a product of maxima
+    coeffs, rest = linear
     signs = {(1 if c > 0 else -1) if c.is_Rational and c != 0 else (sign(c) if sign is not None else None)
              for c in coeffs}
     if None in signs:
         return None   # a coefficient of unknown sign
     if signs != ({-1} if every else {1}):
         return None
+    parts = tuple(sp.expand(c * maxima[k]) for c, k in zip(coeffs, keys))
     if grouped and not every:
-        return [Choice(rest, tuple(sp.expand(c * maxima[k]) for c, k in zip(coeffs, keys)), strict)]
-    out = []
-    for chosen in itertools.product((False, True), repeat=len(keys)):
-        out.append(Atom(sp.expand(rest + sum(c * maxima[k] for c, k, on in zip(coeffs, keys, chosen) if on)), strict))
-    return out
+        return [Choice(rest, parts, strict)]
+    return [Atom(g, strict) for g in subset_sums(rest, parts)]
 
 
 def conjunction(t, positive=True):

@@ -43,6 +43,17 @@ def targets(ni):
     return (MechVar("A"),) * ni.notion.arity
 
 
+def within_range(t, r) -> list:
+    """The constraints that put the term ``t`` inside the range of ``r`` (a claim's parameter or a
+    notion's parameter spec: ``lower``/``upper``, each open when ``lower_strict``/``upper_strict``)."""
+    out = []
+    if r.lower is not None:
+        out.append(t > z3val(r.lower) if r.lower_strict else t >= z3val(r.lower))
+    if r.upper is not None:
+        out.append(t < z3val(r.upper) if r.upper_strict else t <= z3val(r.upper))
+    return out
+
+
 def eval_notion(ops, ni, env, pop, params_env, to_num):
     """Evaluate a notion instance; a family target (adaptive second stage) means 'for every member'."""
     args = {p.name: to_num(a, params_env) for p, a in zip(ni.notion.params, ni.args)}
@@ -132,10 +143,7 @@ class Encoding:
                 self.penv[p.name] = z3val(self.fixed_params[p.name])
                 continue
             v = self.real("param", p.name, p.name)
-            if p.lower is not None:
-                self.base.append(v > z3val(p.lower) if p.lower_strict else v >= z3val(p.lower))
-            if p.upper is not None:
-                self.base.append(v < z3val(p.upper) if p.upper_strict else v <= z3val(p.upper))
+            self.base += within_range(v, p)
             self.penv[p.name] = v
 
     def _fixed_mechanisms(self):
@@ -212,11 +220,7 @@ class Encoding:
                 a = sp.sympify(a)
                 if not a.free_symbols:
                     continue   # a number: checked when the notion was instantiated
-                t = to_z3(a, self.penv, self.ops)
-                if spec.lower is not None:
-                    self.base.append(t > z3val(spec.lower) if spec.lower_strict else t >= z3val(spec.lower))
-                if spec.upper is not None:
-                    self.base.append(t < z3val(spec.upper) if spec.upper_strict else t <= z3val(spec.upper))
+                self.base += within_range(to_z3(a, self.penv, self.ops), spec)
 
     def _divisor_signs(self, bases):
         """Tell the ops which divisors have one sign wherever the query's parameter constraints

@@ -25,18 +25,19 @@ No solver is involved: this is the exact re-verification :mod:`symbolic.solve.ve
 """
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import dataclass
 
 import sympy as sp
 from flint import fmpq
 
-from symbolic.core.formula import Cmp, FormulaOps, Junction, Negation, Unreadable
+from symbolic.core.formula import Cmp, FormulaOps, Negation, Unreadable, linear_in, subset_sums
+from symbolic.core.exact import at_values
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.quadratic import (Polytope, TooLarge, affine_form, maximum, quadratic_form, simplex_bound,
                                      vertices)
 from symbolic.core.tables import PopTable, databases
+from symbolic.model.population import simple_populations
 from symbolic.solve.encode import eval_notion
 
 MAX_CONJUNCTIONS = 20000
@@ -65,10 +66,10 @@ class BeliefDecision:
 
 def _negated(c: Cmp, ops):
     if c.op == ">":
-        return ops._cmp(-c.f, ">=")
+        return ops.atom(-c.f, ">=")
     if c.op == ">=":
-        return ops._cmp(-c.f, ">")
-    return ops.Or([ops._cmp(c.f, ">"), ops._cmp(-c.f, ">")])
+        return ops.atom(-c.f, ">")
+    return ops.Or([ops.atom(c.f, ">"), ops.atom(-c.f, ">")])
 
 
 def _aux(f, ops):
@@ -81,16 +82,17 @@ def _by_subsets(c: Cmp, ops, maxs):
     when the maxima do not occur linearly with rational coefficients of one sign."""
     if c.op == "==" or len(maxs) > MAX_MAXIMA:
         return None
-    coeffs = [sp.expand(c.f).coeff(m) for m in maxs]
-    rest = sp.expand(c.f - sum(k * m for k, m in zip(coeffs, maxs)))
-    if any(not k.is_Rational or k == 0 for k in coeffs) or rest.free_symbols & set(maxs):
+    linear = linear_in(c.f, maxs)
+    if linear is None:
+        return None
+    coeffs, rest = linear
+    if any(not k.is_Rational or k == 0 for k in coeffs):
         return None
     signs = {k > 0 for k in coeffs}
     if len(signs) != 1:
         return None
     us = [sp.expand(k * ops.maxima[m]) for k, m in zip(coeffs, maxs)]
-    parts = [ops._cmp(sp.Add(rest, *(u for u, on in zip(us, chosen) if on)), c.op, expanded=True)
-             for chosen in itertools.product((False, True), repeat=len(maxs))]
+    parts = [ops.atom(f, c.op, expanded=True) for f in subset_sums(rest, us)]
     return ops.Or(parts) if signs == {True} else ops.And(parts)
 
 
@@ -102,10 +104,10 @@ def _split(c: Cmp, ops):
         if node is not None:
             return node
     s = aux[0]
-    put = lambda v: ops._cmp(c.f.subs(s, v), c.op)
+    put = lambda v: ops.atom(c.f.subs(s, v), c.op)
     if s in ops.maxima:
         u = ops.maxima[s]
-        return ops.Or([ops.And([ops._cmp(-u, ">="), put(0)]), ops.And([ops._cmp(u, ">"), put(u)])])
+        return ops.Or([ops.And([ops.atom(-u, ">="), put(0)]), ops.And([ops.atom(u, ">"), put(u)])])
     cond, then, other = ops.choices[s]
     first, second = cond, ops.Not(cond)
     order = _monotone(c.f, s, then, other, ops) if c.op != "==" else None
@@ -245,39 +247,39 @@ class Decider:
             self._atoms[key] = None if empty else top
         return self._atoms[key]
 
-    def possible(self, conj) -> bool:
-        """False when the affine atoms of ``conj`` have no point in common, or one quadratic atom has
-        none in their polytope (steps 1 and 2 of the module, each cached)."""
-        affine = frozenset(c for c in conj if self.form(c)[0] == "affine")
-        if self.polytope(affine) is None:
-            return False
-        return all(self.atom_top(affine, c) is not None for c in conj if self.form(c)[0] == "quadratic")
-
-    def decide(self, conj):
-        """"empty" when no belief satisfies every atom of ``conj``, a point (tuple of rationals, one per
-        symbol) that satisfies them all, or None."""
+    def _tops(self, conj):
+        """Steps 1 and 2 of the module for ``conj``, each cached: None when its affine atoms have no point
+        in common or one quadratic atom has none in their polytope; else the polytope (as
+        :meth:`polytope` gives it) and, per quadratic atom, a point of its closure where it is largest."""
         affine = frozenset(c for c in conj if self.form(c)[0] == "affine")
         poly = self.polytope(affine)
         if poly is None:
-            return "empty"
+            return None
         quads = [c for c in conj if self.form(c)[0] == "quadratic"]
         quads.sort(key=lambda c: (affine, c) not in self._atoms)   # the cached ones first
         tops = []
         for c in quads:
             top = self.atom_top(affine, c)
             if top is None:
-                return "empty"
+                return None
             tops.append(top)
-        _, verts, centre = poly
+        return poly, tops
+
+    def possible(self, conj) -> bool:
+        """False when ``conj`` is shown empty by steps 1 and 2 of the module."""
+        return self._tops(conj) is not None
+
+    def decide(self, conj):
+        """"empty" when no belief satisfies every atom of ``conj``, a point (tuple of rationals, one per
+        symbol) that satisfies them all, or None."""
+        found = self._tops(conj)
+        if found is None:
+            return "empty"
+        (_, verts, centre), tops = found
         for point in _tries(centre, verts, tops):
             if all(_holds_at(c, self.symbols, point) for c in conj):
                 return point
         return None
-
-
-def decide_conjunction(conj, symbols):
-    """One conjunction decided by a fresh :class:`Decider`."""
-    return Decider(symbols).decide(conj)
 
 
 def _tries(centre, verts, tops):
@@ -292,40 +294,26 @@ def _tries(centre, verts, tops):
 
 # --- a notion over every belief ----------------------------------------------------------------
 
-def _simple_beliefs(n, domain, dbs):
-    """Point masses, uniform beliefs on two databases, the uniform belief."""
-    one, half = sp.Integer(1), sp.Rational(1, 2)
-    zero = dict.fromkeys(dbs, sp.Integer(0))
-    for d in dbs:
-        yield PopTable(n, domain, {**zero, d: one})
-    for d, e in itertools.combinations(dbs, 2):
-        yield PopTable(n, domain, {**zero, d: half, e: half})
-    yield PopTable(n, domain, dict.fromkeys(dbs, sp.Rational(1, len(dbs))))
-
-
-def _numbers(a, params):
-    return sp.sympify(a).subs({sp.Symbol(k, real=True): v for k, v in params.items()})
-
-
 def on_one_table(ni, table, seconds=SECONDS) -> BeliefDecision:
     """:func:`decide_every_belief` for a notion instance of one mechanism with number arguments, on an
-    exact table (what evaluating such a notion on a table means). A notion over product populations
-    is decided only at n = 1, where every belief is a product."""
-    if ni.notion.population == "product" and table.n > 1:
-        return BeliefDecision("undecided", reason="over product beliefs at n > 1 (only all beliefs are decided here)")
-    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, _numbers, seconds)
+    exact table (what evaluating such a notion on a table means)."""
+    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, seconds)
 
 
-def decide_every_belief(ni, env, params, n, domain, to_num=_numbers, seconds=SECONDS) -> BeliefDecision:
+def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDecision:
     """Does notion instance ``ni`` hold for every belief on 𝒟^n, with the mechanisms of ``env`` and
-    the parameter values ``params`` fixed? Decided exactly, or left undecided."""
+    the parameter values ``params`` fixed? Decided exactly, or left undecided. A notion over product
+    beliefs is decided only at n = 1, where every belief is a product."""
+    if ni.notion.population == "product" and n > 1:
+        return BeliefDecision("undecided", reason="over product beliefs at n > 1 (only all beliefs are decided here)")
     dbs = databases(n, tuple(domain))
     if len(dbs) > MAX_DATABASES:
         return BeliefDecision("undecided", reason=f"beliefs on {len(dbs)} databases (at most {MAX_DATABASES} are decided)")
     end = time.monotonic() + seconds
-    for belief in _simple_beliefs(n, tuple(domain), dbs):   # a violation at a simple belief is found at once
+    for q in simple_populations(n=n, domain=tuple(domain)):   # a violation at a simple belief is found at once
+        belief = q.table()
         try:
-            if not eval_notion(ExactOps(), ni, env, belief, params, to_num):
+            if not eval_notion(ExactOps(), ni, env, belief, params, at_values):
                 return BeliefDecision("fails", belief)
         except UndecidedComparison:
             break
@@ -337,7 +325,7 @@ def decide_every_belief(ni, env, params, n, domain, to_num=_numbers, seconds=SEC
             raise _Cap(f"over {seconds:.0f} s")
         return decider.possible(conj)
     try:
-        formula = eval_notion(ops, ni, env, PopTable(n, tuple(domain), dict(zip(dbs, symbols))), params, to_num)
+        formula = eval_notion(ops, ni, env, PopTable(n, tuple(domain), dict(zip(dbs, symbols))), params, at_values)
         conjs = formula_dnf(formula, ops, positive=False, keep=keep)
     except (Unreadable, UndecidedComparison) as e:
         return BeliefDecision("undecided", reason=f"the notion over a free belief cannot be read exactly: {e}")
@@ -357,7 +345,7 @@ def decide_every_belief(ni, env, params, n, domain, to_num=_numbers, seconds=SEC
         if res != "empty":
             belief = PopTable(n, tuple(domain), {d: sp.Rational(int(v.p), int(v.q)) for d, v in zip(dbs, res)})
             try:
-                confirmed = not eval_notion(ExactOps(), ni, env, belief, params, to_num)
+                confirmed = not eval_notion(ExactOps(), ni, env, belief, params, at_values)
             except UndecidedComparison:
                 confirmed = False
             if confirmed:

@@ -12,9 +12,9 @@ from fractions import Fraction
 import sympy as sp
 import z3
 
-from symbolic.core.tables import MechTable, PopTable, databases
+from symbolic.core.tables import MechTable, PopTable
 from symbolic.core.verdicts import Sizes
-from symbolic.model.population import Population, point_mass, uniform
+from symbolic.model.population import simple_populations, uniform
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import Encoding, const_population, z3val
 from symbolic.solve.settings import Settings
@@ -216,19 +216,8 @@ _STRUCTURED = {}
 
 
 def structured_populations(sizes: Sizes, product=False):
-    """Point masses, the uniform population, and uniform populations on two databases
-    (perfectly correlated ones among them); with ``product``, only those that are products."""
+    """:func:`~symbolic.model.population.simple_populations` at ``sizes``, computed once per size."""
     key = (sizes.n, sizes.domain, product)
     if key not in _STRUCTURED:
-        n, k = sizes.n, sizes.domain
-        dom = tuple(range(k))
-        dbs = databases(n, dom)
-        out = [point_mass(d, domain=dom) for d in dbs]
-        out.append(uniform(n=n, domain=dom))
-        for i, x in enumerate(dbs):
-            for y in dbs[i + 1:]:
-                if product and sum(a != b for a, b in zip(x, y)) != 1:
-                    continue
-                out.append(Population({x: sp.Rational(1, 2), y: sp.Rational(1, 2)}, n=n, domain=dom))
-        _STRUCTURED[key] = tuple(out)
+        _STRUCTURED[key] = tuple(simple_populations(n=sizes.n, domain=tuple(range(sizes.domain)), product=product))
     return _STRUCTURED[key]

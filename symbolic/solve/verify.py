@@ -13,6 +13,7 @@ import sympy as sp
 
 from symbolic.solve.encode import eval_notion, targets
 from symbolic.solve.every_belief import decide_every_belief
+from symbolic.core.exact import at_values
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.ranges import problems as range_problems
 from symbolic.core.tables import MechTable
@@ -63,15 +64,11 @@ def violating_member(imp, asg: Assignment, n, domain):
     c = imp.conclusion
     for q in c.notion.sufficient(n, tuple(domain)):
         try:
-            if not eval_notion(ExactOps(), c, asg.mechanisms, q.table(), asg.parameters, _num):
+            if not eval_notion(ExactOps(), c, asg.mechanisms, q.table(), asg.parameters, at_values):
                 return q.table()
         except UndecidedComparison:
             return None
     return None
-
-
-def _num(expr, penv):
-    return sp.sympify(expr).subs({sp.Symbol(k, real=True): v for k, v in penv.items()})
 
 
 def _table_problems(params, asg: Assignment):
@@ -104,7 +101,7 @@ def argument_problems(imp, asg: Assignment) -> list:
     out = []
     for ni in imp.instances:
         for spec, a in zip(ni.notion.params, ni.args):
-            value = _num(a, asg.parameters)
+            value = at_values(a, asg.parameters)
             if sp.sympify(value).free_symbols:
                 continue
             out += [f"{ni.notion.name}: argument {bad}" for bad in
@@ -128,10 +125,10 @@ def _hypothesis_problems(imp, asg: Assignment):
                 problems += _every_belief_problems(ni, asg, n, dom)
                 continue
             for q in ni.notion.sufficient(n, dom):
-                if not eval_notion(ops, ni, env, q.table(), asg.parameters, _num):
+                if not eval_notion(ops, ni, env, q.table(), asg.parameters, at_values):
                     problems.append(f"hypothesis {ni} fails for population {q!r}")
                     break
-        elif not eval_notion(ops, ni, env, pop, asg.parameters, _num):
+        elif not eval_notion(ops, ni, env, pop, asg.parameters, at_values):
             problems.append(f"hypothesis {ni} does not hold: {ops.trace[-1] if ops.trace else ''}")
     return problems
 
@@ -140,9 +137,9 @@ def _every_belief_problems(ni, asg: Assignment, n, dom):
     """A hypothesis over all populations with no finite sufficient family, decided exactly for every
     belief at the candidate's tables (:mod:`symbolic.solve.every_belief`); [] when it holds."""
     what = f"hypothesis {ni} quantifies over all populations and has no finite sufficient family"
-    if n is None or (ni.notion.population == "product" and n > 1):
+    if n is None:
         return [f"{what}: it cannot be re-verified exactly"]
-    res = decide_every_belief(ni, asg.mechanisms, asg.parameters, n, dom, _num)
+    res = decide_every_belief(ni, asg.mechanisms, asg.parameters, n, dom)
     if res.status == "holds":
         return []
     if res.status == "fails":
@@ -162,7 +159,7 @@ def _verify(imp, params, asg: Assignment):
     if witness is None and c.notion.population in ("all", "product"):
         return False, "", problems + [f"conclusion {c} is over all populations and the candidate has no witness population"]
     ops2 = ExactOps()
-    if eval_notion(ops2, c, env, witness, asg.parameters, _num):
+    if eval_notion(ops2, c, env, witness, asg.parameters, at_values):
         problems.append(f"conclusion {c} holds, so this is no counterexample")
     violated = f"{c}: " + (ops2.reason() or "fails")
     return (not problems), violated, problems
