@@ -20,6 +20,7 @@ holds for some choice (a disjunction). The other combinations are not of either 
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import sympy as sp
@@ -175,12 +176,14 @@ def disjunction(t, positive=True):
     return [c[0] for c in form]
 
 
-def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
+def dnf(t, positive=True, cap=20000, sign=None, grouped=False, sums=False):
     """``t`` (``positive``) or its negation as a list of conjunctions of atoms, one of which holds
     exactly when it does (disjunctive normal form, hockey-stick sums expanded as above); None when
     ``t`` has a part the atoms cannot state or the form would exceed ``cap`` conjunctions (``sign``: as
     for :func:`_atoms_of`; ``grouped``: a hockey-stick comparison that holds for some choice of its
-    maxima is one :class:`Choice`, not one conjunction per choice).
+    maxima is one :class:`Choice`, not one conjunction per choice). ``sums``: a comparison
+    ``Σ_k If(c_k, m_k, 0) + r > 0`` is read by :func:`_conditional_sum`; the form is then one that
+    holds *whenever* ``t`` does (a pigeonhole step may weaken it), exact where that step is not taken.
 
     >>> import z3
     >>> a, b = z3.Reals("a b")
@@ -192,12 +195,14 @@ def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
     if z3.is_true(t) or z3.is_false(t):
         return [[]] if z3.is_true(t) == positive else []
     if z3.is_not(t):
-        return dnf(t.arg(0), not positive, cap, sign, grouped)
+        return dnf(t.arg(0), not positive, cap, sign, grouped, sums)
+    if z3.is_implies(t):
+        t = z3.Or(z3.Not(t.arg(0)), t.arg(1))
     kids = t.children()
     if (z3.is_and(t) and positive) or (z3.is_or(t) and not positive):
         out = [[]]
         for c in kids:
-            sub = dnf(c, positive, cap, sign, grouped)
+            sub = dnf(c, positive, cap, sign, grouped, sums)
             if sub is None or len(out) * len(sub) > cap:
                 return None
             out = [x + y for x in out for y in sub]
@@ -205,7 +210,7 @@ def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
     if (z3.is_or(t) and positive) or (z3.is_and(t) and not positive):
         out = []
         for c in kids:
-            sub = dnf(c, positive, cap, sign, grouped)
+            sub = dnf(c, positive, cap, sign, grouped, sums)
             if sub is None or len(out) + len(sub) > cap:
                 return None
             out += sub
@@ -222,6 +227,10 @@ def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
             above, below = _atoms_of(">", lhs, rhs, every=False, sign=sign), _atoms_of("<", lhs, rhs, every=False, sign=sign)
             return None if above is None or below is None else [[x] for x in above + below]
         op = op if positive else _FLIP[op]
+        if sums:
+            form = _conditional_sum(op, lhs, rhs, cap, sign, grouped)
+            if form is not None:
+                return form
         some = _atoms_of(op, lhs, rhs, every=False, sign=sign, grouped=grouped)
         if some is not None:
             return [[x] for x in some]
@@ -229,3 +238,67 @@ def dnf(t, positive=True, cap=20000, sign=None, grouped=False):
         return None if every is None else [every]
     except NotPolynomial:
         return None
+
+
+MAX_EXACT_SUBSETS = 64   # conjunctions the exact reading of a sum of conditional terms may give
+
+
+def _conditional_terms(t):
+    """(c, m) for the summands ``If(c, m, 0)`` of ``t`` that are no maximum with 0, and the others."""
+    ifs, others = [], []
+    for k in (t.children() if z3.is_add(t) else [t]):
+        other = k.arg(2) if z3.is_app_of(k, z3.Z3_OP_ITE) else None
+        if other is not None and z3.is_rational_value(other) and other.numerator_as_long() == 0 \
+                and _maximum_with_zero(k) is None:
+            ifs.append((k.arg(0), k.arg(1)))
+        else:
+            others.append(k)
+    return ifs, others
+
+
+def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
+    """``Σ_k If(c_k, m_k, 0) + r op 0`` (op ``>`` or ``≥``, every m_k ≥ 0 by ``sign``, r free of
+    conditions) as a disjunctive normal form that holds whenever it does; None when it is not of
+    this shape. With B = {k : c_k} the comparison is Σ_{k∈B} m_k + r op 0, and since every m_k ≥ 0:
+
+    - exactly, it holds iff for some subset B' ⊆ B, Σ_{k∈B'} m_k + r op 0 (take B' = B; a larger
+      sum only helps): one conjunction ∧_{k∈B'} c_k ∧ (Σ_{B'} m_k + r op 0) per subset. Used when
+      that gives at most MAX_EXACT_SUBSETS conjunctions.
+    - otherwise (pigeonhole): if r op 0 fails then r < 0, B is not empty, and some k ∈ B has
+      m_k + r/|B| op 0, hence m_k + r/K op 0 (K terms, |B| ≤ K, r < 0): the form
+      (r op 0) ∨ ∨_k (c_k ∧ m_k + r/K op 0), implied by the comparison but not equivalent to it.
+    """
+    if op not in (">", ">="):
+        lhs, rhs, op = rhs, lhs, {"<": ">", "<=": ">="}.get(op)
+    if op is None:
+        return None
+    ifs, others = _conditional_terms(lhs)
+    if not ifs or _conditional_terms(rhs)[0]:
+        return None
+    try:
+        masses = [sp.expand(term(m)) for _, m in ifs]
+        r = sp.expand(sp.Add(*[term(o) for o in others]) - term(rhs))
+    except NotPolynomial:
+        return None
+    if sign is None or any(not (m.is_Rational and m >= 0) and sign(m) != 1 for m in masses):
+        return None
+    subs = [dnf(c, True, cap, sign, grouped, True) for c, _ in ifs]
+    if any(x is None for x in subs):
+        return None
+    out = []
+    total = 1
+    for x in subs:
+        total *= 1 + len(x)
+    if total <= MAX_EXACT_SUBSETS:
+        for chosen in itertools.product(*[[None] + x for x in subs]):
+            f = r + sp.Add(*[m for m, c in zip(masses, chosen) if c is not None])
+            heads = [[Atom(f, op)]] if not f.is_Rational else ([[]] if (f > 0 if op == ">" else f >= 0) else [])
+            for head in heads:
+                out.append(head + [a for c in chosen if c is not None for a in c])
+        return out if len(out) <= cap else None
+    k = len(ifs)
+    out = [[Atom(r, op)]] if not r.is_Rational else ([[]] if (r > 0 if op == ">" else r >= 0) else [])
+    for m, sub in zip(masses, subs):
+        head = Atom(sp.expand(m + r / k), op)
+        out += [[head] + c for c in sub]
+    return out if len(out) <= cap else None

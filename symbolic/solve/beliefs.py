@@ -34,6 +34,19 @@ simplex this changes nothing, and afterwards f(s·b) = s^k f(b) for s > 0.
     same atoms, and it is not 0 (the strict atom's value is > 0), so b'/Σb' is a belief that does
     (homogeneity). One query per support of min(r, |𝒟^n|) points, the other entries of b set to 0.
 
+    Lemma 4 (a linear atom splits the tables). If ``g > 0`` (or ``g ≥ 0``) with g homogenised
+    linear in b, g = Σ_x g_x·b_x, then some g_x > 0 (or ≥ 0), since b ≥ 0 is not 0. Each g_x that
+    the hypotheses allow to have that sign is a condition on the tables and parameters alone; the
+    lemmas above are asked again under it, and the conjunction is refuted when every case is. (A
+    bad transcript's probability above a threshold makes some entry of its column large, and the
+    hypotheses then bound the likelihood ratios the posterior's coefficients depend on.)
+
+An atom ``b_x = 0`` puts b_x to zero in the others. A sum of conditional terms Σ_k If(c_k, m_k, 0)
+with every m_k ≥ 0 (a probability of the transcripts where something happens) is read over the
+subsets of the conditions, or by the pigeonhole principle when those are too many
+(:func:`symbolic.solve.atoms.dnf` with ``sums``): the form is then implied by the negated
+conclusion, which is all a refutation needs.
+
 A conjunction no lemma refutes leaves the part undecided here; a satisfiable support query gives a
 belief, tables and parameters that are made rational and re-verified exactly like any counterexample.
 """
@@ -45,7 +58,7 @@ import time
 import sympy as sp
 import z3
 
-from symbolic.solve.atoms import Choice, dnf
+from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model
@@ -265,6 +278,9 @@ def _sign_oracle(enc, env, seconds=2.0):
 
 def _refute(ref, atoms, conds, counts):
     """Refute one conjunction of plain atoms: True, an exactly re-verified counterexample, or False."""
+    atoms = _without_zeros(ref, atoms)
+    if atoms is True:
+        return True
     atoms = sorted(atoms, key=lambda a: ref.homogenised(a.f).total_degree())
     if any(ref.signs_refute(a.f, a.op, conds) for a in atoms):
         counts["signs"] += 1
@@ -284,6 +300,74 @@ def _refute(ref, atoms, conds, counts):
     return False
 
 
+def _conjunction(ref, plain, choices, conds, counts, split=True):
+    """Refute one conjunction (plain atoms and choices of maxima): True, an exactly re-verified
+    counterexample, False, or None when its choices are too many to expand. When the lemmas fail on
+    some choice, Lemma 4 splits the whole conjunction once by a linear atom's coefficients."""
+    zero = _zeros(ref, plain)
+    if zero:
+        plain = _without_zeros(ref, plain)
+        if plain is True:
+            return True
+        choices = [Choice(sp.expand(ch.rest.subs(zero)), tuple(sp.expand(p.subs(zero)) for p in ch.parts), ch.op)
+                   for ch in choices]
+    if choices and any(ref.choices_refute(ch, conds) for ch in choices):
+        counts["choices"] += 1
+        return True
+    if _count(choices) > MAX_EXPANDED:
+        return None
+    for picked in itertools.product(*(ch.atoms() for ch in choices)):
+        counts["expanded"] += bool(choices)
+        found = _refute(ref, plain + list(picked), conds, counts)
+        if found is True:
+            continue
+        if found is False and split and _split_refutes(ref, plain, choices, conds, counts):
+            counts["split"] += 1
+            return True
+        return found
+    return True
+
+
+def _zeros(ref, atoms):
+    """{b_x: 0} for the entries of the belief that an atom ``b_x = 0`` of the conjunction sets to zero."""
+    zero = {a.f if a.f.is_Symbol else -a.f for a in atoms if a.op == "==" and (a.f.is_Symbol or (-a.f).is_Symbol)}
+    return {z: 0 for z in zero & set(ref.b)}
+
+
+def _without_zeros(ref, atoms):
+    """The atoms with every entry of the belief that an atom ``b_x = 0`` sets to zero put to zero (and
+    those atoms dropped); True when an atom becomes a false number."""
+    zero = _zeros(ref, atoms)
+    if not zero:
+        return atoms
+    out = []
+    for a in atoms:
+        f = sp.expand(a.f.subs(zero))
+        if f.is_Rational:
+            if not (f > 0 if a.op == ">" else (f >= 0 if a.op == ">=" else f == 0)):
+                return True
+            continue
+        out.append(Atom(f, a.op))
+    return out
+
+
+def _split_refutes(ref, plain, choices, conds, counts):
+    """Lemma 4 (a linear atom splits the tables). If ``g > 0`` (or ``g ≥ 0``) with g homogenised
+    linear in b, g = Σ_x g_x·b_x, then g_x > 0 (or g_x ≥ 0) for some x, since b ≥ 0 is not 0. Each such
+    x whose g_x may have that sign is a condition on the tables and parameters alone, under which the
+    other lemmas are tried again; the conjunction is refuted when every x is."""
+    kept = _without_zeros(ref, plain)
+    for a in ([] if kept is True else kept):
+        poly = ref.homogenised(a.f)
+        if a.op == "==" or poly.total_degree() != 1:
+            continue
+        coeffs = [sp.expand(poly.coeff_monomial(x)) for x in ref.b]
+        cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == ">", conds)]
+        if all(_conjunction(ref, plain, choices, conds + (c,), counts, split=False) is True for c in cases):
+            return True
+    return False
+
+
 def decide(enc, settings, deadline):
     """:class:`~symbolic.solve.route.RouteResult`, or None when the part does not have the shape."""
     belief = _belief(enc)
@@ -292,36 +376,30 @@ def decide(enc, settings, deadline):
     t0 = time.monotonic()
     ref = _Refuter(enc, belief, settings, min(deadline, t0 + ROUTE_SECONDS))
     negated = z3_or(enc.negated_conclusion_parts())
-    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc, ref.env), grouped=True)
+    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc, ref.env), grouped=True, sums=True)
     if conjunctions is None:
         return None
     names = {s.name for s in ref.b}
-    counts = {"choices": 0, "signs": 0, "pairs": 0, "support": 0, "multiplier": 0}
-    expanded = 0
+    counts = {"choices": 0, "signs": 0, "pairs": 0, "support": 0, "multiplier": 0, "split": 0, "expanded": 0}
     try:
         for conj in conjunctions:
             conds = tuple(a for a in conj if not (a.symbols() & names))
             plain = [a for a in conj if a.symbols() & names and not isinstance(a, Choice)]
             choices = [a for a in conj if a.symbols() & names and isinstance(a, Choice)]
-            if choices and any(ref.choices_refute(ch, conds) for ch in choices):
-                counts["choices"] += 1
-                continue
-            if _count(choices) > MAX_EXPANDED:
+            found = _conjunction(ref, plain, choices, conds, counts)
+            if found is None:
                 return RouteResult("unknown", reason="beliefs: too many choices of the maxima to expand")
-            for picked in itertools.product(*(ch.atoms() for ch in choices)):
-                expanded += bool(choices)
-                found = _refute(ref, plain + list(picked), conds, counts)
-                if found is False:
-                    return RouteResult("unknown", reason="beliefs: a conjunction of the negated conclusion is refuted "
-                                                         "by no sign lemma" + (" (a query undecided)" if ref.undecided else ""))
-                if found is not True:
-                    return RouteResult("sat", found, how=f"a belief on few points (Carathéodory; {ref.queries} queries)")
+            if found is False:
+                return RouteResult("unknown", reason="beliefs: a conjunction of the negated conclusion is refuted "
+                                                     "by no sign lemma" + (" (a query undecided)" if ref.undecided else ""))
+            if found is not True:
+                return RouteResult("sat", found, how=f"a belief on few points (Carathéodory; {ref.queries} queries)")
     except TimeoutError:
         return RouteResult("unknown", reason="beliefs: time")
     how = (f"signs of the coefficients in the belief: {len(conjunctions)} conjunctions refuted "
-           f"({counts['choices']} by signs for every choice of the maxima at once; of the rest, {expanded} expanded, "
+           f"({counts['choices']} by signs for every choice of the maxima at once; of the rest, {counts['expanded']} expanded, "
            f"{counts['signs']} by signs, {counts['pairs']} by a pair, {counts['support']} on few points, "
-           f"{counts['multiplier']} with the multiplier Σb), {ref.syntactic} coefficients by their terms, "
+           f"{counts['multiplier']} with the multiplier Σb, {counts['split']} split by a linear atom's coefficients), {ref.syntactic} coefficients by their terms, "
            f"{ref.queries} queries in {time.monotonic() - t0:.1f} s")
     return RouteResult("unsat", how=how, obligations=ref.obligations)
 
