@@ -65,3 +65,27 @@ _E("symbolic.solve.every_belief:_negated", "        return ops.atom(-c.f, \">=\"
 _E("symbolic.solve.verify:argument_problems", "            out += [", "            out += [] and [",
    "verify.arguments-unchecked", "a counterexample at which a notion's argument leaves its range is accepted",
    EVERY + "test_a_notion_argument_outside_its_range_is_no_counterexample")
+
+# sums of conditional terms (subsets or pigeonhole) and Lemma 4
+SUMS = "test:tests/test_conditional_sums.py::"
+_E("symbolic.solve.atoms:_conditional_sum", "head = Atom(sp.expand(m + r / k), op)", "head = Atom(sp.expand(m + r), op)",
+   "atoms.pigeonhole-without-division", "one term alone is asked to exceed the whole bound (not its K-th part)",
+   SUMS + "test_the_pigeonhole_reading_holds_whenever_the_sum_does")
+_E("symbolic.solve.atoms:_conditional_sum",
+   "        for chosen in itertools.product(*[[None] + x for x in subs]):\n",
+   "        for chosen in itertools.product(*[[None] + x for x in subs]):\n"
+   "            if all(c is None for c in chosen):\n                continue\n",
+   "atoms.subsets-without-empty", "the subset with no condition true (the rest alone above the bound) is left out",
+   SUMS + "test_a_sum_of_conditional_terms_is_read_exactly_over_subsets")
+_E("symbolic.solve.atoms:_conditional_sum",
+   "    if sign is None or any(not (m.is_Rational and m >= 0) and sign(m) != 1 for m in masses):",
+   "    if sign is None:", "atoms.masses-sign-unchecked", "conditional terms are read as if each were ≥ 0, unasked",
+   SUMS + "test_terms_of_unknown_sign_are_not_read")
+_E("symbolic.solve.beliefs:_split_refutes",
+   "cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == \">\", conds)]",
+   "cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == \">\", conds)][:1]",
+   "beliefs.split-first-case-only", "a linear atom's split keeps only its first coefficient's case",
+   SUMS + "test_a_linear_atom_splits_the_tables_only_into_all_its_cases")
+_E("symbolic.solve.beliefs:_zeros", "if a.op == \"==\" and", "if a.op in (\"==\", \">=\") and",
+   "beliefs.zero-from-nonnegative", "an atom b_x ≥ 0 is read as b_x = 0",
+   SUMS + "test_only_an_atom_b_equal_zero_puts_b_to_zero")

@@ -245,8 +245,12 @@ MAX_EXACT_SUBSETS = 64   # conjunctions the exact reading of a sum of conditiona
 
 def _conditional_terms(t):
     """(c, m) for the summands ``If(c, m, 0)`` of ``t`` that are no maximum with 0, and the others."""
-    ifs, others = [], []
-    for k in (t.children() if z3.is_add(t) else [t]):
+    ifs, others, todo = [], [], [t]
+    while todo:
+        k = todo.pop()
+        if z3.is_add(k):
+            todo.extend(k.children())
+            continue
         other = k.arg(2) if z3.is_app_of(k, z3.Z3_OP_ITE) else None
         if other is not None and z3.is_rational_value(other) and other.numerator_as_long() == 0 \
                 and _maximum_with_zero(k) is None:
