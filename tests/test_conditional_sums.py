@@ -21,7 +21,6 @@ FAST = Settings(second_solver=False)
 TENTH = sp.Rational(1, 10)
 AT = {"E": sp.Rational(11, 10)}
 LEVEL = Es ** 3 - 1 + 2 * TENTH     # e^{3ε} - 1 + 2√δ at δ = 1/100
-x, y, u, v, d = z3.Reals("x y u v d")
 NONNEG = {"x", "y", "u", "v"}
 
 
@@ -59,6 +58,7 @@ def _points(names):
 def test_a_sum_of_conditional_terms_is_read_exactly_over_subsets():
     """Few conditions: one conjunction per subset, equivalent to the comparison at every point
     (including those where no condition holds and only the rest r = 1/2 - d decides)."""
+    x, y, u, v, d = z3.Reals("x y u v d")
     t = z3.If(u > v, x, 0) + z3.If(v > u, y, 0) + z3.RealVal("1/2") > d
     form = dnf(t, sign=_sign, sums=True)
     assert form is not None and len(form) == 4    # the subsets of two conditions
@@ -69,6 +69,7 @@ def test_a_sum_of_conditional_terms_is_read_exactly_over_subsets():
 
 def test_the_pigeonhole_reading_holds_whenever_the_sum_does():
     """Conditions with many disjuncts: (r > 0) or some term alone above r/K; implied by the sum."""
+    x, y, u, v, d = z3.Reals("x y u v d")
     wide = lambda a, b: z3.Or([a > b + k for k in range(9)])    # nine disjuncts: 10² subsets > 64
     t = z3.If(wide(u, v), x, 0) + z3.If(wide(v, u), y, 0) + z3.If(u == v, x + y, 0) > d
     form = dnf(t, sign=_sign, sums=True)
@@ -85,6 +86,7 @@ def test_the_pigeonhole_reading_holds_whenever_the_sum_does():
 
 
 def test_terms_of_unknown_sign_are_not_read():
+    x, y, u, v, d = z3.Reals("x y u v d")
     t = z3.If(u > v, x - y, 0) + z3.If(v > u, y, 0) > d
     assert dnf(t, sign=_sign, sums=True) is None
     assert dnf(t, sign=_sign) is None     # without sums no conditional term is read at all
@@ -132,7 +134,7 @@ def _refuter():
 
 
 def _counts():
-    return {k: 0 for k in ("choices", "signs", "pairs", "support", "multiplier", "split", "expanded")}
+    return {k: 0 for k in ("choices", "signs", "pairs", "support", "multiplier", "split", "cone", "expanded")}
 
 
 def test_a_linear_atom_splits_the_tables_only_into_all_its_cases():
@@ -155,4 +157,19 @@ def test_only_an_atom_b_equal_zero_puts_b_to_zero():
     b0, b1 = ref.b
     assert beliefs._conjunction(ref, [beliefs.Atom(b1, "=="), beliefs.Atom(b1 - b0, ">")], [], (), _counts()) is True
     assert beliefs._conjunction(ref, [beliefs.Atom(b0, ">="), beliefs.Atom(b0 - b1, ">")], [], (),
+                                _counts()) is not True
+
+
+def test_the_rays_of_a_numeric_cone_outweigh_a_positive_coefficient():
+    """100·(b0 − 20·b1) ≥ 0 keeps b1 ≤ b0/20, where −b0² + 10·b0·b1 = b0·(−b0 + 10·b1) < 0: the
+    coefficient 10 of b0·b1 defeats Lemmas 1, 2 and 4, and in the cone's rays (1, 0) and
+    (20/21, 1/21) every coefficient is negative (Lemma 5). With 30 in place of 10 the conjunction
+    holds at b1 = b0/20, and it is not refuted."""
+    ref = _refuter()
+    b0, b1 = ref.b
+    cone = beliefs.Atom(100 * b0 - 2000 * b1, ">=")
+    counts = _counts()
+    assert beliefs._conjunction(ref, [cone, beliefs.Atom(-b0 ** 2 + 10 * b0 * b1, ">")], [], (), counts) is True
+    assert counts["cone"] == 1
+    assert beliefs._conjunction(ref, [cone, beliefs.Atom(-b0 ** 2 + 30 * b0 * b1, ">")], [], (),
                                 _counts()) is not True

@@ -89,3 +89,6 @@ _E("symbolic.solve.beliefs:_split_refutes",
 _E("symbolic.solve.beliefs:_zeros", "if a.op == \"==\" and", "if a.op in (\"==\", \">=\") and",
    "beliefs.zero-from-nonnegative", "an atom b_x ≥ 0 is read as b_x = 0",
    SUMS + "test_only_an_atom_b_equal_zero_puts_b_to_zero")
+_E("symbolic.solve.beliefs:_cone_refutes", "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))",
+   "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))[:1]", "beliefs.cone-one-ray",
+   "the cone of the numeric atoms is replaced by its first ray", SUMS + "test_the_rays_of_a_numeric_cone_outweigh_a_positive_coefficient")

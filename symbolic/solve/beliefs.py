@@ -52,12 +52,15 @@ belief, tables and parameters that are made rational and re-verified exactly lik
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import time
 
 import sympy as sp
 import z3
+from flint import fmpq
 
+from symbolic.core.quadratic import Polytope, TooLarge, vertices
 from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import z3_or
@@ -69,6 +72,7 @@ from symbolic.solve.z3_ops import to_z3
 ROUTE_SECONDS = 45.0     # the whole route at one size
 MAX_CONJUNCTIONS = 20000  # of the negated conclusion's disjunctive normal form
 MAX_EXPANDED = 4096       # plain conjunctions one conjunction with maxima may expand into
+MAX_RAYS = 12            # vertices of a cone's polytope (Lemma 5)
 MAX_PARTS = 8             # maxima that share one monomial of the belief (Lemma 1 for every choice)
 
 
@@ -102,7 +106,8 @@ class _Refuter:
         fixed = enc.fixed_params
         self.nonneg = {v.decl().name() for g, _, v in enc.vars if g != "param"} | {
             p.name for p in enc.params if p.name not in fixed and p.lower is not None and sp.Rational(p.lower) >= 0}
-        self.cache, self.obligations, self.polys, self.verdicts = {}, [], {}, {}
+        self.cache, self.obligations, self.polys, self.verdicts, self.monotone = {}, [], {}, {}, {}
+        self.forms = {}
         self.queries = self.syntactic = 0
         self.undecided = False
 
@@ -124,6 +129,11 @@ class _Refuter:
 
     def total(self, f, g):
         """f + g homogenised: each homogenised, the one of lower degree times a power of Σ b."""
+        if ("sum", f, g) not in self.polys:
+            self.polys["sum", f, g] = self._total(f, g)
+        return self.polys["sum", f, g]
+
+    def _total(self, f, g):
         pf, pg = self.homogenised(f), self.homogenised(g)
         df, dg = pf.total_degree(), pg.total_degree()
         return pf * self.sum_b ** max(0, dg - df) + pg * self.sum_b ** max(0, df - dg)
@@ -147,19 +157,33 @@ class _Refuter:
             return True
         key = (c, strict, conds)
         if key not in self.cache:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
-            t = to_z3(c, self.env)
-            s = z3.Tactic("qfnra-nlsat").solver()
-            s.add(self.given + [a.z3(self.env) for a in conds] + [t > 0 if strict else t >= 0])
-            self.queries += 1
-            r = check_within(s, min(self.settings.timeout, left))
-            self.undecided |= r == z3.unknown
-            if r == z3.unsat:
-                self.obligations.append(tuple(s.assertions()))
-            self.cache[key] = r == z3.unsat
+            self.cache[key] = self._ask(c, strict, conds)
         return self.cache[key]
+
+    def _ask(self, c, strict, conds):
+        """One query, unless one already asked answers it: refuted under fewer conditions is refuted
+        under more; satisfiable under more conditions is satisfiable under fewer."""
+        known = self.monotone.setdefault((c, strict), ([], []))
+        have = frozenset(conds)
+        if any(r <= have for r in known[0]):
+            return True
+        if any(have <= w for w in known[1]):
+            return False
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        t = self.solver_term(c)
+        s = z3.Tactic("qfnra-nlsat").solver()
+        s.add(self.given + [self.solver_form(a) for a in conds] + [t > 0 if strict else t >= 0])
+        self.queries += 1
+        r = check_within(s, min(self.settings.timeout, left))
+        self.undecided |= r == z3.unknown
+        if r == z3.unsat:
+            self.obligations.append(tuple(s.assertions()))
+            known[0].append(have)
+        elif r == z3.sat:
+            known[1].append(have)
+        return r == z3.unsat
 
     def signs_refute(self, f, op, conds, multiplier=0):
         """Lemma 1 for ``f op 0``."""
@@ -227,7 +251,7 @@ class _Refuter:
         """True when refuted; an :class:`~symbolic.solve.verify.Assignment` when a support query
         gives an exactly re-verified counterexample; False otherwise."""
         polys = [self.homogenised(a.f) for a in atoms]
-        if any(p.total_degree() != 1 for p in polys) or not any(a.op == ">" for a in atoms):
+        if self.belief is None or any(p.total_degree() != 1 for p in polys) or not any(a.op == ">" for a in atoms):
             return False
         forms = {tuple(p.coeff_monomial(x) for x in self.b) for p in polys}
         r = min(len(forms), len(self.b))
@@ -237,7 +261,7 @@ class _Refuter:
                 raise TimeoutError
             outside = [self.belief[j] == 0 for j in range(len(self.b)) if j not in support]
             s = z3.Tactic("qfnra-nlsat").solver()
-            s.add(self.enc.base + list(self.enc.hyps) + outside + [a.z3(self.env) for a in list(conds) + list(atoms)])
+            s.add(self.enc.base + list(self.enc.hyps) + outside + [self.solver_form(a) for a in list(conds) + list(atoms)])
             self.queries += 1
             res = check_within(s, min(self.settings.timeout, left))
             if res == z3.unsat:
@@ -248,6 +272,26 @@ class _Refuter:
             self.undecided = True
             return False
         return True
+
+    def solver_form(self, atom):
+        """The atom as a solver constraint (converted once)."""
+        if atom not in self.forms:
+            self.forms[atom] = atom.z3(self.env)
+        return self.forms[atom]
+
+    def solver_term(self, c):
+        if c not in self.forms:
+            self.forms[c] = to_z3(c, self.env)
+        return self.forms[c]
+
+    def in_coordinates(self, symbols):
+        """The same refuter over other unknowns of the simplex (the weights of a cone's rays): its
+        queries and their cache are shared, Lemma 3 (which asks for the belief itself) is off."""
+        sub = copy.copy(self)
+        sub.b, sub.belief = list(symbols), None
+        sub.sum_b = sp.Poly(sp.Add(*sub.b), *sub.b)
+        sub.polys, sub.verdicts = {}, {}
+        return sub
 
     def counterexample(self, solver):
         vals = rational_model(solver, [v for _, _, v in self.enc.vars])
@@ -300,7 +344,7 @@ def _refute(ref, atoms, conds, counts):
     return False
 
 
-def _conjunction(ref, plain, choices, conds, counts, split=True):
+def _conjunction(ref, plain, choices, conds, counts, split=True, cone=True):
     """Refute one conjunction (plain atoms and choices of maxima): True, an exactly re-verified
     counterexample, False, or None when its choices are too many to expand. When the lemmas fail on
     some choice, Lemma 4 splits the whole conjunction once by a linear atom's coefficients."""
@@ -324,8 +368,46 @@ def _conjunction(ref, plain, choices, conds, counts, split=True):
         if found is False and split and _split_refutes(ref, plain, choices, conds, counts):
             counts["split"] += 1
             return True
+        if found is False and cone and _cone_refutes(ref, plain, choices, conds, counts):
+            counts["cone"] += 1
+            return True
         return found
     return True
+
+
+def _cone_refutes(ref, plain, choices, conds, counts):
+    """Lemma 5 (the cone of the numeric atoms). The linear atoms whose coefficients are numbers, at
+    least one negative, cut the simplex down to a polytope C (strict ones closed: a solution lies in
+    the closure too). Every b in C is Σ_r λ_r·v_r over C's vertices v_r with λ ≥ 0, Σ λ = 1, and
+    Σ b = Σ λ; so the conjunction has a solution b only if its atoms, with b = Σ λ_r v_r, have one
+    λ on the simplex. Lemmas 1, 2 and 4 are asked again in λ: a coefficient of b_x·b_y that may be
+    positive can be outweighed where C makes b_y small next to b_x, which the signs in λ see."""
+    rows = []
+    for a in plain:
+        poly = ref.homogenised(a.f)
+        if a.op == "==" or poly.total_degree() != 1:
+            continue
+        coeffs = [poly.coeff_monomial(x) for x in ref.b]
+        if all(c.is_Rational for c in coeffs) and any(c < 0 for c in coeffs):
+            rows.append((tuple(fmpq(int(c.p), int(c.q)) for c in coeffs), fmpq(0)))
+    if not rows:
+        return False
+    try:
+        corners = vertices(Polytope(len(ref.b), (), tuple(rows)))
+    except TooLarge:
+        return False
+    if not corners:
+        return True
+    if len(corners) > MAX_RAYS:
+        return False
+    lam = [sp.Symbol(f"_ray{r}") for r in range(len(corners))]
+    at = {x: sp.Add(*[sp.Rational(int(v[j].p), int(v[j].q)) * lam[r] for r, v in enumerate(corners)])
+          for j, x in enumerate(ref.b)}
+    sub = ref.in_coordinates(lam)
+    plain = [Atom(sp.expand(a.f.subs(at)), a.op) for a in plain]
+    choices = [Choice(sp.expand(ch.rest.subs(at)), tuple(sp.expand(q.subs(at)) for q in ch.parts), ch.op)
+               for ch in choices]
+    return _conjunction(sub, plain, choices, conds, counts, cone=False) is True
 
 
 def _zeros(ref, atoms):
@@ -363,7 +445,8 @@ def _split_refutes(ref, plain, choices, conds, counts):
             continue
         coeffs = [sp.expand(poly.coeff_monomial(x)) for x in ref.b]
         cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == ">", conds)]
-        if all(_conjunction(ref, plain, choices, conds + (c,), counts, split=False) is True for c in cases):
+        if all(_conjunction(ref, plain, choices, conds + (c,), counts, split=False, cone=False) is True
+               for c in cases):
             return True
     return False
 
@@ -380,7 +463,8 @@ def decide(enc, settings, deadline):
     if conjunctions is None:
         return None
     names = {s.name for s in ref.b}
-    counts = {"choices": 0, "signs": 0, "pairs": 0, "support": 0, "multiplier": 0, "split": 0, "expanded": 0}
+    counts = {"choices": 0, "signs": 0, "pairs": 0, "support": 0, "multiplier": 0, "split": 0, "cone": 0,
+              "expanded": 0}
     try:
         for conj in conjunctions:
             conds = tuple(a for a in conj if not (a.symbols() & names))
@@ -399,7 +483,7 @@ def decide(enc, settings, deadline):
     how = (f"signs of the coefficients in the belief: {len(conjunctions)} conjunctions refuted "
            f"({counts['choices']} by signs for every choice of the maxima at once; of the rest, {counts['expanded']} expanded, "
            f"{counts['signs']} by signs, {counts['pairs']} by a pair, {counts['support']} on few points, "
-           f"{counts['multiplier']} with the multiplier Σb, {counts['split']} split by a linear atom's coefficients), {ref.syntactic} coefficients by their terms, "
+           f"{counts['multiplier']} with the multiplier Σb, {counts['split']} split by a linear atom's coefficients, {counts['cone']} in the rays of a cone), {ref.syntactic} coefficients by their terms, "
            f"{ref.queries} queries in {time.monotonic() - t0:.1f} s")
     return RouteResult("unsat", how=how, obligations=ref.obligations)
 
