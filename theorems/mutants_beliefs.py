@@ -92,3 +92,16 @@ _E("symbolic.solve.beliefs:_zeros", "if a.op == \"==\" and", "if a.op in (\"==\"
 _E("symbolic.solve.beliefs:_cone_refutes", "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))",
    "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))[:1]", "beliefs.cone-one-ray",
    "the cone of the numeric atoms is replaced by its first ray", SUMS + "test_the_rays_of_a_numeric_cone_outweigh_a_positive_coefficient")
+
+# the edges route: a hypothesis over every population on the simplex's edges
+EDGES = "test:tests/test_edges.py::"
+LEMMA = EDGES + "test_a_quadratic_is_nonnegative_on_the_unit_interval_exactly_when_the_lemma_says"
+_E("symbolic.solve.edges:all_of_unit_interval", "c1 + 2 * c2 <= 0, 4 * c0 * c2 - c1 * c1 >= 0))",
+   "c1 + 2 * c2 <= 0))", "edges.interior-minimum-missed",
+   "a quadratic with its minimum inside (0, 1) is never nonnegative there", LEMMA)
+_E("symbolic.solve.edges:all_of_unit_interval", "c1 + 2 * c2 <= 0, 4 * c0 * c2 - c1 * c1 >= 0))",
+   "c1 + c2 <= 0, 4 * c0 * c2 - c1 * c1 >= 0))", "edges.critical-point-misplaced",
+   "the critical point −c₁/(2c₂) is taken to leave [0, 1] at −c₁/c₂", LEMMA)
+_E("symbolic.solve.edges:_edge_instances", "for a, b in itertools.combinations(range(len(enc.dbs)), 2):",
+   "for a, b in [(0, 1)]:", "edges.one-edge", "a hypothesis over every population is kept on one edge only "
+   "(weaker, so the limit claim is no longer proved)", EDGES + "test_entry_leakage_over_every_prior_gives_free_lunch_privacy_at_two_records")

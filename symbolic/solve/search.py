@@ -23,7 +23,7 @@ from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
 from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
 from symbolic.solve.quotient import quotient_change
-from symbolic.solve import beliefs, vertices
+from symbolic.solve import beliefs, edges, vertices
 from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
 from symbolic.core.verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.solve.verify import Assignment, argument_problems, verify
@@ -249,7 +249,10 @@ def search_size(imp, params, sizes, settings, deadline):
         # a conclusion over all populations brings products 𝒫'·A·E: split on its disjuncts at once
         nonlinear = needs_witness or needs_pop
         res, first = SizeResult("unknown"), None
-        if not (nonlinear and settings.split):
+        if any(ni.notion.population in ("all", "product") for ni in imp.hypotheses):
+            # a hypothesis over every population: its instances on the simplex's edges, before CEGIS
+            res = _run_route(edges, imp, params, sizes, settings, deadline) or res
+        if res.status == "unknown" and not (nonlinear and settings.split):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
             res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
@@ -292,6 +295,16 @@ def search_size(imp, params, sizes, settings, deadline):
         res = SizeResult("unknown", reason="time budget exhausted")
     res.seconds = time.monotonic() - t0
     return res, ({}, None, None)
+
+
+def _universal_method(imp, proved):
+    """How the hypotheses over every population were used, for the certificate ('' without one)."""
+    if not any(ni.notion.population in ("all", "product") for ni in imp.hypotheses):
+        return ""
+    on_edges = ["edges of the simplex" in str(how) for _, _, how in proved]
+    if all(on_edges):
+        return " (∀𝒫 hypotheses on the simplex's edges)"
+    return " (CEGIS for ∀𝒫)" if not any(on_edges) else " (∀𝒫: CEGIS or the simplex's edges, by size)"
 
 
 def _fixed(fp):
@@ -446,9 +459,8 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline,
             return Vacuous(f"{imp}: {vac.reason}", hi)
     if unknown:
         return Unknown("; ".join(f"{s}: {r}" for s, r in unknown), tuple(proved))
-    cegis = any(ni.notion.population in ("all", "product") for ni in imp.hypotheses)
     certificate = {"solver": f"z3 {z3.get_version_string()}",
-                   "method": "negated claim unsatisfiable at every size" + (" (CEGIS for ∀𝒫)" if cegis else "")}
+                   "method": "negated claim unsatisfiable at every size" + _universal_method(imp, proved)}
     if vac.status == "satisfiable" and vac.reason:
         certificate["vacuous_at"] = vac.reason
     if change:

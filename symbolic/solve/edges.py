@@ -1,0 +1,133 @@
+"""Decide a claim part whose hypothesis holds for every population, by that hypothesis on the
+edges of the simplex of populations, its quantifier eliminated exactly.
+
+A hypothesis over every population 𝒫 (a joint distribution on 𝒟^n) is an ∃∀ question: a table
+satisfies it when the notion's body holds at every 𝒫. Where the body's supremum over 𝒫 is only
+approached as 𝒫 tends to the boundary (the prior's mass on one database tending to 0), no finite
+family of populations decides it and a search for counterexamples with finitely many populations
+does not converge. This route keeps, of the hypothesis, its instances on the edges of the simplex:
+for databases a ≠ b, the populations 𝒫_t = t·δ_a + (1 − t)·δ_b with t ∈ [0, 1]. Every 𝒫_t is a
+population, so the edges' instances are implied by the hypothesis, and a claim part they refute is
+proved.
+
+    Lemma (a quadratic on [0, 1]). Let p(t) = c₀ + c₁t + c₂t². Then p(t) ≥ 0 for every t ∈ [0, 1]
+    iff p(0) ≥ 0, p(1) ≥ 0 and (c₂ ≤ 0 or c₁ ≥ 0 or c₁ + 2c₂ ≤ 0 or 4c₀c₂ − c₁² ≥ 0); the same with
+    every comparison of p strict for p(t) > 0; and p(t) = 0 for every t iff c₀ = c₁ = c₂ = 0.
+    Proof. If c₂ ≤ 0, p is concave or linear and its minimum over [0, 1] is at an end. If c₂ > 0 its
+    only critical point t* = −c₁/(2c₂) lies in (0, 1) iff c₁ < 0 and c₁ + 2c₂ > 0, and there
+    p(t*) = c₀ − c₁²/(4c₂), which has the sign of 4c₀c₂ − c₁²; otherwise the minimum is at an end.
+
+The body at 𝒫_t is read as a conjunction of atoms polynomial in t
+(:func:`symbolic.solve.atoms.conjunction`); ∀t distributes over the conjunction, and each atom of
+degree at most 2 in t becomes the lemma's condition, a formula in the tables and parameters alone.
+The part is then one query without quantifiers, asked per disjunct of the negated conclusion; all
+unsatisfiable: proved at this size. A satisfiable disjunct gives tables and parameters that are
+made rational and re-verified exactly on the claim as written (its hypothesis over every
+population decided exactly, :mod:`symbolic.solve.every_belief`); a candidate that fails there
+leaves the part to the other methods. A body that is no conjunction, or of degree above 2 in t,
+is not taken.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+import sympy as sp
+import z3
+
+from symbolic.model.population import PopTable
+from symbolic.solve.atoms import conjunction, disjunction
+from symbolic.solve.deadline import check_within
+from symbolic.solve.encode import z3_or
+from symbolic.solve.route import RouteResult, rational_model
+from symbolic.solve.solver import assignment
+from symbolic.solve.verify import verify
+from symbolic.solve.z3_ops import to_z3
+
+ROUTE_SECONDS = 30.0
+MAX_EDGES = 200
+T = sp.Symbol("_t")
+
+
+def all_of_unit_interval(f, op, env):
+    """The lemma: a z3 formula in ``f``'s other symbols that holds iff ``f(t) op 0`` for every
+    t ∈ [0, 1] (``f`` a sympy polynomial of degree ≤ 2 in ``T``); None for a higher degree."""
+    poly = sp.Poly(sp.expand(f), T)
+    if poly.degree() > 2:
+        return None
+    c0, c1, c2 = (to_z3(sp.expand(poly.coeff_monomial(T ** k)), env) for k in range(3))
+    if op == "==":
+        return z3.And(c0 == 0, c1 == 0, c2 == 0)
+    at0, at1 = c0, c0 + c1 + c2
+    if op == ">":
+        return z3.And(at0 > 0, at1 > 0, z3.Or(c2 <= 0, c1 >= 0, c1 + 2 * c2 <= 0, 4 * c0 * c2 - c1 * c1 > 0))
+    return z3.And(at0 >= 0, at1 >= 0, z3.Or(c2 <= 0, c1 >= 0, c1 + 2 * c2 <= 0, 4 * c0 * c2 - c1 * c1 >= 0))
+
+
+def _edge_instances(enc, ni, env):
+    """The lemma's conditions for the hypothesis ``ni`` on every edge of the simplex, or None."""
+    t = z3.Real(str(T))
+    zero = z3.RealVal(0)
+    out = []
+    for a, b in itertools.combinations(range(len(enc.dbs)), 2):
+        row = [t if j == a else (1 - t if j == b else zero) for j in range(len(enc.dbs))]
+        body = enc.eval(ni, PopTable(enc.sizes.n, enc.domain, dict(zip(enc.dbs, row))))
+        atoms = conjunction(body)
+        if atoms is None:
+            return None
+        for at in atoms:
+            if at.f.is_Rational:
+                ok = at.f > 0 if at.op == ">" else (at.f >= 0 if at.op == ">=" else at.f == 0)
+                if not ok:
+                    out.append(z3.BoolVal(False))
+                continue
+            cond = all_of_unit_interval(at.f, at.op, env)
+            if cond is None:
+                return None
+            out.append(cond)
+    return out
+
+
+def decide(enc, settings, deadline):
+    """:class:`~symbolic.solve.route.RouteResult`, or None when the part has no hypothesis over every
+    population, or one whose body on an edge the lemma cannot read."""
+    if not enc.universal or enc.ops.side or enc.imp.conclusion.notion.population in ("all", "product"):
+        return None
+    if len(enc.dbs) * (len(enc.dbs) - 1) // 2 > MAX_EDGES:
+        return None
+    env = {v.decl().name(): v for _, _, v in enc.vars}
+    edges = []
+    for ni in enc.universal:
+        inst = _edge_instances(enc, ni, env)
+        if inst is None:
+            return None
+        edges += inst
+    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
+    t0 = time.monotonic()
+    negated = z3_or(enc.negated_conclusion_parts())
+    disjuncts = [z3.And([a.z3(env) for a in d]) if isinstance(d, list) else d.z3(env)
+                 for d in (disjunction(negated) or [])] or [negated]
+    obligations = []
+    for d in disjuncts:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return RouteResult("unknown", reason="edges: time")
+        s = z3.Tactic("qfnra-nlsat").solver()
+        s.add(enc.base + list(enc.hyps) + edges + [d])
+        r = check_within(s, min(settings.timeout, left))
+        if r == z3.unsat:
+            obligations.append(tuple(s.assertions()))
+            continue
+        if r == z3.sat:
+            vals = rational_model(s, [v for _, _, v in enc.vars])
+            asg = assignment(enc, vals) if vals is not None else None
+            if asg is not None and verify(enc.imp, enc.params, asg)[0]:
+                return RouteResult("sat", asg, how="a table that satisfies the hypothesis on every edge of the "
+                                                   "simplex of populations, re-verified on every population")
+            return RouteResult("unknown", reason="edges: a candidate that the hypothesis on the edges allows "
+                                                 "fails it elsewhere")
+        return RouteResult("unknown", reason="edges: a query undecided")
+    return RouteResult("unsat", obligations=obligations,
+                       how=f"the hypothesis on the {len(enc.dbs) * (len(enc.dbs) - 1) // 2} edges of the simplex "
+                           f"of populations, its ∀t eliminated exactly (a quadratic on [0, 1]): {len(disjuncts)} "
+                           f"disjuncts refuted in {time.monotonic() - t0:.1f} s")
