@@ -9,7 +9,8 @@ belief cannot be re-verified exactly, so it decides nothing):
     python bench/chains.py [--budget 60] [--ids K-2.2a L-2.1]
 
 The statements are the chains' own final steps where they have one, and the plain converse otherwise
-(K-2.2b and K-2.4's second part: semantic privacy as the hypothesis). Timings depend on the machine;
+(K-2.2b and K-2.4's second part: semantic privacy as the hypothesis; S-TH11's (3) ⇒ (1): entry leakage
+over every prior as the hypothesis, whose chain takes the limit of priors in sympy). Timings depend on the machine;
 verdicts do not.
 """
 from __future__ import annotations
@@ -22,9 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from symbolic import (E, ApproxDP, ApproxSemanticPrivacy, PureDP, SemanticPrivacy, Settings, Sizes,  # noqa: E402
-                      check)
+from symbolic import (E, ApproxDP, ApproxSemanticPrivacy, FreeLunchPrivacy, PureDP, SemanticPrivacy,  # noqa: E402
+                      Settings, Sizes, check)
 from symbolic.notions.claims import Check, Claim, Implies, NotImplies, Param  # noqa: E402
+from symbolic.notions.pml import EntryPMLAllPriors  # noqa: E402
 from theorems.registry import get  # noqa: E402
 
 Es = E.symbol
@@ -52,6 +54,7 @@ ROWS = [   # (catalogue ID, what the source says of the direct statement, how to
     ("K-5.1", lambda: _step("K-5.1", "True ⇒ LocallyDPSemanticPrivacy")),
     ("L-2.1", lambda: _step("L-2.1", "PureDP(E) ⇒ PosteriorApprox(E**2)")),
     ("L-2.3", lambda: _step("L-2.3", "AdditiveSecrecy(1/2) ⇏ PosteriorApprox(E)")),
+    ("S-TH11", lambda: _plain(EntryPMLAllPriors(Es), FreeLunchPrivacy(Es), (E,))),
 ]
 
 

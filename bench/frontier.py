@@ -6,7 +6,9 @@ symbolic, a ∀𝒫 hypothesis written as a z3 ForAll over the population simple
     python bench/frontier.py --rows T-P5 --budget 10
 
 Rows: T-P5, T-P1 and T-F2b at n=3, |𝒟|=3, |𝒪|=2 (each part at exactly those sizes); a claim over
-all beliefs asked in the plain `implies` form at n=2 (and at exactly n=3, and |𝒟|=3); basic
+all beliefs asked in the plain `implies` form at n=2 (and at exactly n=3, and |𝒟|=3); (ε,δ)-semantic
+privacy from (ε,δ)-DP and from DP on most databases at n=2 (Kasiviswanathan–Smith's constants); entry
+leakage over every prior ⇒ free-lunch privacy at n=2 and exactly n=3 (a hypothesis over all priors); basic
 composition of (ε,δ)-DP with ε and δ symbolic at n=1, |𝒟|=|𝒪|=2, non-adaptive and adaptive; a
 parameter map with a division, and multiplied out. Timings depend on the machine; the verdicts do not.
 """
@@ -20,8 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from symbolic import (E, AdaptiveVar, ApproxDP, Compose, MechVar, Param, PureDP,  # noqa: E402
-                      SemanticPrivacy, Settings, Sizes, check, implication_claim)
+import sympy as sp  # noqa: E402
+
+from symbolic import (E, AdaptiveVar, ApproxDP, ApproxSemanticPrivacy, Compose, FreeLunchPrivacy,  # noqa: E402
+                      MechVar, Param, PureDP, SemanticPrivacy, Settings, Sizes, check, implication_claim)
+from symbolic.notions.claims import Claim, Implies  # noqa: E402
+from symbolic.notions.pml import EntryPMLAllPriors  # noqa: E402
+from symbolic.notions.semantic import LocallyDPSemanticPrivacy  # noqa: E402
 from theorems.registry import get  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -58,6 +65,14 @@ def _division(form):
     return implication_claim(hyp, concl, params=params, sizes=sizes)
 
 
+def _fixed_e(hyp, concl):
+    """Kasiviswanathan–Smith's constants at E = 11/10, δ = 1/100: ε' = E³ − 1 + 2√δ, δ' = √δ; n = 2."""
+    imp = Implies(hyp, concl, parameters={"E": sp.Rational(11, 10)})
+    return Claim("plain", "⇒", "-", str(imp), "(plain form)", (imp,), params=(E,), sizes=Sizes(2, 2, 2))
+
+
+TENTH = sp.Rational(1, 10)
+LEVEL = Es ** 3 - 1 + 2 * TENTH
 ROWS = {
     "T-P5": lambda: _catalogue("T-P5", (3, 3, 2)),
     "T-P1": lambda: _catalogue("T-P1", (3, 3, 2)),
@@ -65,6 +80,10 @@ ROWS = {
     "beliefs": lambda: implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 2, 2)),
     "beliefs-n3": lambda: _at(implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(3, 2, 2))),
     "beliefs-d3": lambda: _at(implication_claim(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 3, 2))),
+    "approx-beliefs": lambda: _fixed_e(ApproxDP(Es, TENTH ** 2), ApproxSemanticPrivacy(LEVEL, TENTH)),
+    "local-beliefs": lambda: _fixed_e((), LocallyDPSemanticPrivacy(Es, TENTH ** 2, LEVEL, TENTH)),
+    "priors": lambda: implication_claim(EntryPMLAllPriors(Es), FreeLunchPrivacy(Es), sizes=Sizes(2, 2, 2)),
+    "priors-n3": lambda: _at(implication_claim(EntryPMLAllPriors(Es), FreeLunchPrivacy(Es), sizes=Sizes(3, 2, 2))),
     "composition": lambda: _composition(adaptive=False),
     "adaptive": _composition,
     "division": lambda: _division("division"),

@@ -67,3 +67,13 @@ def test_a_false_claim_on_the_edges_is_not_proved():
 def test_bodies_that_are_no_conjunction_on_an_edge_are_not_taken():
     assert _decide(PosteriorApprox(Es), PureDP(Es)) is None
     assert _decide(PureDP(Es), FreeLunchPrivacy(Es)) is None
+
+
+def test_a_hypothesis_over_product_populations_keeps_only_product_edges():
+    """t·δ_00 + (1-t)·δ_11 is no product population; only edges between neighbours are kept."""
+    from symbolic.notions.pml import EntryPMLProductPriors
+    enc = Encoding(Implication((EntryPMLProductPriors(Es),), FreeLunchPrivacy(Es)), (E,), Sizes(2, 2, 2), {})
+    env = {v.decl().name(): v for _, _, v in enc.vars}
+    every = edges._edge_instances(enc, EntryPMLAllPriors(Es), env)
+    products = edges._edge_instances(enc, enc.universal[0], env)
+    assert every is not None and products is not None and 0 < len(products) < len(every)

@@ -105,3 +105,6 @@ _E("symbolic.solve.edges:all_of_unit_interval", "c1 + 2 * c2 <= 0, 4 * c0 * c2 -
 _E("symbolic.solve.edges:_edge_instances", "for a, b in itertools.combinations(range(len(enc.dbs)), 2):",
    "for a, b in [(0, 1)]:", "edges.one-edge", "a hypothesis over every population is kept on one edge only "
    "(weaker, so the limit claim is no longer proved)", EDGES + "test_entry_leakage_over_every_prior_gives_free_lunch_privacy_at_two_records")
+_E("symbolic.solve.edges:_edge_instances", "    product = ni.notion.population == \"product\"\n",
+   "    product = False\n", "edges.product-as-every", "a hypothesis over product populations is kept on every edge",
+   EDGES + "test_a_hypothesis_over_product_populations_keeps_only_product_edges")

@@ -8,7 +8,8 @@ family of populations decides it and a search for counterexamples with finitely 
 does not converge. This route keeps, of the hypothesis, its instances on the edges of the simplex:
 for databases a ≠ b, the populations 𝒫_t = t·δ_a + (1 − t)·δ_b with t ∈ [0, 1]. Every 𝒫_t is a
 population, so the edges' instances are implied by the hypothesis, and a claim part they refute is
-proved.
+proved. A hypothesis over every *product* population keeps only the edges between databases that
+differ in one record, where 𝒫_t is a product (that record mixed, the others fixed).
 
     Lemma (a quadratic on [0, 1]). Let p(t) = c₀ + c₁t + c₂t². Then p(t) ≥ 0 for every t ∈ [0, 1]
     iff p(0) ≥ 0, p(1) ≥ 0 and (c₂ ≤ 0 or c₁ ≥ 0 or c₁ + 2c₂ ≤ 0 or 4c₀c₂ − c₁² ≥ 0); the same with
@@ -69,7 +70,10 @@ def _edge_instances(enc, ni, env):
     t = z3.Real(str(T))
     zero = z3.RealVal(0)
     out = []
+    product = ni.notion.population == "product"
     for a, b in itertools.combinations(range(len(enc.dbs)), 2):
+        if product and sum(u != v for u, v in zip(enc.dbs[a], enc.dbs[b])) != 1:
+            continue   # t·δ_a + (1-t)·δ_b is a product population only when a and b differ in one record
         row = [t if j == a else (1 - t if j == b else zero) for j in range(len(enc.dbs))]
         body = enc.eval(ni, PopTable(enc.sizes.n, enc.domain, dict(zip(enc.dbs, row))))
         atoms = conjunction(body)

@@ -249,8 +249,8 @@ def search_size(imp, params, sizes, settings, deadline):
         # a conclusion over all populations brings products 𝒫'·A·E: split on its disjuncts at once
         nonlinear = needs_witness or needs_pop
         res, first = SizeResult("unknown"), None
-        if any(ni.notion.population in ("all", "product") for ni in imp.hypotheses):
-            # a hypothesis over every population: its instances on the simplex's edges, before CEGIS
+        if any(ni.notion.population in ("all", "product") and ni.notion.sufficient is None for ni in imp.hypotheses):
+            # a hypothesis over every population with no finite family: on the simplex's edges, before CEGIS
             res = _run_route(edges, imp, params, sizes, settings, deadline) or res
         if res.status == "unknown" and not (nonlinear and settings.split):
             first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
