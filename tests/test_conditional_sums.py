@@ -12,8 +12,8 @@ import z3
 from symbolic.api import E, ApproxDP, ApproxSemanticPrivacy, Settings, Sizes, check_implies
 from symbolic.notions.claims import Implication
 from symbolic.notions.semantic import InformedSemanticPrivacy
-from symbolic.solve import beliefs
-from symbolic.solve.atoms import Choice, dnf
+from symbolic.solve import belief_conjunctions, beliefs
+from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.encode import Encoding
 
 Es = E.symbol
@@ -145,18 +145,18 @@ def test_a_linear_atom_splits_the_tables_only_into_all_its_cases():
     b0, b1 = ref.b
     s = sp.Symbol("s")
     counts = _counts()
-    assert beliefs._conjunction(ref, [beliefs.Atom(s * b0 - b1, ">"), beliefs.Atom(-s * b0 ** 2, ">")], [], (),
+    assert belief_conjunctions.conjunction(ref, [Atom(s * b0 - b1, ">"), Atom(-s * b0 ** 2, ">")], [], (),
                                 counts) is True
     assert counts["split"] == 1
-    assert beliefs._conjunction(ref, [beliefs.Atom(s * b0 - s * b1, ">"), beliefs.Atom(-s * b0, ">")], [], (),
+    assert belief_conjunctions.conjunction(ref, [Atom(s * b0 - s * b1, ">"), Atom(-s * b0, ">")], [], (),
                                 _counts()) is not True
 
 
 def test_only_an_atom_b_equal_zero_puts_b_to_zero():
     ref = _refuter()
     b0, b1 = ref.b
-    assert beliefs._conjunction(ref, [beliefs.Atom(b1, "=="), beliefs.Atom(b1 - b0, ">")], [], (), _counts()) is True
-    assert beliefs._conjunction(ref, [beliefs.Atom(b0, ">="), beliefs.Atom(b0 - b1, ">")], [], (),
+    assert belief_conjunctions.conjunction(ref, [Atom(b1, "=="), Atom(b1 - b0, ">")], [], (), _counts()) is True
+    assert belief_conjunctions.conjunction(ref, [Atom(b0, ">="), Atom(b0 - b1, ">")], [], (),
                                 _counts()) is not True
 
 
@@ -167,9 +167,9 @@ def test_the_rays_of_a_numeric_cone_outweigh_a_positive_coefficient():
     holds at b1 = b0/20, and it is not refuted."""
     ref = _refuter()
     b0, b1 = ref.b
-    cone = beliefs.Atom(100 * b0 - 2000 * b1, ">=")
+    cone = Atom(100 * b0 - 2000 * b1, ">=")
     counts = _counts()
-    assert beliefs._conjunction(ref, [cone, beliefs.Atom(-b0 ** 2 + 10 * b0 * b1, ">")], [], (), counts) is True
+    assert belief_conjunctions.conjunction(ref, [cone, Atom(-b0 ** 2 + 10 * b0 * b1, ">")], [], (), counts) is True
     assert counts["cone"] == 1
-    assert beliefs._conjunction(ref, [cone, beliefs.Atom(-b0 ** 2 + 30 * b0 * b1, ">")], [], (),
+    assert belief_conjunctions.conjunction(ref, [cone, Atom(-b0 ** 2 + 30 * b0 * b1, ">")], [], (),
                                 _counts()) is not True

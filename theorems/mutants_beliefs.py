@@ -81,15 +81,15 @@ _E("symbolic.solve.atoms:_conditional_sum",
    "    if sign is None or any(not (m.is_Rational and m >= 0) and sign(m) != 1 for m in masses):",
    "    if sign is None:", "atoms.masses-sign-unchecked", "conditional terms are read as if each were ≥ 0, unasked",
    SUMS + "test_terms_of_unknown_sign_are_not_read")
-_E("symbolic.solve.beliefs:_split_refutes",
+_E("symbolic.solve.belief_conjunctions:_split_refutes",
    "cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == \">\", conds)]",
    "cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == \">\", conds)][:1]",
    "beliefs.split-first-case-only", "a linear atom's split keeps only its first coefficient's case",
    SUMS + "test_a_linear_atom_splits_the_tables_only_into_all_its_cases")
-_E("symbolic.solve.beliefs:_zeros", "if a.op == \"==\" and", "if a.op in (\"==\", \">=\") and",
+_E("symbolic.solve.belief_conjunctions:_zeros", "if a.op == \"==\" and", "if a.op in (\"==\", \">=\") and",
    "beliefs.zero-from-nonnegative", "an atom b_x ≥ 0 is read as b_x = 0",
    SUMS + "test_only_an_atom_b_equal_zero_puts_b_to_zero")
-_E("symbolic.solve.beliefs:_cone_refutes", "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))",
+_E("symbolic.solve.belief_conjunctions:_cone_refutes", "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))",
    "corners = vertices(Polytope(len(ref.b), (), tuple(rows)))[:1]", "beliefs.cone-one-ray",
    "the cone of the numeric atoms is replaced by its first ray", SUMS + "test_the_rays_of_a_numeric_cone_outweigh_a_positive_coefficient")
 

@@ -5,7 +5,7 @@ Applies when the negated conclusion introduces one belief b, a joint distributio
 ``f > 0`` / ``f ≥ 0`` / ``f = 0`` with f polynomial in b (:func:`symbolic.solve.atoms.dnf`; posteriors are
 cross-multiplied by their normalisers, so an atom is a polynomial in b whose coefficients are
 polynomials in the tables and parameters θ). The part is proved at this size when every conjunction
-is refuted by one of three lemmas; each is stated over the values θ allowed by the hypotheses and by
+is refuted by one of the lemmas; each is stated over the values θ allowed by the hypotheses and by
 the conjunction's atoms that do not mention b (its conditions), which the queries assume.
 
 Homogenising. A term of degree j in b is multiplied by (Σ b)^(k−j), k the atom's degree in b: on the
@@ -34,18 +34,14 @@ simplex this changes nothing, and afterwards f(s·b) = s^k f(b) for s > 0.
     same atoms, and it is not 0 (the strict atom's value is > 0), so b'/Σb' is a belief that does
     (homogeneity). One query per support of min(r, |𝒟^n|) points, the other entries of b set to 0.
 
-    Lemma 4 (a linear atom splits the tables). If ``g > 0`` (or ``g ≥ 0``) with g homogenised
-    linear in b, g = Σ_x g_x·b_x, then some g_x > 0 (or ≥ 0), since b ≥ 0 is not 0. Each g_x that
-    the hypotheses allow to have that sign is a condition on the tables and parameters alone; the
-    lemmas above are asked again under it, and the conjunction is refuted when every case is. (A
-    bad transcript's probability above a threshold makes some entry of its column large, and the
-    hypotheses then bound the likelihood ratios the posterior's coefficients depend on.)
-
-An atom ``b_x = 0`` puts b_x to zero in the others. A sum of conditional terms Σ_k If(c_k, m_k, 0)
-with every m_k ≥ 0 (a probability of the transcripts where something happens) is read over the
-subsets of the conditions, or by the pigeonhole principle when those are too many
-(:func:`symbolic.solve.atoms.dnf` with ``sums``): the form is then implied by the negated
-conclusion, which is all a refutation needs.
+Two more lemmas ask these again under more conditions (:mod:`symbolic.solve.belief_conjunctions`):
+Lemma 4 splits a conjunction by a linear atom's coefficients (some g_x > 0 when Σ_x g_x·b_x > 0), a
+case per x, a condition on the tables alone; Lemma 5 rewrites it in the rays of the cone that its
+numeric linear atoms cut from the simplex. An atom ``b_x = 0`` puts b_x to zero in the others. A sum
+of conditional terms Σ_k If(c_k, m_k, 0) with every m_k ≥ 0 (a probability of the transcripts where
+something happens) is read over the subsets of the conditions, or by the pigeonhole principle when
+those are too many (:func:`symbolic.solve.atoms.dnf` with ``sums``): the form is then implied by the
+negated conclusion, which is all a refutation needs.
 
 A conjunction no lemma refutes leaves the part undecided here; a satisfiable support query gives a
 belief, tables and parameters that are made rational and re-verified exactly like any counterexample.
@@ -58,10 +54,9 @@ import time
 
 import sympy as sp
 import z3
-from flint import fmpq
 
-from symbolic.core.quadratic import Polytope, TooLarge, vertices
-from symbolic.solve.atoms import Atom, Choice, dnf
+from symbolic.solve.atoms import Choice, dnf
+from symbolic.solve.belief_conjunctions import conjunction
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model
@@ -71,8 +66,6 @@ from symbolic.solve.z3_ops import to_z3
 
 ROUTE_SECONDS = 45.0     # the whole route at one size
 MAX_CONJUNCTIONS = 20000  # of the negated conclusion's disjunctive normal form
-MAX_EXPANDED = 4096       # plain conjunctions one conjunction with maxima may expand into
-MAX_RAYS = 12            # vertices of a cone's polytope (Lemma 5)
 MAX_PARTS = 8             # maxima that share one monomial of the belief (Lemma 1 for every choice)
 
 
@@ -320,137 +313,6 @@ def _sign_oracle(enc, env, seconds=2.0):
     return sign
 
 
-def _refute(ref, atoms, conds, counts):
-    """Refute one conjunction of plain atoms: True, an exactly re-verified counterexample, or False."""
-    atoms = _without_zeros(ref, atoms)
-    if atoms is True:
-        return True
-    atoms = sorted(atoms, key=lambda a: ref.homogenised(a.f).total_degree())
-    if any(ref.signs_refute(a.f, a.op, conds) for a in atoms):
-        counts["signs"] += 1
-        return True
-    if ref.pair_refutes(atoms, conds):
-        counts["pairs"] += 1
-        return True
-    found = ref.support_refutes(atoms, conds)
-    if found is True:
-        counts["support"] += 1
-        return True
-    if found is not False:
-        return found
-    if any(ref.signs_refute(a.f, a.op, conds, multiplier=1) for a in atoms):
-        counts["multiplier"] += 1
-        return True
-    return False
-
-
-def _conjunction(ref, plain, choices, conds, counts, split=True, cone=True):
-    """Refute one conjunction (plain atoms and choices of maxima): True, an exactly re-verified
-    counterexample, False, or None when its choices are too many to expand. When the lemmas fail on
-    some choice, Lemma 4 splits the whole conjunction once by a linear atom's coefficients."""
-    zero = _zeros(ref, plain)
-    if zero:
-        plain = _without_zeros(ref, plain)
-        if plain is True:
-            return True
-        choices = [Choice(sp.expand(ch.rest.subs(zero)), tuple(sp.expand(p.subs(zero)) for p in ch.parts), ch.op)
-                   for ch in choices]
-    if choices and any(ref.choices_refute(ch, conds) for ch in choices):
-        counts["choices"] += 1
-        return True
-    if _count(choices) > MAX_EXPANDED:
-        return None
-    for picked in itertools.product(*(ch.atoms() for ch in choices)):
-        counts["expanded"] += bool(choices)
-        found = _refute(ref, plain + list(picked), conds, counts)
-        if found is True:
-            continue
-        if found is False and split and _split_refutes(ref, plain, choices, conds, counts):
-            counts["split"] += 1
-            return True
-        if found is False and cone and _cone_refutes(ref, plain, choices, conds, counts):
-            counts["cone"] += 1
-            return True
-        return found
-    return True
-
-
-def _cone_refutes(ref, plain, choices, conds, counts):
-    """Lemma 5 (the cone of the numeric atoms). The linear atoms whose coefficients are numbers, at
-    least one negative, cut the simplex down to a polytope C (strict ones closed: a solution lies in
-    the closure too). Every b in C is Σ_r λ_r·v_r over C's vertices v_r with λ ≥ 0, Σ λ = 1, and
-    Σ b = Σ λ; so the conjunction has a solution b only if its atoms, with b = Σ λ_r v_r, have one
-    λ on the simplex. Lemmas 1, 2 and 4 are asked again in λ: a coefficient of b_x·b_y that may be
-    positive can be outweighed where C makes b_y small next to b_x, which the signs in λ see."""
-    rows = []
-    for a in plain:
-        poly = ref.homogenised(a.f)
-        if a.op == "==" or poly.total_degree() != 1:
-            continue
-        coeffs = [poly.coeff_monomial(x) for x in ref.b]
-        if all(c.is_Rational for c in coeffs) and any(c < 0 for c in coeffs):
-            rows.append((tuple(fmpq(int(c.p), int(c.q)) for c in coeffs), fmpq(0)))
-    if not rows:
-        return False
-    try:
-        corners = vertices(Polytope(len(ref.b), (), tuple(rows)))
-    except TooLarge:
-        return False
-    if not corners:
-        return True
-    if len(corners) > MAX_RAYS:
-        return False
-    lam = [sp.Symbol(f"_ray{r}") for r in range(len(corners))]
-    at = {x: sp.Add(*[sp.Rational(int(v[j].p), int(v[j].q)) * lam[r] for r, v in enumerate(corners)])
-          for j, x in enumerate(ref.b)}
-    sub = ref.in_coordinates(lam)
-    plain = [Atom(sp.expand(a.f.subs(at)), a.op) for a in plain]
-    choices = [Choice(sp.expand(ch.rest.subs(at)), tuple(sp.expand(q.subs(at)) for q in ch.parts), ch.op)
-               for ch in choices]
-    return _conjunction(sub, plain, choices, conds, counts, cone=False) is True
-
-
-def _zeros(ref, atoms):
-    """{b_x: 0} for the entries of the belief that an atom ``b_x = 0`` of the conjunction sets to zero."""
-    zero = {a.f if a.f.is_Symbol else -a.f for a in atoms if a.op == "==" and (a.f.is_Symbol or (-a.f).is_Symbol)}
-    return {z: 0 for z in zero & set(ref.b)}
-
-
-def _without_zeros(ref, atoms):
-    """The atoms with every entry of the belief that an atom ``b_x = 0`` sets to zero put to zero (and
-    those atoms dropped); True when an atom becomes a false number."""
-    zero = _zeros(ref, atoms)
-    if not zero:
-        return atoms
-    out = []
-    for a in atoms:
-        f = sp.expand(a.f.subs(zero))
-        if f.is_Rational:
-            if not (f > 0 if a.op == ">" else (f >= 0 if a.op == ">=" else f == 0)):
-                return True
-            continue
-        out.append(Atom(f, a.op))
-    return out
-
-
-def _split_refutes(ref, plain, choices, conds, counts):
-    """Lemma 4 (a linear atom splits the tables). If ``g > 0`` (or ``g ≥ 0``) with g homogenised
-    linear in b, g = Σ_x g_x·b_x, then g_x > 0 (or g_x ≥ 0) for some x, since b ≥ 0 is not 0. Each such
-    x whose g_x may have that sign is a condition on the tables and parameters alone, under which the
-    other lemmas are tried again; the conjunction is refuted when every x is."""
-    kept = _without_zeros(ref, plain)
-    for a in ([] if kept is True else kept):
-        poly = ref.homogenised(a.f)
-        if a.op == "==" or poly.total_degree() != 1:
-            continue
-        coeffs = [sp.expand(poly.coeff_monomial(x)) for x in ref.b]
-        cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == ">", conds)]
-        if all(_conjunction(ref, plain, choices, conds + (c,), counts, split=False, cone=False) is True
-               for c in cases):
-            return True
-    return False
-
-
 def decide(enc, settings, deadline):
     """:class:`~symbolic.solve.route.RouteResult`, or None when the part does not have the shape."""
     belief = _belief(enc)
@@ -470,7 +332,7 @@ def decide(enc, settings, deadline):
             conds = tuple(a for a in conj if not (a.symbols() & names))
             plain = [a for a in conj if a.symbols() & names and not isinstance(a, Choice)]
             choices = [a for a in conj if a.symbols() & names and isinstance(a, Choice)]
-            found = _conjunction(ref, plain, choices, conds, counts)
+            found = conjunction(ref, plain, choices, conds, counts)
             if found is None:
                 return RouteResult("unknown", reason="beliefs: too many choices of the maxima to expand")
             if found is False:
@@ -486,10 +348,3 @@ def decide(enc, settings, deadline):
            f"{counts['multiplier']} with the multiplier Σb, {counts['split']} split by a linear atom's coefficients, {counts['cone']} in the rays of a cone), {ref.syntactic} coefficients by their terms, "
            f"{ref.queries} queries in {time.monotonic() - t0:.1f} s")
     return RouteResult("unsat", how=how, obligations=ref.obligations)
-
-
-def _count(choices):
-    n = 1
-    for ch in choices:
-        n *= 2 ** len(ch.parts)
-    return n
