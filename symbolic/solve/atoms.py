@@ -268,8 +268,9 @@ def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
     - exactly, it holds iff for some subset B' ⊆ B, Σ_{k∈B'} m_k + r op 0 (take B' = B; a larger
       sum only helps): one conjunction ∧_{k∈B'} c_k ∧ (Σ_{B'} m_k + r op 0) per subset. Used when
       that gives at most MAX_EXACT_SUBSETS conjunctions.
-    - otherwise (pigeonhole): if r op 0 fails then r < 0, B is not empty, and some k ∈ B has
-      m_k + r/|B| op 0, hence m_k + r/K op 0 (K terms, |B| ≤ K, r < 0): the form
+    - otherwise (pigeonhole): if r op 0 fails then r ≤ 0, B is not empty (the m_k must make up
+      the difference), and some k ∈ B has m_k + r/|B| op 0, hence m_k + r/K op 0 (K terms,
+      |B| ≤ K, r ≤ 0): the form
       (r op 0) ∨ ∨_k (c_k ∧ m_k + r/K op 0), implied by the comparison but not equivalent to it.
     """
     if op not in (">", ">="):
