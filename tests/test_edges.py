@@ -64,8 +64,7 @@ def test_a_false_claim_on_the_edges_is_not_proved():
     assert res.status != "unsat"
 
 
-def test_bodies_that_are_no_conjunction_on_an_edge_are_not_taken():
-    assert _decide(PosteriorApprox(Es), PureDP(Es)) is None
+def test_claims_without_a_hypothesis_over_every_population_are_not_taken():
     assert _decide(PureDP(Es), FreeLunchPrivacy(Es)) is None
 
 
@@ -77,3 +76,30 @@ def test_a_hypothesis_over_product_populations_keeps_only_product_edges():
     every = edges._edge_instances(enc, EntryPMLAllPriors(Es), env)
     products = edges._edge_instances(enc, enc.universal[0], env)
     assert every is not None and products is not None and 0 < len(products) < len(every)
+
+
+def test_the_germ_of_a_polynomial_is_its_sign_next_to_each_end():
+    """At t = 1/1000 (and 1 − 1/1000) the first nonzero coefficient decides the sign of these
+    polynomials (coefficients at most 2, the first nonzero one at least 1/4)."""
+    c = sp.symbols("c0 c1 c2 c3")
+    env = {x.name: z3.Real(x.name) for x in c}
+    f = sum(ck * edges.T ** k for k, ck in enumerate(c))
+    values = [sp.Rational(k, 4) for k in (-8, -1, 0, 1, 8)]
+    forms = {(op, one): edges.germ(f, op, env, at_one=one) for op in (">=", ">", "==") for one in (False, True)}
+    for vals in itertools.product(values, repeat=4):
+        sub = [(env[x.name], z3.RealVal(str(v))) for x, v in zip(c, vals)]
+        for one in (False, True):
+            near = f.subs(dict(zip(c, vals))).subs(edges.T, 1 - sp.Rational(1, 1000) if one else sp.Rational(1, 1000))
+            if near == 0 and any(vals):
+                continue   # a root at exactly that point: not the germ's question
+            for op, truth in ((">=", near >= 0), (">", near > 0), ("==", near == 0 and not any(vals))):
+                got = z3.is_true(z3.simplify(z3.substitute(forms[op, one], *sub)))
+                assert got == bool(truth), (vals, op, one)
+
+
+def test_posterior_approximation_gives_pure_dp_in_the_limit_of_beliefs():
+    """PosteriorApprox(E) ⇒ PureDP(E) at n = 1 holds only as the belief tends to a point mass (no
+    finite set of beliefs proves it); its body on an edge is a disjunction (the zero-normaliser
+    cases), whose germ at each end keeps that limit. (E + 1)/2 is refuted, re-verified."""
+    assert _decide(PosteriorApprox(Es), PureDP(Es), Sizes(1, 2, 2)).status == "unsat"
+    assert _decide(PosteriorApprox(Es), PureDP((Es + 1) / 2), Sizes(1, 2, 2)).status == "sat"

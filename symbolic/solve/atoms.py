@@ -120,7 +120,7 @@ def _maximum_with_zero(t):
 _FLIP = {"<=": ">", "<": ">=", ">=": "<", ">": "<="}
 
 
-def _comparison(t):
+def comparison(t):
     """(op, lhs, rhs) of a z3 comparison, or None."""
     for test, op in ((z3.is_le, "<="), (z3.is_lt, "<"), (z3.is_ge, ">="), (z3.is_gt, ">"), (z3.is_eq, "==")):
         if test(t) and t.num_args() == 2 and t.arg(0).sort() == z3.RealSort():
@@ -215,7 +215,7 @@ def dnf(t, positive=True, cap=20000, sign=None, grouped=False, sums=False):
                 return None
             out += sub
         return out
-    cmp = _comparison(t)
+    cmp = comparison(t)
     if cmp is None:
         return None
     op, lhs, rhs = cmp

@@ -21,12 +21,16 @@ differ in one record, where 𝒫_t is a product (that record mixed, the others f
 The body at 𝒫_t is read as a conjunction of atoms polynomial in t
 (:func:`symbolic.solve.atoms.conjunction`); ∀t distributes over the conjunction, and each atom of
 degree at most 2 in t becomes the lemma's condition, a formula in the tables and parameters alone.
+A body that is no such conjunction (a disjunction of guarded cases, say) keeps instead its truth next
+to each end of the edge: for t in (0, η), η small enough, every atom has the sign of its first
+nonzero coefficient in t, so the body's truth there is a formula in the tables alone (its germ). It
+is implied by the body holding on all of [0, 1], and it is the limit the hypothesis is needed for
+(the prior's mass on one database tending to 0).
 The part is then one query without quantifiers, asked per disjunct of the negated conclusion; all
 unsatisfiable: proved at this size. A satisfiable disjunct gives tables and parameters that are
 made rational and re-verified exactly on the claim as written (its hypothesis over every
 population decided exactly, :mod:`symbolic.solve.every_belief`); a candidate that fails there
-leaves the part to the other methods. A body that is no conjunction, or of degree above 2 in t,
-is not taken.
+leaves the part to the other methods. A body with an atom that is no polynomial in t is not taken.
 """
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ import sympy as sp
 import z3
 
 from symbolic.model.population import PopTable
-from symbolic.solve.atoms import conjunction, disjunction
+from symbolic.solve.atoms import NotPolynomial, comparison, conjunction, disjunction, term
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, rational_model
@@ -65,6 +69,56 @@ def all_of_unit_interval(f, op, env):
     return z3.And(at0 >= 0, at1 >= 0, z3.Or(c2 <= 0, c1 >= 0, c1 + 2 * c2 <= 0, 4 * c0 * c2 - c1 * c1 >= 0))
 
 
+def germ(f, op, env, at_one=False):
+    """A z3 formula in ``f``'s other symbols that holds iff ``f(t) op 0`` for every t in some
+    interval (0, η) (``at_one``: (1 − η, 1)): near the end a polynomial has the sign of its first
+    nonzero coefficient in t (in 1 − t at the other end), and is 0 there only if it is 0. None when
+    ``f`` is no polynomial in ``T``."""
+    g = sp.expand(f.subs(T, 1 - T) if at_one else f)
+    if not g.is_polynomial(T):
+        return None
+    poly = sp.Poly(g, T)
+    cs = [to_z3(sp.expand(poly.coeff_monomial(T ** k)), env) for k in range(max(poly.degree(), 0) + 1)]
+    if op == "==":
+        return z3.And([c == 0 for c in cs])
+    alts = [z3.And([d == 0 for d in cs[:k]] + [c > 0]) for k, c in enumerate(cs)]
+    if op == ">=":
+        alts.append(z3.And([c == 0 for c in cs]))
+    return z3.Or(alts)
+
+
+_SIDES = {">=": (0, ">="), "<=": (1, ">="), ">": (0, ">"), "<": (1, ">"), "==": (0, "==")}
+
+
+def germ_of(phi, env, at_one=False):
+    """The truth of the Boolean formula ``phi`` (atoms polynomial in t) on an interval (0, η) (or
+    (1 − η, 1)): each atom's sign is constant there, so the formula's truth is the same Boolean
+    combination of the atoms' germs. None when an atom is no polynomial comparison."""
+    if isinstance(phi, bool):
+        return z3.BoolVal(phi)
+    if z3.is_true(phi) or z3.is_false(phi):
+        return phi
+    if z3.is_not(phi) or z3.is_and(phi) or z3.is_or(phi) or z3.is_implies(phi):
+        kids = [germ_of(c, env, at_one) for c in phi.children()]
+        if any(k is None for k in kids):
+            return None
+        if z3.is_not(phi):
+            return z3.Not(kids[0])
+        if z3.is_implies(phi):
+            return z3.Implies(kids[0], kids[1])
+        return z3.And(kids) if z3.is_and(phi) else z3.Or(kids)
+    cmp = comparison(phi)
+    if cmp is None:
+        return None
+    op, lhs, rhs = cmp
+    first, strict = _SIDES[op]
+    try:
+        big, small = (term(lhs), term(rhs)) if first == 0 else (term(rhs), term(lhs))
+    except NotPolynomial:
+        return None
+    return germ(big - small, strict, env, at_one)
+
+
 def _edge_instances(enc, ni, env):
     """The lemma's conditions for the hypothesis ``ni`` on every edge of the simplex, or None."""
     t = z3.Real(str(T))
@@ -77,8 +131,13 @@ def _edge_instances(enc, ni, env):
         row = [t if j == a else (1 - t if j == b else zero) for j in range(len(enc.dbs))]
         body = enc.eval(ni, PopTable(enc.sizes.n, enc.domain, dict(zip(enc.dbs, row))))
         atoms = conjunction(body)
-        if atoms is None:
-            return None
+        if atoms is None or any(not at.f.is_Rational and sp.Poly(at.f, T).degree() > 2 for at in atoms):
+            # a body the lemma does not read: its truth next to each end of the edge instead
+            ends = [germ_of(body, env, at_one) for at_one in (False, True)]
+            if any(e is None for e in ends):
+                return None
+            out += ends
+            continue
         for at in atoms:
             if at.f.is_Rational:
                 ok = at.f > 0 if at.op == ">" else (at.f >= 0 if at.op == ">=" else at.f == 0)
