@@ -119,6 +119,12 @@ def germ_of(phi, env, at_one=False):
     return germ(big - small, strict, env, at_one)
 
 
+def _degree(f):
+    """The degree of ``f`` in t (a large number when ``f`` is no polynomial in t)."""
+    f = sp.expand(f)
+    return sp.Poly(f, T).degree() if f.is_polynomial(T) else 10 ** 6
+
+
 def _edge_instances(enc, ni, env):
     """The lemma's conditions for the hypothesis ``ni`` on every edge of the simplex, or None."""
     t = z3.Real(str(T))
@@ -131,7 +137,7 @@ def _edge_instances(enc, ni, env):
         row = [t if j == a else (1 - t if j == b else zero) for j in range(len(enc.dbs))]
         body = enc.eval(ni, PopTable(enc.sizes.n, enc.domain, dict(zip(enc.dbs, row))))
         atoms = conjunction(body)
-        if atoms is None or any(not at.f.is_Rational and sp.Poly(at.f, T).degree() > 2 for at in atoms):
+        if atoms is None or any(_degree(at.f) > 2 for at in atoms):
             # a body the lemma does not read: its truth next to each end of the edge instead
             ends = [germ_of(body, env, at_one) for at_one in (False, True)]
             if any(e is None for e in ends):
