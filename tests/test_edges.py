@@ -73,8 +73,9 @@ def test_a_hypothesis_over_product_populations_keeps_only_product_edges():
     from symbolic.notions.pml import EntryPMLProductPriors
     enc = Encoding(Implication((EntryPMLProductPriors(Es),), FreeLunchPrivacy(Es)), (E,), Sizes(2, 2, 2), {})
     env = {v.decl().name(): v for _, _, v in enc.vars}
-    every = edges._edge_instances(enc, EntryPMLAllPriors(Es), env)
-    products = edges._edge_instances(enc, enc.universal[0], env)
+    readings = {"exactly": 0, "by their germs": 0}
+    every = edges._edge_instances(enc, EntryPMLAllPriors(Es), env, readings)
+    products = edges._edge_instances(enc, enc.universal[0], env, readings)
     assert every is not None and products is not None and 0 < len(products) < len(every)
 
 

@@ -111,5 +111,5 @@ _E("symbolic.solve.edges:_edge_instances", "    product = ni.notion.population =
 GERM = EDGES + "test_the_germ_of_a_polynomial_is_its_sign_next_to_each_end"
 _E("symbolic.solve.edges:germ", "z3.And([d == 0 for d in cs[:k]] + [c > 0])", "z3.And([d == 0 for d in cs[k + 1:]] + [c > 0])",
    "edges.germ-last-coefficient", "a polynomial's sign next to 0 is read from its last nonzero coefficient", GERM)
-_E("symbolic.solve.edges:germ", "g = sp.expand(f.subs(T, 1 - T) if at_one else f)", "g = sp.expand(f)",
+_E("symbolic.solve.edges:germ", "cs = _coefficients(f.subs(T, 1 - T) if at_one else f, env)", "cs = _coefficients(f, env)",
    "edges.germ-at-one-unshifted", "the germ next to t = 1 is read as the one next to t = 0", GERM)

@@ -42,6 +42,11 @@ class Cmp:
         return f"{self.f} {self.op} 0"
 
 
+def satisfied(value, op) -> bool:
+    """Whether the number ``value op 0`` holds (``op`` one of ``>``, ``>=``, ``==``)."""
+    return value > 0 if op == ">" else (value >= 0 if op == ">=" else value == 0)
+
+
 @dataclass(frozen=True)
 class Junction:
     """All (``kind`` "and") or some (``kind`` "or") of ``parts`` hold."""
@@ -113,8 +118,7 @@ class FormulaOps:
         expanded terms already, so sympy's own addition has expanded it)."""
         f = sp.sympify(f) if expanded else sp.expand(sp.sympify(f))
         if not f.free_symbols:
-            s = exact_sign(f)
-            return s > 0 if op == ">" else (s >= 0 if op == ">=" else s == 0)
+            return satisfied(exact_sign(f), op)
         return Cmp(f, op)
 
     def le(self, a, b, why=None):

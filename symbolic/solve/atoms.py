@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import sympy as sp
 import z3
 
-from symbolic.core.formula import Cmp, linear_in, subset_sums
+from symbolic.core.formula import Cmp, linear_in, satisfied, subset_sums
 from symbolic.solve.z3_ops import to_z3
 
 MAX_CHOICES = 10   # hockey-stick terms in one comparison: 2^10 expanded atoms at most
@@ -65,6 +65,10 @@ class Choice:
 
     def atoms(self) -> list:
         return [Atom(f, self.op) for f in subset_sums(self.rest, self.parts)]
+
+    def subs(self, values) -> "Choice":
+        """The choice with ``values`` (symbol -> expression) put in."""
+        return Choice(sp.expand(self.rest.subs(values)), tuple(sp.expand(p.subs(values)) for p in self.parts), self.op)
 
 
 class NotPolynomial(Exception):
@@ -260,6 +264,13 @@ def _conditional_terms(t):
     return ifs, others
 
 
+def _heads(f, op):
+    """``f op 0`` as the start of a conjunction: [[atom]], or [[]] / [] when f is a number."""
+    if f.is_Rational:
+        return [[]] if satisfied(f, op) else []
+    return [[Atom(f, op)]]
+
+
 def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
     """``Σ_k If(c_k, m_k, 0) + r op 0`` (op ``>`` or ``≥``, every m_k ≥ 0 by ``sign``, r free of
     conditions) as a disjunctive normal form that holds whenever it does; None when it is not of
@@ -297,12 +308,11 @@ def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
     if total <= MAX_EXACT_SUBSETS:
         for chosen in itertools.product(*[[None] + x for x in subs]):
             f = r + sp.Add(*[m for m, c in zip(masses, chosen) if c is not None])
-            heads = [[Atom(f, op)]] if not f.is_Rational else ([[]] if (f > 0 if op == ">" else f >= 0) else [])
-            for head in heads:
+            for head in _heads(f, op):
                 out.append(head + [a for c in chosen if c is not None for a in c])
         return out if len(out) <= cap else None
     k = len(ifs)
-    out = [[Atom(r, op)]] if not r.is_Rational else ([[]] if (r > 0 if op == ">" else r >= 0) else [])
+    out = _heads(r, op)
     for m, sub in zip(masses, subs):
         head = Atom(sp.expand(m + r / k), op)
         out += [[head] + c for c in sub]

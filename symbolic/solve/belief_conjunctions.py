@@ -27,7 +27,8 @@ import sympy as sp
 from flint import fmpq
 
 from symbolic.core.quadratic import Polytope, TooLarge, vertices
-from symbolic.solve.atoms import Atom, Choice
+from symbolic.core.formula import satisfied
+from symbolic.solve.atoms import Atom
 
 MAX_EXPANDED = 4096       # plain conjunctions one conjunction with maxima may expand into
 MAX_RAYS = 12             # vertices of a cone's polytope (Lemma 5)
@@ -35,9 +36,6 @@ MAX_RAYS = 12             # vertices of a cone's polytope (Lemma 5)
 
 def _refute(ref, atoms, conds, counts):
     """Refute one conjunction of plain atoms: True, an exactly re-verified counterexample, or False."""
-    atoms = _without_zeros(ref, atoms)
-    if atoms is True:
-        return True
     atoms = sorted(atoms, key=lambda a: ref.homogenised(a.f).total_degree())
     if any(ref.signs_refute(a.f, a.op, conds) for a in atoms):
         counts["signs"] += 1
@@ -62,12 +60,12 @@ def conjunction(ref, plain, choices, conds, counts, split=True, cone=True):
     counterexample, False, or None when its choices are too many to expand. When the lemmas fail on
     some choice, Lemma 4 splits the whole conjunction once by a linear atom's coefficients."""
     zero = _zeros(ref, plain)
-    if zero:
-        plain = _without_zeros(ref, plain)
+    while zero:   # b_x = 0 put in may leave another b_y = 0
+        plain = _substituted(plain, zero)
         if plain is True:
             return True
-        choices = [Choice(sp.expand(ch.rest.subs(zero)), tuple(sp.expand(p.subs(zero)) for p in ch.parts), ch.op)
-                   for ch in choices]
+        choices = [ch.subs(zero) for ch in choices]
+        zero = _zeros(ref, plain)
     if choices and any(ref.choices_refute(ch, conds) for ch in choices):
         counts["choices"] += 1
         return True
@@ -95,14 +93,8 @@ def _cone_refutes(ref, plain, choices, conds, counts):
     Σ b = Σ λ; so the conjunction has a solution b only if its atoms, with b = Σ λ_r v_r, have one
     λ on the simplex. Lemmas 1, 2 and 4 are asked again in λ: a coefficient of b_x·b_y that may be
     positive can be outweighed where C makes b_y small next to b_x, which the signs in λ see."""
-    rows = []
-    for a in plain:
-        poly = ref.homogenised(a.f)
-        if a.op == "==" or poly.total_degree() != 1:
-            continue
-        coeffs = [poly.coeff_monomial(x) for x in ref.b]
-        if all(c.is_Rational for c in coeffs) and any(c < 0 for c in coeffs):
-            rows.append((tuple(fmpq(int(c.p), int(c.q)) for c in coeffs), fmpq(0)))
+    rows = [(tuple(fmpq(int(c.p), int(c.q)) for c in coeffs), fmpq(0)) for _, coeffs in _linear_forms(ref, plain)
+            if all(c.is_Rational for c in coeffs) and any(c < 0 for c in coeffs)]
     if not rows:
         return False
     try:
@@ -118,8 +110,7 @@ def _cone_refutes(ref, plain, choices, conds, counts):
           for j, x in enumerate(ref.b)}
     sub = ref.in_coordinates(lam)
     plain = [Atom(sp.expand(a.f.subs(at)), a.op) for a in plain]
-    choices = [Choice(sp.expand(ch.rest.subs(at)), tuple(sp.expand(q.subs(at)) for q in ch.parts), ch.op)
-               for ch in choices]
+    choices = [ch.subs(at) for ch in choices]
     return conjunction(sub, plain, choices, conds, counts, cone=False) is True
 
 
@@ -129,21 +120,26 @@ def _zeros(ref, atoms):
     return {z: 0 for z in zero & set(ref.b)}
 
 
-def _without_zeros(ref, atoms):
-    """The atoms with every entry of the belief that an atom ``b_x = 0`` sets to zero put to zero (and
-    those atoms dropped); True when an atom becomes a false number."""
-    zero = _zeros(ref, atoms)
-    if not zero:
-        return atoms
+def _substituted(atoms, zero):
+    """The atoms with ``zero`` put in, those that become true numbers dropped; True when one becomes
+    a false number."""
     out = []
     for a in atoms:
         f = sp.expand(a.f.subs(zero))
         if f.is_Rational:
-            if not (f > 0 if a.op == ">" else (f >= 0 if a.op == ">=" else f == 0)):
+            if not satisfied(f, a.op):
                 return True
             continue
         out.append(Atom(f, a.op))
     return out
+
+
+def _linear_forms(ref, plain):
+    """(atom, its coefficients in b) for the atoms ``g > 0`` / ``g ≥ 0`` linear in b once homogenised."""
+    for a in plain:
+        poly = ref.homogenised(a.f)
+        if a.op != "==" and poly.total_degree() == 1:
+            yield a, [sp.expand(poly.coeff_monomial(x)) for x in ref.b]
 
 
 def _split_refutes(ref, plain, choices, conds, counts):
@@ -151,12 +147,7 @@ def _split_refutes(ref, plain, choices, conds, counts):
     linear in b, g = Σ_x g_x·b_x, then g_x > 0 (or g_x ≥ 0) for some x, since b ≥ 0 is not 0. Each such
     x whose g_x may have that sign is a condition on the tables and parameters alone, under which the
     other lemmas are tried again; the conjunction is refuted when every x is."""
-    kept = _without_zeros(ref, plain)
-    for a in ([] if kept is True else kept):
-        poly = ref.homogenised(a.f)
-        if a.op == "==" or poly.total_degree() != 1:
-            continue
-        coeffs = [sp.expand(poly.coeff_monomial(x)) for x in ref.b]
+    for a, coeffs in _linear_forms(ref, plain):
         cases = [Atom(c, a.op) for c in coeffs if not ref.never(c, a.op == ">", conds)]
         if all(conjunction(ref, plain, choices, conds + (c,), counts, split=False, cone=False) is True
                for c in cases):

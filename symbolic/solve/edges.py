@@ -40,6 +40,7 @@ import time
 import sympy as sp
 import z3
 
+from symbolic.core.formula import satisfied
 from symbolic.model.population import PopTable
 from symbolic.solve.atoms import NotPolynomial, comparison, conjunction, disjunction, term
 from symbolic.solve.deadline import check_within
@@ -54,13 +55,24 @@ MAX_EDGES = 200
 T = sp.Symbol("_t")
 
 
+def _coefficients(f, env):
+    """The coefficients of ``f`` in ``T`` as solver terms, the constant first; None when ``f`` is no
+    polynomial in ``T``."""
+    f = sp.expand(f)
+    if not f.is_polynomial(T):
+        return None
+    poly = sp.Poly(f, T)
+    return [to_z3(sp.expand(poly.coeff_monomial(T ** k)), env) for k in range(max(poly.degree(), 0) + 1)]
+
+
 def all_of_unit_interval(f, op, env):
     """The lemma: a z3 formula in ``f``'s other symbols that holds iff ``f(t) op 0`` for every
-    t ∈ [0, 1] (``f`` a sympy polynomial of degree ≤ 2 in ``T``); None for a higher degree."""
-    poly = sp.Poly(sp.expand(f), T)
-    if poly.degree() > 2:
+    t ∈ [0, 1] (``f`` a sympy polynomial of degree ≤ 2 in ``T``); None for a higher degree or no
+    polynomial."""
+    cs = _coefficients(f, env)
+    if cs is None or len(cs) > 3:
         return None
-    c0, c1, c2 = (to_z3(sp.expand(poly.coeff_monomial(T ** k)), env) for k in range(3))
+    c0, c1, c2 = cs + [z3.RealVal(0)] * (3 - len(cs))
     if op == "==":
         return z3.And(c0 == 0, c1 == 0, c2 == 0)
     at0, at1 = c0, c0 + c1 + c2
@@ -74,11 +86,9 @@ def germ(f, op, env, at_one=False):
     interval (0, η) (``at_one``: (1 − η, 1)): near the end a polynomial has the sign of its first
     nonzero coefficient in t (in 1 − t at the other end), and is 0 there only if it is 0. None when
     ``f`` is no polynomial in ``T``."""
-    g = sp.expand(f.subs(T, 1 - T) if at_one else f)
-    if not g.is_polynomial(T):
+    cs = _coefficients(f.subs(T, 1 - T) if at_one else f, env)
+    if cs is None:
         return None
-    poly = sp.Poly(g, T)
-    cs = [to_z3(sp.expand(poly.coeff_monomial(T ** k)), env) for k in range(max(poly.degree(), 0) + 1)]
     if op == "==":
         return z3.And([c == 0 for c in cs])
     alts = [z3.And([d == 0 for d in cs[:k]] + [c > 0]) for k, c in enumerate(cs)]
@@ -119,14 +129,20 @@ def germ_of(phi, env, at_one=False):
     return germ(big - small, strict, env, at_one)
 
 
-def _degree(f):
-    """The degree of ``f`` in t (a large number when ``f`` is no polynomial in t)."""
-    f = sp.expand(f)
-    return sp.Poly(f, T).degree() if f.is_polynomial(T) else 10 ** 6
+def _exactly(atoms, env):
+    """The lemma's conditions for a conjunction of atoms, or None when one is beyond it."""
+    out = []
+    for at in atoms:
+        cond = z3.BoolVal(satisfied(at.f, at.op)) if at.f.is_Rational else all_of_unit_interval(at.f, at.op, env)
+        if cond is None:
+            return None
+        out.append(cond)
+    return out
 
 
-def _edge_instances(enc, ni, env):
-    """The lemma's conditions for the hypothesis ``ni`` on every edge of the simplex, or None."""
+def _edge_instances(enc, ni, env, readings):
+    """The conditions for the hypothesis ``ni`` on every edge of the simplex (``readings`` counts the
+    edges read exactly and by their germs), or None."""
     t = z3.Real(str(T))
     zero = z3.RealVal(0)
     out = []
@@ -137,23 +153,17 @@ def _edge_instances(enc, ni, env):
         row = [t if j == a else (1 - t if j == b else zero) for j in range(len(enc.dbs))]
         body = enc.eval(ni, PopTable(enc.sizes.n, enc.domain, dict(zip(enc.dbs, row))))
         atoms = conjunction(body)
-        if atoms is None or any(_degree(at.f) > 2 for at in atoms):
-            # a body the lemma does not read: its truth next to each end of the edge instead
-            ends = [germ_of(body, env, at_one) for at_one in (False, True)]
-            if any(e is None for e in ends):
-                return None
-            out += ends
+        exact = _exactly(atoms, env) if atoms is not None else None
+        if exact is not None:
+            readings["exactly"] += 1
+            out += exact
             continue
-        for at in atoms:
-            if at.f.is_Rational:
-                ok = at.f > 0 if at.op == ">" else (at.f >= 0 if at.op == ">=" else at.f == 0)
-                if not ok:
-                    out.append(z3.BoolVal(False))
-                continue
-            cond = all_of_unit_interval(at.f, at.op, env)
-            if cond is None:
-                return None
-            out.append(cond)
+        # a body the lemma does not read: its truth next to each end of the edge instead
+        ends = [germ_of(body, env, at_one) for at_one in (False, True)]
+        if any(e is None for e in ends):
+            return None
+        readings["by their germs"] += 1
+        out += ends
     return out
 
 
@@ -165,9 +175,9 @@ def decide(enc, settings, deadline):
     if len(enc.dbs) * (len(enc.dbs) - 1) // 2 > MAX_EDGES:
         return None
     env = {v.decl().name(): v for _, _, v in enc.vars}
-    edges = []
+    edges, readings = [], {"exactly": 0, "by their germs": 0}
     for ni in enc.universal:
-        inst = _edge_instances(enc, ni, env)
+        inst = _edge_instances(enc, ni, env, readings)
         if inst is None:
             return None
         edges += inst
@@ -197,6 +207,6 @@ def decide(enc, settings, deadline):
                                                  "fails it elsewhere")
         return RouteResult("unknown", reason="edges: a query undecided")
     return RouteResult("unsat", obligations=obligations,
-                       how=f"the hypothesis on the {len(enc.dbs) * (len(enc.dbs) - 1) // 2} edges of the simplex "
-                           f"of populations, its ∀t eliminated exactly (a quadratic on [0, 1]): {len(disjuncts)} "
-                           f"disjuncts refuted in {time.monotonic() - t0:.1f} s")
+                       how="the hypothesis on the edges of the simplex of populations ("
+                           + ", ".join(f"{k} {how}" for how, k in readings.items() if k)
+                           + f"): {len(disjuncts)} disjuncts refuted in {time.monotonic() - t0:.1f} s")

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import sympy as sp
 from flint import fmpq
 
-from symbolic.core.formula import Cmp, FormulaOps, Negation, Unreadable, linear_in, subset_sums
+from symbolic.core.formula import Cmp, FormulaOps, Negation, Unreadable, linear_in, satisfied, subset_sums
 from symbolic.core.exact import at_values
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.quadratic import (Polytope, TooLarge, affine_form, maximum, quadratic_form, simplex_bound,
@@ -190,7 +190,7 @@ def _holds_at(c: Cmp, symbols, point) -> bool | None:
         s = exact_sign(c.f.subs({x: sp.Rational(int(v.p), int(v.q)) for x, v in zip(symbols, point)}))
     except UndecidedComparison:
         return None
-    return s > 0 if c.op == ">" else (s >= 0 if c.op == ">=" else s == 0)
+    return satisfied(s, c.op)
 
 
 class Decider:
