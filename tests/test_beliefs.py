@@ -13,7 +13,7 @@ from symbolic.notions.claims import Implication
 from symbolic.solve import beliefs
 from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.encode import Encoding
-from symbolic.solve.route import constant_names
+from symbolic.solve.route import constant_names, sign_oracle
 from symbolic.notions.semantic import PosteriorApprox
 
 Es = E.symbol
@@ -92,7 +92,7 @@ def test_every_choice_of_the_maxima_at_once_is_the_lemma_on_each_choice():
 
 def test_the_sign_of_a_coefficient_is_proved_not_assumed():
     enc = _encoding(PureDP(Es), SemanticPrivacy(HALF), params=(E, S))
-    sign = beliefs._sign_oracle(enc, {v.decl().name(): v for _, _, v in enc.vars})
+    sign = sign_oracle(enc, {v.decl().name(): v for _, _, v in enc.vars})
     assert [sign(x) for x in (Es + 1, -Es, sp.Symbol("s"), Es - 2)] == [1, -1, None, None]
 
 

@@ -10,6 +10,7 @@ import z3
 
 from symbolic.api import (AdaptiveVar, ApproxDP, Compose, MechVar, Param, Proved, PureDP, Settings, Sizes,
                           check_implies)
+from symbolic.notions.semantic import Indistinguishable, MostlyIndistinguishable
 from symbolic.notions.claims import Implication
 from symbolic.solve import vertices
 from symbolic.solve.atoms import Atom, conjunction, disjunction
@@ -78,7 +79,8 @@ def test_shapes_the_atoms_cannot_state_are_refused():
 
 def _polytope(imp, block, params):
     enc = _encoding(imp, params=params)
-    blocks, block_of, params_z3, events, env, rows, hyp_atoms = vertices._shape(enc)
+    params_z3, rows, cases, events, env = vertices._shape(enc)
+    blocks, block_of, params_z3 = vertices._blocks(rows, cases[0], params_z3, events, env)
     blk = blocks[block]
     return blk, candidates(blk.atoms, blk.rows, blk.names, params_z3, env, to_z3, time.monotonic() + 60)[0]
 
@@ -127,7 +129,9 @@ def test_candidates_cover_every_vertex_and_only_feasible_points(notion):
 
 def test_a_renaming_that_moves_a_hypothesis_is_not_a_symmetry():
     enc = _encoding(_composition(B2))
-    blocks, block_of, params_z3, events, env, rows, hyp_atoms = vertices._shape(enc)
+    params_z3, rows, cases, events, env = vertices._shape(enc)
+    assert len(cases) == 1      # two conjunctions: one case
+    hyp_atoms = cases[0]
     found = symmetries(enc, rows, hyp_atoms)
     assert len(found) >= 3
     lopsided = hyp_atoms + [Atom(sp.Rational(1, 2) - sp.Symbol("A1[0][0]"), ">=")]   # Pr[A1(0)=0] ≤ 1/2 only
@@ -162,3 +166,30 @@ def test_adaptive_composition_is_proved_by_the_vertices():
                         params=PARAMS, sizes=Sizes(1, 2, 2), settings=SETTINGS)
     assert isinstance(res.verdict, Proved)
     assert any("vertices" in how for _, _, how in res.verdict.sizes_proved)
+
+
+X, AF = MechVar("X"), AdaptiveVar("AF", after=MechVar("X"))
+EP, DP_ = Param("E", lower=1), Param("delta", lower=0, upper=1)
+
+
+def _mostly(k):
+    """A(a), A'(a) (ε,δ)-indistinguishable except on X-mass ≤ δ ⇒ (X, A(X)), (X, A'(X)) (ε, kδ)-indist."""
+    return Implication((PureDP(1).of(X), MostlyIndistinguishable(EP.symbol, DP_.symbol).of(X, AF)),
+                       Indistinguishable(EP.symbol, k * DP_.symbol).of(Compose(X, AF)))
+
+
+def test_a_hypothesis_bounding_a_sum_of_conditional_terms_is_split_into_cases():
+    """Σ_a If(A(a) not indist, X(a), 0) ≤ δ is one case per subset S of the a that may be bad (the
+    others indistinguishable, X(S) ≤ δ): 4 cases at two values of a. With 2δ every case is refuted
+    (the source's Claim 3.3(4)); with 19δ/10 a case gives exact tables that break the claim."""
+    enc = Encoding(_mostly(2), (EP, DP_), Sizes(1, 2, 2), {})
+    params_z3, rows, cases, events, env = vertices._shape(enc)
+    assert len(cases) == 4
+    res = vertices.decide(enc, SETTINGS, time.monotonic() + 120)
+    assert res.status == "unsat", res.reason
+    assert "4 cases" in res.how and res.obligations
+    low = _mostly(sp.Rational(19, 10))
+    res = vertices.decide(Encoding(low, (EP, DP_), Sizes(1, 2, 2), {}), SETTINGS, time.monotonic() + 120)
+    assert res.status == "sat"
+    ok, violated, problems = verify(low, (EP, DP_), res.assignment)
+    assert ok and violated, problems

@@ -19,7 +19,7 @@ _E("symbolic.solve.beliefs:_Refuter.support_refutes", "r = min(len(forms), len(s
    "r = min(len(forms), len(self.b)) - 1", "beliefs.support-too-small",
    "a conjunction of r linear forms is tried on beliefs of r - 1 points only",
    BELIEFS + "test_pair_and_support_lemmas_refuse_satisfiable_conjunctions")
-_E("symbolic.solve.beliefs:_sign_oracle", "                if check_within(s, seconds) == z3.unsat:",
+_E("symbolic.solve.route:sign_oracle", "                if check_within(s, seconds) == z3.unsat:",
    "                if True:", "beliefs.sign-unchecked", "a coefficient of a maximum is taken to be ≥ 0 unasked",
    BELIEFS + "test_the_sign_of_a_coefficient_is_proved_not_assumed")
 _E("symbolic.solve.atoms:dnf", "            out = [x + y for x in out for y in sub]", "            out = out + sub",
@@ -68,10 +68,10 @@ _E("symbolic.solve.verify:argument_problems", "            out += [", "         
 
 # sums of conditional terms (subsets or pigeonhole) and Lemma 4
 SUMS = "test:tests/test_conditional_sums.py::"
-_E("symbolic.solve.atoms:_conditional_sum", "head = Atom(sp.expand(m + r / k), op)", "head = Atom(sp.expand(m + r), op)",
+_E("symbolic.solve.atoms:_sum_at_least", "head = Atom(sp.expand(m + r / k), op)", "head = Atom(sp.expand(m + r), op)",
    "atoms.pigeonhole-without-division", "one term alone is asked to exceed the whole bound (not its K-th part)",
    SUMS + "test_the_pigeonhole_reading_holds_whenever_the_sum_does")
-_E("symbolic.solve.atoms:_conditional_sum",
+_E("symbolic.solve.atoms:_sum_at_least",
    "        for chosen in itertools.product(*[[None] + x for x in subs]):\n",
    "        for chosen in itertools.product(*[[None] + x for x in subs]):\n"
    "            if all(c is None for c in chosen):\n                continue\n",

@@ -19,3 +19,16 @@ _E("symbolic.solve.atoms:_atoms_of", "    if signs != ({-1} if every else {1}):\
 _E("symbolic.solve.symmetry:symmetries", "        if {_atom_key(op, _rename(f, ren)) for op, f in hyps} == hyps:",
    "        if True:", "symmetry.unchecked", "a renaming is used as a symmetry without checking the hypotheses",
    VERTICES + "test_a_renaming_that_moves_a_hypothesis_is_not_a_symmetry")
+_E("symbolic.solve.vertices:decide", "    for atoms in case_atoms:\n", "    for atoms in case_atoms[:1]:\n",
+   "vertices.first-case-only", "a hypothesis that is a disjunction is decided on its first disjunct alone",
+   VERTICES + "test_a_hypothesis_bounding_a_sum_of_conditional_terms_is_split_into_cases")
+
+SUMS = "test:tests/test_conditional_sums.py::"
+_E("symbolic.solve.atoms:_sum_at_most", "            out.append(head + [a for c in chosen if c is not None for a in c])",
+   "            out.append(head)", "atoms.at-most-conditions-dropped",
+   "a sum bounded from above forgets that the terms left out must have false conditions",
+   SUMS + "test_a_sum_bounded_from_above_is_read_exactly_over_subsets")
+_E("symbolic.solve.atoms:_sum_at_most", "        f = r - sp.Add(*[m for m, c in zip(masses, chosen) if c is None])",
+   "        f = r - sp.Add(*[m for m, c in zip(masses, chosen) if c is not None])", "atoms.at-most-complement",
+   "the terms whose conditions are false are counted instead of those that may be true",
+   SUMS + "test_a_sum_bounded_from_above_is_read_exactly_over_subsets")

@@ -272,9 +272,37 @@ def _heads(f, op):
 
 
 def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
-    """``Σ_k If(c_k, m_k, 0) + r op 0`` (op ``>`` or ``≥``, every m_k ≥ 0 by ``sign``, r free of
-    conditions) as a disjunctive normal form that holds whenever it does; None when it is not of
-    this shape. With B = {k : c_k} the comparison is Σ_{k∈B} m_k + r op 0, and since every m_k ≥ 0:
+    """``lhs op rhs`` where one side is a sum with conditional terms ``If(c_k, m_k, 0)`` (every m_k ≥ 0
+    by ``sign``), as a disjunctive normal form that holds whenever it does; None when it is not of
+    this shape. Written as ``Σ_k If(c_k, m_k, 0) + r op 0`` (op ``>`` or ``≥``) the sum is bounded
+    from below (:func:`_sum_at_least`); written as ``r - Σ_k If(c_k, m_k, 0) op 0`` it is bounded
+    from above (:func:`_sum_at_most`)."""
+    if op not in (">", ">="):
+        lhs, rhs, op = rhs, lhs, {"<": ">", "<=": ">="}.get(op)
+    if op is None:
+        return None
+    ifs, others = _conditional_terms(lhs)
+    upper, others_up = _conditional_terms(rhs)
+    if bool(ifs) == bool(upper):
+        return None
+    try:
+        masses = [sp.expand(term(m)) for _, m in ifs or upper]
+        if ifs:
+            r = sp.expand(sp.Add(*[term(o) for o in others]) - term(rhs))
+        else:
+            r = sp.expand(term(lhs) - sp.Add(*[term(o) for o in others_up]))
+    except NotPolynomial:
+        return None
+    if sign is None or any(not (m.is_Rational and m >= 0) and sign(m) != 1 for m in masses):
+        return None
+    if ifs:
+        return _sum_at_least(op, r, masses, [c for c, _ in ifs], cap, sign, grouped)
+    return _sum_at_most(op, r, masses, [c for c, _ in upper], cap, sign, grouped)
+
+
+def _sum_at_least(op, r, masses, conds, cap, sign, grouped):
+    """``Σ_k If(c_k, m_k, 0) + r op 0``. With B = {k : c_k} the comparison is Σ_{k∈B} m_k + r op 0,
+    and since every m_k ≥ 0:
 
     - exactly, it holds iff for some subset B' ⊆ B, Σ_{k∈B'} m_k + r op 0 (take B' = B; a larger
       sum only helps): one conjunction ∧_{k∈B'} c_k ∧ (Σ_{B'} m_k + r op 0) per subset. Used when
@@ -284,21 +312,7 @@ def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
       |B| ≤ K, r ≤ 0): the form
       (r op 0) ∨ ∨_k (c_k ∧ m_k + r/K op 0), implied by the comparison but not equivalent to it.
     """
-    if op not in (">", ">="):
-        lhs, rhs, op = rhs, lhs, {"<": ">", "<=": ">="}.get(op)
-    if op is None:
-        return None
-    ifs, others = _conditional_terms(lhs)
-    if not ifs or _conditional_terms(rhs)[0]:
-        return None
-    try:
-        masses = [sp.expand(term(m)) for _, m in ifs]
-        r = sp.expand(sp.Add(*[term(o) for o in others]) - term(rhs))
-    except NotPolynomial:
-        return None
-    if sign is None or any(not (m.is_Rational and m >= 0) and sign(m) != 1 for m in masses):
-        return None
-    subs = [dnf(c, True, cap, sign, grouped, True) for c, _ in ifs]
+    subs = [dnf(c, True, cap, sign, grouped, True) for c in conds]
     if any(x is None for x in subs):
         return None
     out = []
@@ -311,9 +325,31 @@ def _conditional_sum(op, lhs, rhs, cap, sign, grouped):
             for head in _heads(f, op):
                 out.append(head + [a for c in chosen if c is not None for a in c])
         return out if len(out) <= cap else None
-    k = len(ifs)
+    k = len(conds)
     out = _heads(r, op)
     for m, sub in zip(masses, subs):
         head = Atom(sp.expand(m + r / k), op)
         out += [[head] + c for c in sub]
+    return out if len(out) <= cap else None
+
+
+def _sum_at_most(op, r, masses, conds, cap, sign, grouped):
+    """``r - Σ_k If(c_k, m_k, 0) op 0``, exactly. With B = {k : c_k} the comparison is
+    r - Σ_{k∈B} m_k op 0; since every m_k ≥ 0 it holds iff for some S ⊇ B, r - Σ_{k∈S} m_k op 0
+    (take S = B; conversely B ⊆ S makes Σ_B m_k ≤ Σ_S m_k). "S ⊇ B" says ¬c_k for every k ∉ S, so the
+    form is one conjunction ∧_{k∉S} ¬c_k ∧ (r - Σ_S m_k op 0) per subset S (the negations in normal
+    form); None when that gives more than MAX_EXACT_SUBSETS conjunctions."""
+    subs = [dnf(c, False, cap, sign, grouped, True) for c in conds]
+    if any(x is None for x in subs):
+        return None
+    total = 1
+    for x in subs:
+        total *= 1 + len(x)
+    if total > MAX_EXACT_SUBSETS:
+        return None
+    out = []
+    for chosen in itertools.product(*[[None] + x for x in subs]):   # None: k ∈ S (c_k left free)
+        f = r - sp.Add(*[m for m, c in zip(masses, chosen) if c is None])
+        for head in _heads(sp.expand(f), op):
+            out.append(head + [a for c in chosen if c is not None for a in c])
     return out if len(out) <= cap else None

@@ -59,7 +59,7 @@ from symbolic.solve.atoms import Choice, dnf
 from symbolic.solve.belief_conjunctions import conjunction
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import z3_or
-from symbolic.solve.route import RouteResult, constant_names, rational_model
+from symbolic.solve.route import RouteResult, constant_names, rational_model, sign_oracle
 from symbolic.solve.solver import assignment
 from symbolic.solve.verify import verify
 from symbolic.solve.z3_ops import to_z3
@@ -294,25 +294,6 @@ class _Refuter:
         return asg if verify(self.enc.imp, self.enc.params, asg)[0] else False
 
 
-def _sign_oracle(enc, env, seconds=2.0):
-    """A coefficient (of a maximum, e.g. a level's denominator multiplied out) -> 1 where the query's
-    own constraints prove it ≥ 0, -1 where they prove it ≤ 0, else None (``env``: names -> unknowns)."""
-    memo = {}
-
-    def sign(c):
-        if c not in memo:
-            memo[c] = None
-            t = to_z3(c, env)
-            for value, opposite in ((1, t < 0), (-1, t > 0)):
-                s = z3.Tactic("qfnra-nlsat").solver()
-                s.add(enc.base + [opposite])
-                if check_within(s, seconds) == z3.unsat:
-                    memo[c] = value
-                    break
-        return memo[c]
-    return sign
-
-
 def decide(enc, settings, deadline):
     """:class:`~symbolic.solve.route.RouteResult`, or None when the part does not have the shape."""
     belief = _belief(enc)
@@ -321,7 +302,7 @@ def decide(enc, settings, deadline):
     t0 = time.monotonic()
     ref = _Refuter(enc, belief, settings, min(deadline, t0 + ROUTE_SECONDS))
     negated = z3_or(enc.negated_conclusion_parts())
-    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=_sign_oracle(enc, ref.env), grouped=True, sums=True)
+    conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=sign_oracle(enc, ref.env), grouped=True, sums=True)
     if conjunctions is None:
         return None
     names = {s.name for s in ref.b}

@@ -13,6 +13,7 @@ import z3
 
 from symbolic.solve.deadline import check_within
 from symbolic.solve.solver import _approx, _value
+from symbolic.solve.z3_ops import to_z3
 
 
 @dataclass
@@ -57,3 +58,22 @@ def constant_names(t, memo):
             out.add(u.decl().name())
         stack.extend(u.children())
     return out
+
+
+def sign_oracle(enc, env, seconds=2.0):
+    """A coefficient (of a maximum, or a conditional term's mass) -> 1 where the query's
+    own constraints prove it ≥ 0, -1 where they prove it ≤ 0, else None (``env``: names -> unknowns)."""
+    memo = {}
+
+    def sign(c):
+        if c not in memo:
+            memo[c] = None
+            t = to_z3(c, env)
+            for value, opposite in ((1, t < 0), (-1, t > 0)):
+                s = z3.Tactic("qfnra-nlsat").solver()
+                s.add(enc.base + [opposite])
+                if check_within(s, seconds) == z3.unsat:
+                    memo[c] = value
+                    break
+        return memo[c]
+    return sign

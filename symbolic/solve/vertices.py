@@ -28,10 +28,10 @@ from dataclasses import dataclass
 import sympy as sp
 import z3
 
-from symbolic.solve.atoms import conjunction, disjunction
+from symbolic.solve.atoms import conjunction, disjunction, dnf
 from symbolic.solve.deadline import check_within
 from symbolic.solve.encode import z3_or
-from symbolic.solve.route import RouteResult, constant_names, rational_model
+from symbolic.solve.route import RouteResult, constant_names, rational_model, sign_oracle
 from symbolic.solve.polytope import TooLarge, candidates, sign_form
 from symbolic.solve.symmetry import orbit_representatives, symmetries
 from symbolic.solve.solver import assignment
@@ -39,6 +39,7 @@ from symbolic.solve.verify import verify
 from symbolic.solve.z3_ops import to_z3
 
 MAX_QUERIES = 10000   # combinations over all atoms; beyond this the route is not taken
+MAX_CASES = 64        # cases of the hypotheses (disjuncts of their normal form)
 ROUTE_SECONDS = 45.0  # the whole route at one size; a route cut off leaves the rest of the budget to the others
 
 
@@ -50,8 +51,9 @@ class _Block:
 
 
 def _shape(enc):
-    """(blocks, block of each unknown, the parameters' own constraints in z3, the atoms of the negated
-    conclusion, name -> z3 term); None when the encoding does not have the shape of the lemma."""
+    """(the parameters' own constraints in z3, the rows, the hypotheses' cases (each a list of atoms
+    that must all hold; one case per disjunct when a hypothesis is a disjunction), the atoms of the
+    negated conclusion, name -> z3 term); None when the encoding does not have the shape of the lemma."""
     if enc.universal or enc.ops.side:
         return None
     env = {v.decl().name(): v for _, _, v in enc.vars}
@@ -69,12 +71,28 @@ def _shape(enc):
         if ats is None or not all((a.op == ">=" and a.f.is_Symbol and a.f.name in unknowns) or
                                   (a.op == "==" and (a.f in sums or -a.f in sums)) for a in ats):
             return None
-    hyp_atoms = []
+    cases = [[]]
+    sign = None
     for h in enc.hyps:
-        ats = conjunction(h)
-        if ats is None:
+        form = conjunction(h)
+        if form is not None:
+            form = [form]
+        else:   # e.g. a sum of conditional terms bounded by δ: one conjunction per subset of its terms
+            sign = sign or sign_oracle(enc, env)
+            form = dnf(h, cap=MAX_CASES, sign=sign, sums=True)
+        if form is None or len(cases) * len(form) > MAX_CASES:
             return None
-        hyp_atoms += ats
+        cases = [x + y for x in cases for y in form]
+    events = disjunction(z3_or(enc.negated_conclusion_parts()))
+    if events is None:
+        return None
+    return params_z3, rows, cases, events, env
+
+
+def _blocks(rows, hyp_atoms, params_z3, events, env):
+    """(blocks, block of each unknown, the parameters' constraints with the case's own) for one case
+    of the hypotheses; None when an atom of the negated conclusion is not multilinear across them."""
+    unknowns = {n for r in rows for n in r}
     parent = {n: n for n in unknowns}
 
     def find(x):
@@ -92,19 +110,16 @@ def _shape(enc):
     for r in rows:
         blocks[block_of[r[0]]].rows.append(r)
         blocks[block_of[r[0]]].names += list(r)
+    params_z3 = list(params_z3)
     for a in hyp_atoms:
         mentioned = a.symbols() & unknowns
         if not mentioned:
             params_z3.append(a.z3(env))
         else:
             blocks[block_of[next(iter(mentioned))]].atoms.append(a)
-    events = disjunction(z3_or(enc.negated_conclusion_parts()))
-    if events is None:
+    if not all(_multilinear(e.f, block_of) for e in events):
         return None
-    for e in events:
-        if not _multilinear(e.f, block_of):
-            return None
-    return blocks, block_of, params_z3, events, env, rows, hyp_atoms
+    return blocks, block_of, params_z3
 
 
 def _multilinear(f, block_of):
@@ -141,45 +156,69 @@ def _homogenised(f, blocks_in, block_of, h):
     return sign_form(out)
 
 
+@dataclass
+class _Case:
+    atoms: list
+    blocks: list
+    block_of: dict
+    params: list      # the parameters' constraints, with this case's own
+
+
+def _has_product(events, case):
+    """Does some atom multiply the unknowns of two blocks that hypotheses constrain?"""
+    return any(len({case.block_of[s.name] for s in e.f.free_symbols if s.name in case.block_of
+                    and case.blocks[case.block_of[s.name]].atoms}) > 1 for e in events)
+
+
 def decide(enc, settings, deadline, products_only=False):
     """:class:`RouteResult`, or None when the encoding does not have the lemma's shape or is too large
-    (or, with ``products_only``, when no atom multiplies the unknowns of two constrained blocks)."""
+    (or, with ``products_only``, when no atom multiplies the unknowns of two constrained blocks).
+    A hypothesis that is a disjunction splits the part into cases, one per disjunct: the part is
+    proved when every case is, refuted when one case gives a re-verified counterexample."""
     shape = _shape(enc)
     if shape is None:
         return None
-    blocks, block_of, params_z3, events, env, rows, hyp_atoms = shape
-    if products_only and not any(len({block_of[s.name] for s in e.f.free_symbols if s.name in block_of
-                                      and blocks[block_of[s.name]].atoms}) > 1 for e in events):
+    params_z3, rows, case_atoms, events, env = shape
+    cases = []
+    for atoms in case_atoms:
+        split = _blocks(rows, atoms, params_z3, events, env)
+        if split is None:
+            return None
+        cases.append(_Case(atoms, *split))
+    if products_only and not any(_has_product(events, c) for c in cases):
         return None
     deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
-    renamings = symmetries(enc, rows, hyp_atoms)
-    reps = orbit_representatives(events, renamings)
-    cands = {}
+    cands = {}   # a block (rows, atoms, parameters' constraints) -> its candidates; blocks recur across cases
 
-    def block_candidates(b):
-        if b not in cands:
-            blk = blocks[b]
-            cands[b] = candidates(blk.atoms, blk.rows, blk.names, params_z3, env, to_z3, deadline)[0]
-        return cands[b]
-    plans = []
+    def block_candidates(case, b):
+        blk = case.blocks[b]
+        key = (tuple(blk.rows), tuple(map(str, blk.atoms)), tuple(map(str, case.params)))
+        if key not in cands:
+            cands[key] = candidates(blk.atoms, blk.rows, blk.names, case.params, env, to_z3, deadline)[0]
+        return cands[key]
+    plans, orbits = [], []
     try:
-        for e in (events[i] for i in reps):
-            ins = sorted({block_of[s.name] for s in e.f.free_symbols if s.name in block_of})
-            plans.append((e, ins, [block_candidates(b) for b in ins]))
+        for case in cases:
+            renamings = symmetries(enc, rows, case.atoms)
+            reps = orbit_representatives(events, renamings)
+            orbits.append((len(reps), len(renamings)))
+            for e in (events[i] for i in reps):
+                ins = sorted({case.block_of[s.name] for s in e.f.free_symbols if s.name in case.block_of})
+                plans.append((case, e, ins, [block_candidates(case, b) for b in ins]))
     except TooLarge:
         return None
     except TimeoutError:
         return RouteResult("unknown", reason="vertices: time")
-    total = sum(_count(lists) for _, _, lists in plans)
+    total = sum(_count(lists) for _, _, _, lists in plans)
     if total > MAX_QUERIES:
         return None
     t0 = time.monotonic()
     z3c = {}   # candidate id -> (substitution pairs, its conditions in z3, its denominator in z3)
     obligations, unknown = [], []
-    for e, ins, lists in plans:
+    for case, e, ins, lists in plans:
         h = {b: sp.Symbol(f"_den{b}") for b in ins}
         hz = {b: z3.Real(f"_den{b}") for b in ins}
-        F = to_z3(_homogenised(e.f, ins, block_of, h), {**env, **{str(h[b]): hz[b] for b in ins}})
+        F = to_z3(_homogenised(e.f, ins, case.block_of, h), {**env, **{str(h[b]): hz[b] for b in ins}})
         for combo in itertools.product(*lists):
             left = deadline - time.monotonic()
             if left <= 0:
@@ -194,21 +233,23 @@ def decide(enc, settings, deadline, products_only=False):
             strict = e.op == ">"
             goal = (t > 0 if strict else t >= 0) if sign > 0 else (t < 0 if strict else t <= 0)
             s = z3.Tactic("qfnra-nlsat").solver()
-            s.add(params_z3 + conds + [goal])
+            s.add(case.params + conds + [goal])
             r = check_within(s, min(settings.timeout, left))
             if r == z3.unsat:
                 obligations.append(tuple(s.assertions()))
             elif r == z3.sat:
-                asg = _counterexample(enc, s, dict(zip(ins, combo)), blocks, block_of, block_candidates, env)
+                asg = _counterexample(enc, s, dict(zip(ins, combo)), case, lambda b, c=case: block_candidates(c, b), env)
                 if asg is not None and verify(enc.imp, enc.params, asg)[0]:
                     return RouteResult("sat", asg, how=f"a product of vertices of the hypotheses' polytopes "
                                                         f"({len(obligations) + 1} queries)")
                 unknown.append("a satisfiable vertex combination gave no exactly re-verified counterexample")
             else:
                 unknown.append("a vertex combination was not decided")
-    how = (f"vertices of the hypotheses' polytopes: {len(blocks)} block(s), "
+    split = f"{len(cases)} cases of the hypotheses, " if len(cases) > 1 else ""
+    reps, renamings = max(orbits)
+    how = (f"vertices of the hypotheses' polytopes: {split}{max(len(c.blocks) for c in cases)} block(s), "
            f"{sum(len(v) for v in cands.values())} candidate vertices, {len(events)} atoms "
-           f"({len(reps)} up to {len(renamings)} symmetries), "
+           f"({reps} up to {renamings} symmetries), "
            f"{total} queries in {time.monotonic() - t0:.1f} s")
     if unknown:
         return RouteResult("unknown", reason="vertices: " + "; ".join(sorted(set(unknown))), how=how)
@@ -231,7 +272,7 @@ def _z3_candidate(c, env, memo):
     return memo[key][:3]
 
 
-def _counterexample(enc, solver, chosen, blocks, block_of, block_candidates, env):
+def _counterexample(enc, solver, chosen, case, block_candidates, env):
     """Exact tables from a satisfiable combination: rational parameters (rounded and re-checked when
     the model's are algebraic), the chosen vertices' coordinates there, and a feasible vertex of every
     other block; None when no such completion is found."""
@@ -240,7 +281,7 @@ def _counterexample(enc, solver, chosen, blocks, block_of, block_candidates, env
     if vals is None:
         return None
     values = {v.decl().name(): vals[v.get_id()] for v in params}
-    for b in range(len(blocks)):
+    for b in range(len(case.blocks)):
         c = chosen.get(b)
         if c is None:
             c = next((x for x in block_candidates(b) if x.holds_at(values)), None)
