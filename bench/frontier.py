@@ -8,7 +8,9 @@ symbolic, a ∀𝒫 hypothesis written as a z3 ForAll over the population simple
 Rows: T-P5, T-P1 and T-F2b at n=3, |𝒟|=3, |𝒪|=2 (each part at exactly those sizes); a claim over
 all beliefs asked in the plain `implies` form at n=2 (and at exactly n=3, and |𝒟|=3); (ε,δ)-semantic
 privacy from (ε,δ)-DP and from DP on most databases at n=2 (Kasiviswanathan–Smith's constants); entry
-leakage over every prior ⇒ free-lunch privacy at n=2 and exactly n=3 (a hypothesis over all priors); basic
+leakage over every prior ⇒ free-lunch privacy at n=2 and exactly n=3 (a hypothesis over all priors);
+posterior approximation over every population ⇒ ε-DP at n=2 (it holds only as a limit of populations);
+Claim 3.3(4)'s mixture with its first stage free, without its chain (K-3.3.4 at n=1); basic
 composition of (ε,δ)-DP with ε and δ symbolic at n=1, |𝒟|=|𝒪|=2, non-adaptive and adaptive; a
 parameter map with a division, and multiplied out. Timings depend on the machine; the verdicts do not.
 """
@@ -28,7 +30,7 @@ from symbolic import (E, AdaptiveVar, ApproxDP, ApproxSemanticPrivacy, Compose, 
                       MechVar, Param, PureDP, SemanticPrivacy, Settings, Sizes, check, implication_claim)
 from symbolic.notions.claims import Claim, Implies  # noqa: E402
 from symbolic.notions.pml import EntryPMLAllPriors  # noqa: E402
-from symbolic.notions.semantic import LocallyDPSemanticPrivacy  # noqa: E402
+from symbolic.notions.semantic import LocallyDPSemanticPrivacy, PosteriorApprox  # noqa: E402
 from theorems.registry import get  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -84,6 +86,8 @@ ROWS = {
     "local-beliefs": lambda: _fixed_e((), LocallyDPSemanticPrivacy(Es, TENTH ** 2, LEVEL, TENTH)),
     "priors": lambda: implication_claim(EntryPMLAllPriors(Es), FreeLunchPrivacy(Es), sizes=Sizes(2, 2, 2)),
     "priors-n3": lambda: _at(implication_claim(EntryPMLAllPriors(Es), FreeLunchPrivacy(Es), sizes=Sizes(3, 2, 2))),
+    "posterior": lambda: implication_claim(PosteriorApprox(Es), PureDP(Es), sizes=Sizes(2, 2, 2)),
+    "mixture": lambda: _at(replace(get("K-3.3.4"), proof=None)),
     "composition": lambda: _composition(adaptive=False),
     "adaptive": _composition,
     "division": lambda: _division("division"),

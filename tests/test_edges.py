@@ -8,6 +8,7 @@ import sympy as sp
 import z3
 
 from symbolic.api import E, FreeLunchPrivacy, PureDP, Settings, Sizes, check_implies
+from symbolic.notions.base import Notion
 from symbolic.notions.claims import Implication
 from symbolic.notions.pml import EntryPMLAllPriors
 from symbolic.notions.semantic import PosteriorApprox
@@ -104,3 +105,35 @@ def test_posterior_approximation_gives_pure_dp_in_the_limit_of_beliefs():
     cases), whose germ at each end keeps that limit. (E + 1)/2 is refuted, re-verified."""
     assert _decide(PosteriorApprox(Es), PureDP(Es), Sizes(1, 2, 2)).status == "unsat"
     assert _decide(PosteriorApprox(Es), PureDP((Es + 1) / 2), Sizes(1, 2, 2)).status == "sat"
+
+
+def _flipped_mass(ops, A, P):
+    """Σ_x 𝒫(x)·(2·Pr[A(x')=0] − 1) ≤ 0, x' being x with its first record changed: on the edge
+    between a and b it speaks of the rows of a' and b', not of a and b."""
+    return ops.le(ops.sum(P.p(x) * (2 * A.p((1 - x[0],) + tuple(x[1:]), 0) - 1) for x in A.rows), 0)
+
+
+FlippedMass = Notion("FlippedMass", (), _flipped_mass, population="all",
+                     summary="every population's mass-weighted Pr[A(x')=0] is at most 1/2")
+Corners = Notion("Corners", (), lambda ops, A, P=None: ops.le(A.p((0, 0), 0) + A.p((1, 1), 0), 1),
+                 summary="Pr[A(00)=0] + Pr[A(11)=0] ≤ 1")
+
+
+def test_edges_among_the_disjuncts_databases_first_then_every_edge():
+    """A disjunct is asked first with the edges between the databases it mentions; a model of those
+    alone (here: the edge between 00 and 11 constrains only the rows 10 and 01) is asked again
+    with every edge, which proves the claim."""
+    res = _decide(FlippedMass(), Corners())
+    assert res.status == "unsat", res.reason
+    assert "(0 on the edges among the databases they mention)" in res.how
+    # PosteriorApprox ⇒ PureDP at two records: every disjunct on its own edge (undecided on all six)
+    res = _decide(PosteriorApprox(Es), PureDP(Es))
+    assert res.status == "unsat" and "(16 on the edges among the databases they mention)" in res.how
+
+
+def test_the_database_of_an_adaptive_row_is_its_own():
+    dbs = {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert edges._database(((1, 0), 1), dbs) == (1, 0)                 # Pr[A(10) = 1]
+    assert edges._database(((2, (0, 1)), 0), dbs) == (0, 1)            # Pr[A₂(01) = 0] after A₁ gave 2
+    assert edges._database((("marginal", 1), 0), dbs) is None         # a population's entry
+    assert edges._database((3, 0), dbs) is None                        # a kernel's row after output 3

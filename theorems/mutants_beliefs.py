@@ -113,3 +113,10 @@ _E("symbolic.solve.edges:germ", "z3.And([d == 0 for d in cs[:k]] + [c > 0])", "z
    "edges.germ-last-coefficient", "a polynomial's sign next to 0 is read from its last nonzero coefficient", GERM)
 _E("symbolic.solve.edges:germ", "cs = _coefficients(f.subs(T, 1 - T) if at_one else f, env)", "cs = _coefficients(f, env)",
    "edges.germ-at-one-unshifted", "the germ next to t = 1 is read as the one next to t = 0", GERM)
+_E("symbolic.solve.edges:decide", "            if r != z3.sat or kept is not near:\n                break",
+   "            break", "edges.near-model-final",
+   "a model of the edges among a disjunct's databases is taken as final (not asked again with every edge)",
+   EDGES + "test_edges_among_the_disjuncts_databases_first_then_every_edge")
+_E("symbolic.solve.edges:_database", "    if isinstance(where, tuple) and len(where) == 2 and where[1] in dbs:\n        return where[1]\n",
+   "", "edges.adaptive-rows-unplaced", "an adaptive stage's row is placed in no database",
+   EDGES + "test_the_database_of_an_adaptive_row_is_its_own")
