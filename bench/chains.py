@@ -1,19 +1,17 @@
-"""The catalogue's claims decided through chains of lemmas, asked in the plain form.
+"""The catalogue's claims over every belief or prior, asked in the plain form at n = 2.
 
-Several claims of the catalogue are proved or refuted through a chain of lemmas (their ``Proof``):
-those over every belief or prior check the direct statement only at n = 1, and Claim 3.3's mixtures
-with the first stage free (K-3.3.3, K-3.3.4) only at fixed first stages. This asks each direct
-statement at sizes up to n = 2 (the mixtures at their catalogue size, n = 1) with nothing but the
-engine (no lemma, no chain), within a budget, and prints what the source says of it, the engine's
-verdict and the seconds ("refuted?": a counterexample found whose hypothesis over every belief cannot
-be re-verified exactly, so it decides nothing):
+Several claims of the catalogue are proved or refuted through a chain of lemmas (their ``Proof``), which
+checks the direct statement only at n = 1. This asks each direct statement at sizes up to n = 2 with
+nothing but the engine (no lemma, no chain), within a budget, and prints what the source says of it,
+the engine's verdict and the seconds ("refuted?": a counterexample found whose hypothesis over every
+belief cannot be re-verified exactly, so it decides nothing):
 
     python bench/chains.py [--budget 60] [--ids K-2.2a L-2.1]
 
 The statements are the chains' own final steps where they have one, and the plain converse otherwise
 (K-2.2b and K-2.4's second part: semantic privacy as the hypothesis; S-TH11's (3) ⇒ (1): entry leakage
-over every prior as the hypothesis, whose chain takes the limit of priors in sympy), and the claim's
-own statement for the mixtures. Timings depend on the machine; verdicts do not.
+over every prior as the hypothesis, whose chain takes the limit of priors in sympy). Timings depend on the machine;
+verdicts do not.
 """
 from __future__ import annotations
 
@@ -42,18 +40,12 @@ def _step(cid, prefix):
     return step.implication, step.params
 
 
-def _stated(cid):
-    """The claim's own statement (one implication) and its parameters."""
-    claim = get(cid)
-    return claim.parts[0], claim.params
-
-
 def _plain(hyp, concl, params, holds=True):
     return (Implies(hyp, concl) if holds else NotImplies(hyp, concl)), params
 
 
 S_BAR = (Es - 1) / 2
-ROWS = [   # (catalogue ID, how to build its direct statement[, the largest n to ask it at])
+ROWS = [   # (catalogue ID, what the source says of the direct statement, how to build it)
     ("K-2.2a", lambda: _step("K-2.2a", "PureDP(E) ⇒ SemanticPrivacy(E - 1)")),
     ("K-2.2b", lambda: _plain(SemanticPrivacy(S_BAR), PureDP(Es ** 2), (E,))),
     ("K-2.4", lambda: _step("K-2.4", "ApproxDP(E, 1/100) ⇒ ApproxSemanticPrivacy")),
@@ -63,8 +55,6 @@ ROWS = [   # (catalogue ID, how to build its direct statement[, the largest n to
     ("L-2.1", lambda: _step("L-2.1", "PureDP(E) ⇒ PosteriorApprox(E**2)")),
     ("L-2.3", lambda: _step("L-2.3", "AdditiveSecrecy(1/2) ⇏ PosteriorApprox(E)")),
     ("S-TH11", lambda: _plain(EntryPMLAllPriors(Es), FreeLunchPrivacy(Es), (E,))),
-    ("K-3.3.3", lambda: _stated("K-3.3.3"), 1),
-    ("K-3.3.4", lambda: _stated("K-3.3.4"), 1),
 ]
 
 
@@ -81,11 +71,11 @@ def main():
     args = ap.parse_args()
     settings = replace(Settings(second_solver=False), budget=args.budget, timeout=min(20.0, args.budget))
     print(f"{'claim':<10} {'says':<6} {'direct statement':<70} {'sizes':<6} {'plain':<8} {'s':>6}")
-    for cid, build, *largest in ROWS:
+    for cid, build in ROWS:
         if args.ids and cid not in args.ids:
             continue
         imp, params = build()
-        plain = as_claim(cid, imp, params, min([args.n, *largest]))
+        plain = as_claim(cid, imp, params, args.n)
         t = time.monotonic()
         res = check(plain, settings)
         says = "holds" if imp.expect_holds else "fails"

@@ -76,11 +76,10 @@ SHAPES = {
     "Discloses": ATTRIBUTE, "NoDisclosure": ATTRIBUTE, "DisclosesToAllAdversaries": ATTRIBUTE,
     "NoDisclosureToAnyAdversary": ATTRIBUTE, "PreProcessing": ATTRIBUTE, "PosteriorBound": ATTRIBUTE,
     "ConditionalPMLGivenFirst": FIRST_SECOND,
-    "MostlyIndistinguishable": MIXTURE, "BlockHockeyBound": MIXTURE, "MixtureHockeyBound": MIXTURE,
+    "MostlyIndistinguishable": MIXTURE,
 }
 # bodies that read exactly the rows (0,) and (1,): n = 1, |𝒟| = 2
-N1_ONLY = {"SliceEventBound", "PosteriorIndistWhereHeavy", "MostlyIndistinguishable", "BlockHockeyBound",
-           "MixtureHockeyBound", "SliceHypothesis", "SliceMerges", "JointSliceHypotheses", "JointPosteriorIndist"}
+N1_ONLY = {"SliceEventBound", "PosteriorIndistWhereHeavy", "MostlyIndistinguishable", "SliceHypothesis", "SliceMerges", "JointSliceHypotheses", "JointPosteriorIndist"}
 # output counts the body needs: SliceEventBound reads atoms 0..3 of a slice table (4 atoms + ⊥, as in
 # K-5.1); SliceHypothesis({0, 1}) needs two atoms; joint tables over 𝒟×𝒪 have a multiple of |𝒟| = 2
 OUTPUTS = {"SliceEventBound": (5,), "SliceHypothesis": (3, 4), "SliceMerges": (2, 3, 4),

@@ -87,21 +87,21 @@ def test_the_pigeonhole_reading_holds_whenever_the_sum_does():
 
 def test_a_sum_bounded_from_above_is_read_exactly_over_subsets():
     """Σ_k If(c_k, m_k, 0) ≤ d: one conjunction per subset S of the terms that may count, the others'
-    conditions false; equivalent to the comparison at every point, and in both written orders."""
+    conditions false; equivalent to the comparison at every point, the same in both written orders,
+    and its negation (the sum bounded from below) is read exactly too."""
     x, y, u, v, d = z3.Reals("x y u v d")
-    for t in (z3.If(u > v, x, 0) + z3.If(z3.And(v > 0, u < 1), y, 0) <= d,
-              d >= z3.If(u > v, x, 0) + z3.If(z3.And(v > 0, u < 1), y, 0)):
-        form = dnf(t, sign=_sign, sums=True)
-        # S = {} (both conditions false: 1·2 conjunctions), {k0} (2), {k1} (1), {k0, k1} (1)
-        assert form is not None and len(form) == 6
-        for p in _points(["x", "y", "u", "v", "d"]):
-            sym = {sp.Symbol(k): val for k, val in p.items()}
-            assert _truth(t, p) == any(_holds(c, sym) for c in form), p
-        # its negation is the sum bounded from below: read exactly too
-        neg = dnf(t, positive=False, sign=_sign, sums=True)
-        for p in _points(["x", "y", "u", "v", "d"]):
-            sym = {sp.Symbol(k): val for k, val in p.items()}
-            assert _truth(t, p) != any(_holds(c, sym) for c in neg), p
+    sums = z3.If(u > v, x, 0) + z3.If(z3.And(v > 0, u < 1), y, 0)
+    t = sums <= d
+    form = dnf(t, sign=_sign, sums=True)
+    # S = {} (both conditions false: 1·2 conjunctions), {k0} (2), {k1} (1), {k0, k1} (1)
+    assert form is not None and len(form) == 6
+    assert [[str(a) for a in c] for c in dnf(d >= sums, sign=_sign, sums=True)] == [[str(a) for a in c] for c in form]
+    neg = dnf(t, positive=False, sign=_sign, sums=True)
+    for p in _points(["x", "y", "u", "v", "d"]):
+        sym = {sp.Symbol(k): val for k, val in p.items()}
+        truth = _truth(t, p)
+        assert truth == any(_holds(c, sym) for c in form), p
+        assert truth != any(_holds(c, sym) for c in neg), p
 
 
 def test_terms_of_unknown_sign_are_not_read():

@@ -192,22 +192,3 @@ def test_k41_per_transcript_constant_is_not_vacuous():
                   parameters={"E": 2})
     v = check_implication(imp, (E,), Sizes(1, 2, 3), Sizes(1, 2, 3), Settings())
     assert isinstance(v, Refuted) and v.verified_exactly
-
-
-def test_mixture_notions_on_a_hand_example():
-    """X = (1/2, 1/2) on both rows; second stage A(0) rows (1, 0) vs (0, 1) (hockey 1 at E = 1),
-    A(1) rows equal (hockey 0): averaged hockey 1/2, and the joint hockey is 1/2 too."""
-    from symbolic.core.ops import ExactOps
-    from theorems.kasiviswanathan_smith_lemmas import BlockHockeyBound, MixtureHockeyBound
-    from symbolic.core.tables import MechTable
-    R = sp.Rational
-    h = R(1, 2)
-    ops = ExactOps()
-    X = MechTable(1, (0, 1), (0, 1), {(0,): (h, h), (1,): (h, h)})
-    fam = {0: MechTable(1, (0, 1), (0, 1), {(0,): (1, 0), (1,): (0, 1)}),
-           1: MechTable(1, (0, 1), (0, 1), {(0,): (h, h), (1,): (h, h)})}
-    block = BlockHockeyBound(1)
-    assert block.notion.body(ops, X, fam, **block.param_values())
-    assert MixtureHockeyBound(1, h).notion.body(ops, X, fam, **MixtureHockeyBound(1, h).param_values())
-    low = MixtureHockeyBound(1, R(1, 3))
-    assert not low.notion.body(ops, X, fam, **low.param_values())

@@ -30,15 +30,15 @@ How each notion's arguments are built (read from the bodies and the catalogue's 
 - (A, U) (attribute notions of the PML module): U is a second table on the same databases;
 - ConditionalPMLGivenFirst (A1, A2): A2 is a family ``AdaptiveVar`` over A1's outputs, or a
   plain table (its body accepts both);
-- (X, AF) (MostlyIndistinguishable, BlockHockeyBound, MixtureHockeyBound): X on n = 1, |𝒟| = 2
+- (X, AF) (MostlyIndistinguishable): X on n = 1, |𝒟| = 2
   (the bodies read exactly two rows) and AF a family over X's outputs, as in K-3.3.3/K-3.3.4;
 - slice-table notions (SliceEventBound, PosteriorIndistWhereHeavy, and the factories
   slice_hypothesis, slice_merges, joint_slice_hypotheses, joint_posterior_indist): n = 1, |𝒟| = 2
   (the bodies read rows (0,) and (1,)), with the output counts they index (``OUTPUTS``).
 
-Nothing is skipped in the direct check. The :class:`Encoding` check skips the four notions whose
+Nothing is skipped in the direct check. The :class:`Encoding` check skips the notions whose
 second argument is an ``AdaptiveVar`` family (ConditionalPMLGivenFirst when A2 is a family,
-MostlyIndistinguishable, BlockHockeyBound, MixtureHockeyBound): ``Encoding`` fixes a mechanism with
+MostlyIndistinguishable): ``Encoding`` fixes a mechanism with
 ``_const_table``, which takes one table, not a family, so a family cannot be pinned there (the
 direct check covers them). Arity-1 notions are also checked on constructions (an adaptive family,
 Compose, PostProcess by a kernel), which exercises ``eval_notion``'s family branch and

@@ -182,14 +182,14 @@ def test_a_hypothesis_bounding_a_sum_of_conditional_terms_is_split_into_cases():
     """Σ_a If(A(a) not indist, X(a), 0) ≤ δ is one case per subset S of the a that may be bad (the
     others indistinguishable, X(S) ≤ δ): 4 cases at two values of a. With 2δ every case is refuted
     (the source's Claim 3.3(4)); with 19δ/10 a case gives exact tables that break the claim."""
-    enc = Encoding(_mostly(2), (EP, DP_), Sizes(1, 2, 2), {})
+    enc = Encoding(_mostly(2), (EP, DP_), Sizes(1, 2, 2), {"E": 2})
     params_z3, rows, cases, events, env = vertices._shape(enc)
     assert len(cases) == 4
-    res = vertices.decide(enc, SETTINGS, time.monotonic() + 120)
+    res = vertices.decide(enc, SETTINGS, time.monotonic() + 120)   # at E = 2 (E free: K-3.3.4 in the catalogue)
     assert res.status == "unsat", res.reason
     assert "4 cases" in res.how and res.obligations
     low = _mostly(sp.Rational(19, 10))
-    res = vertices.decide(Encoding(low, (EP, DP_), Sizes(1, 2, 2), {}), SETTINGS, time.monotonic() + 120)
+    res = vertices.decide(Encoding(low, (EP, DP_), Sizes(1, 2, 2), {"E": 2}), SETTINGS, time.monotonic() + 120)
     assert res.status == "sat"
     ok, violated, problems = verify(low, (EP, DP_), res.assignment)
     assert ok and violated, problems

@@ -156,7 +156,7 @@ def _homogenised(f, blocks_in, block_of, h):
     return sign_form(out)
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Case:
     atoms: list
     blocks: list
