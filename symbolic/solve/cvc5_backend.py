@@ -9,7 +9,10 @@ algebraic coverings, ``nl-cov``), then, if that gives up, with incremental linea
 cvc5's own time limit (``tlimit-per``) is not always honoured (the query of an adaptive composition
 of two ε-DP mechanisms under a 5 s limit was still running at 12 s; 8 of 92 catalogue queries
 overran a 10 s limit by 3 s), so by default cvc5 runs in a child process that is killed at the
-wall-clock limit; the DAG is sent to it as JSON. A wrong "unsat" is the worst outcome, so anything
+wall-clock limit; the DAG is sent to it as JSON. A proof by many small queries (the vertices route
+gives thousands, each decided in about 2 ms while a child takes about 0.1 s to start) has them
+decided in batches, many queries to one child, each answer due within the limit of the one before
+(:func:`decide_batch`). A wrong "unsat" is the worst outcome, so anything
 outside the translated fragment, any cvc5 error, a crash or a kill is "unknown" with a reason,
 never a guess.
 """
@@ -19,6 +22,7 @@ import functools
 import json
 import math
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -163,26 +167,131 @@ def solve(data: dict, timeout: float, configs=CONFIGS) -> tuple:
 
 def _child_main():
     """Entry of the child process: a JSON request on stdin, one JSON answer line on stdout. An alarm
-    ends the process even if the parent is gone and cvc5 ignores its own limit (no orphan runs on)."""
+    ends the process even if the parent is gone and cvc5 ignores its own limit (no orphan runs on).
+    A request with a ``batch`` of queries gets one line per query, in order, each flushed as soon as
+    it is decided (with its index); the alarm is set again before each, and no query is started
+    after ``budget`` seconds. After a query cvc5 does not decide, the rest get ``short`` seconds."""
     req = json.loads(sys.stdin.read())
-    if hasattr(signal, "alarm"):
-        signal.alarm(math.ceil(req["timeout"] + 2 * GRACE))  # SIGALRM's default action ends the process
     configs = [(name, [tuple(o) for o in options]) for name, options in req["configs"]]
-    status, reason = solve(req["data"], req["timeout"], configs)
-    sys.stdout.write(json.dumps({"status": status, "reason": reason}) + "\n")
+    if "batch" not in req:
+        if hasattr(signal, "alarm"):
+            signal.alarm(math.ceil(req["timeout"] + 2 * GRACE))  # SIGALRM's default action ends the process
+        status, reason = solve(req["data"], req["timeout"], configs)
+        sys.stdout.write(json.dumps({"status": status, "reason": reason}) + "\n")
+        return
+    end, timeout = time.monotonic() + req["budget"], req["timeout"]
+    for i, data in enumerate(req["batch"]):
+        if time.monotonic() >= end:
+            return
+        if hasattr(signal, "alarm"):
+            signal.alarm(math.ceil(timeout + 2 * GRACE))
+        status, reason = solve(data, timeout, configs)
+        sys.stdout.write(json.dumps({"index": i, "status": status, "reason": reason}) + "\n")
+        sys.stdout.flush()
+        if status != "unsat":
+            timeout = min(timeout, req["short"])
+
+
+_CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); "
+          "from symbolic.solve.cvc5_backend import _child_main; _child_main()")
 
 
 def _in_child(data: dict, timeout: float, configs) -> tuple:
     """:func:`solve` in a child process killed after ``timeout`` + GRACE seconds (also on interrupt)."""
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
-            "from symbolic.solve.cvc5_backend import _child_main; _child_main()")
-    req = json.dumps({"data": data, "timeout": timeout, "configs": [[n, [list(o) for o in opts]] for n, opts in configs]})
+    req = json.dumps({"data": data, "timeout": timeout, "configs": _configs(configs)})
     try:
-        proc = subprocess.run([sys.executable, "-c", code, _ROOT], input=req, capture_output=True, text=True,
+        proc = subprocess.run([sys.executable, "-c", _CHILD, _ROOT], input=req, capture_output=True, text=True,
                               timeout=timeout + GRACE)
     except subprocess.TimeoutExpired:
         return "unknown", f"cvc5: no answer within {timeout:g} s (+{GRACE:g} s grace); process killed"
     return _read_answer(proc)
+
+
+def _configs(configs):
+    return [[n, [list(o) for o in opts]] for n, opts in configs]
+
+
+def _answer(line: bytes, index: int) -> tuple:
+    """(status, reason) from one line of a batch child; anything malformed or out of order is "unknown"."""
+    try:
+        ans = json.loads(line)
+        status, reason, at = ans["status"], str(ans["reason"]), ans["index"]
+    except (ValueError, KeyError, TypeError):
+        return "unknown", "cvc5 process: malformed answer"
+    if at != index or status not in ("unsat", "sat", "unknown"):
+        return "unknown", f"cvc5 process: answer {at!r} {status!r} where query {index} was due"
+    return status, reason
+
+
+def _batch_child(datas, timeout, short, budget, configs) -> list:
+    """(status, reason) for a prefix of ``datas`` (at least the first, unless ``budget`` is out), all
+    decided in one child process: each answer is due ``timeout`` + GRACE seconds after the one
+    before; a query that overruns is "unknown" (the child is killed and the prefix ends there)."""
+    req = json.dumps({"batch": datas, "timeout": timeout, "short": short, "budget": budget,
+                      "configs": _configs(configs)}).encode()
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, _ROOT], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out, buf, per, t0 = [], b"", timeout, time.monotonic()
+    try:
+        proc.stdin.write(req)
+        proc.stdin.close()
+        due = time.monotonic() + per + GRACE
+        fd = proc.stdout.fileno()
+        while len(out) < len(datas):
+            ready = select.select([fd], [], [], max(0.0, due - time.monotonic()))[0]
+            chunk = os.read(fd, 1 << 16) if ready else None
+            if chunk is None:
+                out.append(("unknown", f"cvc5: no answer within {per:g} s (+{GRACE:g} s grace); process killed"))
+                break
+            if not chunk:     # the child ended: at its budget (nothing is owed) or by a crash
+                if time.monotonic() - t0 < budget:
+                    out.append(("unknown", "cvc5 process ended without an answer"))
+                break
+            buf += chunk
+            while b"\n" in buf and len(out) < len(datas):
+                line, buf = buf.split(b"\n", 1)
+                out.append(_answer(line, len(out)))
+                if out[-1][0] != "unsat":
+                    per = min(per, short)
+                due = time.monotonic() + per + GRACE
+    except OSError as e:
+        out.append(("unknown", f"cvc5 process: {e}"))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    return out
+
+
+def decide_batch(datas, *, timeout: float, short: float = None, budget: float = None, configs=CONFIGS) -> list:
+    """:class:`Decision` for each prepared query of ``datas``, in order, decided one after another
+    in as few child processes as can be (a child starts in about 0.1 s, a small query takes
+    milliseconds): ``timeout`` seconds a query, ``short`` after one cvc5 does not decide; no query
+    is started after ``budget`` seconds, so the list may be shorter than ``datas``. An untranslatable
+    query (a :class:`Decision` already) is passed through; a killed or crashed child's query is
+    "unknown" and the rest go to a fresh child (so every child answers at least one query)."""
+    t0 = time.monotonic()
+    short = timeout if short is None else short
+    budget = math.inf if budget is None else budget
+    out = []
+    while len(out) < len(datas):
+        left = budget - (time.monotonic() - t0)
+        if left <= 0:
+            break
+        todo = datas[len(out):]
+        head = next((k for k, d in enumerate(todo) if isinstance(d, Decision)), len(todo))
+        if head == 0:
+            out.append(todo[0])
+            continue
+        start = time.monotonic()
+        answers = _batch_child(todo[:head], timeout, short, min(left, 1e9), configs)
+        if not answers:
+            break
+        each = (time.monotonic() - start) / len(answers)
+        out += [Decision(st, reason, each) for st, reason in answers]
+        if any(st != "unsat" for st, _ in answers):
+            timeout = min(timeout, short)
+    return out
 
 
 def _read_answer(proc) -> tuple:

@@ -17,15 +17,18 @@ from dataclasses import replace
 from symbolic.core.verdicts import Proved, Unknown
 
 
-WORKERS = max(1, min(2, os.cpu_count() or 1))   # queries decided at once, each in its own cvc5 process
+WORKERS = max(1, min(2, os.cpu_count() or 1))   # batches decided at once, each in its own cvc5 process
+MAX_BATCH = 64                                  # queries in one batch
 
 
-def _decide_all(obligations, settings, end, prepare, decide):
-    """(obligation, status, reason) for each obligation, in order: up to :data:`WORKERS` at a time
-    until ``end``, each query prepared in this thread (z3 terms are read by one thread only) and
-    decided in a worker. After one query cvc5 could not decide, the rest get a short leash (what it
-    confirms, it confirms fast); after a "sat" nothing more is started."""
+def _decide_all(obligations, settings, end, prepare, decide_batch):
+    """(obligation, status, reason) for each obligation, in order: in batches run by up to
+    :data:`WORKERS` workers at a time until ``end``, each batch prepared in this thread (z3 terms are
+    read by one thread only) and decided in one cvc5 process, query after query. After one query cvc5
+    could not decide, the rest get a short leash (what it confirms, it confirms fast); after a "sat"
+    nothing more is started."""
     results, running, nxt = {}, {}, 0
+    short = min(2.0, settings.second_timeout)
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         while nxt < len(obligations) or running:
             stop = any(st == "sat" for st, _ in results.values())
@@ -34,16 +37,18 @@ def _decide_all(obligations, settings, end, prepare, decide):
                 if left <= 0:
                     break
                 easy = all(st == "unsat" for st, _ in results.values())
-                per = settings.second_timeout if easy else min(2.0, settings.second_timeout)
-                data = prepare(list(obligations[nxt].assertions))
-                running[pool.submit(decide, data, timeout=min(per, left))] = nxt
-                nxt += 1
+                per = settings.second_timeout if easy else short
+                size = max(1, min(MAX_BATCH, -(-(len(obligations) - nxt) // WORKERS)))
+                batch = list(range(nxt, min(nxt + size, len(obligations))))
+                data = [prepare(list(obligations[i].assertions)) for i in batch]
+                running[pool.submit(decide_batch, data, timeout=min(per, left), short=short, budget=left)] = batch
+                nxt = batch[-1] + 1
             if not running:
                 break
             done, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for fut in done:
-                d = fut.result()
-                results[running.pop(fut)] = (d.status, d.reason)
+                for i, d in zip(running.pop(fut), fut.result()):
+                    results[i] = (d.status, d.reason)
     out = []
     for i, ob in enumerate(obligations):
         if i in results:
@@ -62,7 +67,7 @@ def second_opinion(verdict, settings):
                                              "second_verdict": "not applicable (no solver query)"})
     from symbolic.solve import cvc5_backend
     end = settings.until(time.monotonic() + settings.second_budget)
-    answers = _decide_all(verdict.obligations, settings, end, cvc5_backend.prepare, cvc5_backend.decide_payload)
+    answers = _decide_all(verdict.obligations, settings, end, cvc5_backend.prepare, cvc5_backend.decide_batch)
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
     solver = cvc5_backend.version()
     if sat:
