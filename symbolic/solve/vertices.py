@@ -164,10 +164,16 @@ class _Case:
     params: list      # the parameters' constraints, with this case's own
 
 
-def _has_product(events, case):
-    """Does some atom multiply the unknowns of two blocks that hypotheses constrain?"""
-    return any(len({case.block_of[s.name] for s in e.f.free_symbols if s.name in case.block_of
-                    and case.blocks[case.block_of[s.name]].atoms}) > 1 for e in events)
+def _has_product(events, case, table_of):
+    """Does some atom multiply the unknowns of two tables (two blocks of different tables) that
+    hypotheses constrain, as a composition's Pr[A₁(d)=o₁]·Pr[A₂(d)=o₂] does? (Rows of one table
+    that a case of the hypotheses leaves in separate blocks are no composition.)"""
+    for e in events:
+        tables = {table_of[s.name] for s in e.f.free_symbols if s.name in case.block_of
+                  and case.blocks[case.block_of[s.name]].atoms}
+        if len(tables) > 1:
+            return True
+    return False
 
 
 def decide(enc, settings, deadline, products_only=False):
@@ -185,7 +191,8 @@ def decide(enc, settings, deadline, products_only=False):
         if split is None:
             return None
         cases.append(_Case(atoms, *split))
-    if products_only and not any(_has_product(events, c) for c in cases):
+    table_of = {v.decl().name(): g for g, _, v in enc.vars if g != "param"}
+    if products_only and not any(_has_product(events, c, table_of) for c in cases):
         return None
     deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
     cands = {}   # a block (rows, atoms, parameters' constraints) -> its candidates; blocks recur across cases
