@@ -274,6 +274,12 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
     short = timeout if short is None else short
     budget = math.inf if budget is None else budget
     out = []
+    if os.name != "posix":   # the answers are read as they come with select(), which needs POSIX pipes
+        for d in datas:
+            if time.monotonic() - t0 >= budget:
+                break
+            out.append(decide_payload(d, timeout=timeout, configs=configs))
+        return out
     while len(out) < len(datas):
         left = budget - (time.monotonic() - t0)
         if left <= 0:

@@ -26,7 +26,7 @@ def _decide_all(obligations, settings, end, prepare, decide_batch):
     :data:`WORKERS` workers at a time until ``end``, each batch prepared in this thread (z3 terms are
     read by one thread only) and decided in one cvc5 process, query after query. After one query cvc5
     could not decide, the rest get a short leash (what it confirms, it confirms fast); after a "sat"
-    nothing more is started."""
+    no new batch is started."""
     results, running, nxt = {}, {}, 0
     short = min(2.0, settings.second_timeout)
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:

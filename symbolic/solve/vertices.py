@@ -256,7 +256,7 @@ def decide(enc, settings, deadline, products_only=False):
     reps, renamings = max(orbits)
     how = (f"vertices of the hypotheses' polytopes: {split}{max(len(c.blocks) for c in cases)} block(s), "
            f"{sum(len(v) for v in cands.values())} candidate vertices, {len(events)} atoms "
-           f"({reps} up to {renamings} symmetries), "
+           f"({reps} up to {renamings} symmetries{' in the case that keeps most' if split else ''}), "
            f"{total} queries in {time.monotonic() - t0:.1f} s")
     if unknown:
         return RouteResult("unknown", reason="vertices: " + "; ".join(sorted(set(unknown))), how=how)
