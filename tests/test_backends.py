@@ -6,7 +6,6 @@ in z3 or cvc5, a one-argument ``(+ x)``, or a crash on an operator outside the f
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 import z3
@@ -204,15 +203,19 @@ def test_isolated_and_in_process_agree_and_report_version():
 
 
 def test_killed_or_broken_child_is_unknown(monkeypatch):
-    def hang(*args, **kwargs):
-        raise subprocess.TimeoutExpired(args[0], kwargs.get("timeout"))
-    monkeypatch.setattr(cvc5_backend.subprocess, "run", hang)
-    status, reason = decide([x > 0], timeout=1)
+    """One query in a child that hangs, crashes, or answers with no valid status: "unknown"."""
+    child = ("import json, sys, time; req = json.loads(sys.stdin.read()); how = req['batch'][0]['how']\n"
+             "if how == 'hang': time.sleep(30)\n"
+             "if how == 'crash': sys.exit(-11)\n"
+             "print(json.dumps({'index': 0, 'status': 'proved', 'reason': ''}), flush=True)\n")
+    monkeypatch.setattr(cvc5_backend, "_CHILD", child)
+    monkeypatch.setattr(cvc5_backend, "GRACE", 0.3)
+    status, reason = cvc5_backend.decide_payload({"how": "hang"}, timeout=0.5).pair()
     assert status == "unknown" and "killed" in reason
-    crash = subprocess.CompletedProcess([], -11, stdout="", stderr="Segmentation fault")
-    assert cvc5_backend._read_answer(crash)[0] == "unknown"
-    lie = subprocess.CompletedProcess([], 0, stdout='{"status": "proved", "reason": ""}\n', stderr="")
-    assert cvc5_backend._read_answer(lie)[0] == "unknown"
+    crash = cvc5_backend.decide_payload({"how": "crash"}, timeout=1)
+    assert crash.status == "unknown"
+    lie = cvc5_backend.decide_payload({"how": "lie"}, timeout=1)
+    assert lie.status == "unknown"
 
 
 def test_deep_terms_do_not_recurse():

@@ -71,10 +71,10 @@ SUMS = "test:tests/test_conditional_sums.py::"
 _E("symbolic.solve.atoms:_sum_at_least", "head = Atom(sp.expand(m + r / k), op)", "head = Atom(sp.expand(m + r), op)",
    "atoms.pigeonhole-without-division", "one term alone is asked to exceed the whole bound (not its K-th part)",
    SUMS + "test_the_pigeonhole_reading_holds_whenever_the_sum_does")
-_E("symbolic.solve.atoms:_sum_at_least",
-   "        for chosen in itertools.product(*[[None] + x for x in subs]):\n",
-   "        for chosen in itertools.product(*[[None] + x for x in subs]):\n"
-   "            if all(c is None for c in chosen):\n                continue\n",
+_E("symbolic.solve.atoms:_per_choice",
+   "    for chosen in itertools.product(*[[None] + x for x in subs]):\n",
+   "    for chosen in itertools.product(*[[None] + x for x in subs]):\n"
+   "        if all(c is None for c in chosen):\n            continue\n",
    "atoms.subsets-without-empty", "the subset with no condition true (the rest alone above the bound) is left out",
    SUMS + "test_a_sum_of_conditional_terms_is_read_exactly_over_subsets")
 _E("symbolic.solve.atoms:_conditional_sum",

@@ -24,11 +24,12 @@ _E("symbolic.solve.vertices:decide", "    for atoms in case_atoms:\n", "    for 
    VERTICES + "test_a_hypothesis_bounding_a_sum_of_conditional_terms_is_split_into_cases")
 
 SUMS = "test:tests/test_conditional_sums.py::"
-_E("symbolic.solve.atoms:_sum_at_most", "            out.append(head + [a for c in chosen if c is not None for a in c])",
+_E("symbolic.solve.atoms:_per_choice", "            out.append(head + [a for c in chosen if c is not None for a in c])",
    "            out.append(head)", "atoms.at-most-conditions-dropped",
-   "a sum bounded from above forgets that the terms left out must have false conditions",
+   "a sum bounded from above forgets that the terms left out must have false conditions (and a sum "
+   "bounded from below that the terms counted must have true ones)",
    SUMS + "test_a_sum_bounded_from_above_is_read_exactly_over_subsets")
-_E("symbolic.solve.atoms:_sum_at_most", "        f = r - sp.Add(*[m for m, c in zip(masses, chosen) if c is None])",
-   "        f = r - sp.Add(*[m for m, c in zip(masses, chosen) if c is not None])", "atoms.at-most-complement",
+_E("symbolic.solve.atoms:_sum_at_most", "lambda c: -1 if c is None else 0", "lambda c: -1 if c is not None else 0",
+   "atoms.at-most-complement",
    "the terms whose conditions are false are counted instead of those that may be true",
    SUMS + "test_a_sum_bounded_from_above_is_read_exactly_over_subsets")

@@ -312,18 +312,11 @@ def _sum_at_least(op, r, masses, conds, cap, sign, grouped):
       |B| ≤ K, r ≤ 0): the form
       (r op 0) ∨ ∨_k (c_k ∧ m_k + r/K op 0), implied by the comparison but not equivalent to it.
     """
-    subs = [dnf(c, True, cap, sign, grouped, True) for c in conds]
-    if any(x is None for x in subs):
+    subs = _condition_forms(conds, True, cap, sign, grouped)
+    if subs is None:
         return None
-    out = []
-    total = 1
-    for x in subs:
-        total *= 1 + len(x)
-    if total <= MAX_EXACT_SUBSETS:
-        for chosen in itertools.product(*[[None] + x for x in subs]):
-            f = r + sp.Add(*[m for m, c in zip(masses, chosen) if c is not None])
-            for head in _heads(f, op):
-                out.append(head + [a for c in chosen if c is not None for a in c])
+    if _choices(subs) <= MAX_EXACT_SUBSETS:   # a term counts where its condition's form is chosen
+        out = _per_choice(op, r, masses, subs, lambda c: 0 if c is None else 1)
         return out if len(out) <= cap else None
     k = len(conds)
     out = _heads(r, op)
@@ -339,17 +332,34 @@ def _sum_at_most(op, r, masses, conds, cap, sign, grouped):
     (take S = B; conversely B ⊆ S makes Σ_B m_k ≤ Σ_S m_k). "S ⊇ B" says ¬c_k for every k ∉ S, so the
     form is one conjunction ∧_{k∉S} ¬c_k ∧ (r - Σ_S m_k op 0) per subset S (the negations in normal
     form); None when that gives more than MAX_EXACT_SUBSETS conjunctions."""
-    subs = [dnf(c, False, cap, sign, grouped, True) for c in conds]
-    if any(x is None for x in subs):
+    subs = _condition_forms(conds, False, cap, sign, grouped)
+    if subs is None or _choices(subs) > MAX_EXACT_SUBSETS:
         return None
+    # a term counts where no form of its negated condition is chosen: k ∈ S, c_k left free
+    out = _per_choice(op, r, masses, subs, lambda c: -1 if c is None else 0)
+    return out if len(out) <= cap else None
+
+
+def _condition_forms(conds, positive, cap, sign, grouped):
+    """The normal form of each condition (``positive``) or of its negation; None if one has none."""
+    subs = [dnf(c, positive, cap, sign, grouped, True) for c in conds]
+    return None if any(x is None for x in subs) else subs
+
+
+def _choices(subs):
+    """How many ways to choose, for every k, nothing or one conjunction of ``subs[k]``."""
     total = 1
     for x in subs:
         total *= 1 + len(x)
-    if total > MAX_EXACT_SUBSETS:
-        return None
+    return total
+
+
+def _per_choice(op, r, masses, subs, weight):
+    """One conjunction per way to choose, for every k, nothing (None) or one conjunction c of
+    ``subs[k]``: ``r + Σ_k weight(choice_k)·m_k op 0`` and the chosen conjunctions."""
     out = []
-    for chosen in itertools.product(*[[None] + x for x in subs]):   # None: k ∈ S (c_k left free)
-        f = r - sp.Add(*[m for m, c in zip(masses, chosen) if c is None])
-        for head in _heads(sp.expand(f), op):
+    for chosen in itertools.product(*[[None] + x for x in subs]):
+        f = sp.expand(r + sp.Add(*[weight(c) * m for m, c in zip(masses, chosen)]))
+        for head in _heads(f, op):
             out.append(head + [a for c in chosen if c is not None for a in c])
-    return out if len(out) <= cap else None
+    return out

@@ -12,7 +12,7 @@ overran a 10 s limit by 3 s), so by default cvc5 runs in a child process that is
 wall-clock limit; the DAG is sent to it as JSON. A proof by many small queries (the vertices route
 gives thousands, each decided in about 2 ms while a child takes about 0.1 s to start) has them
 decided in batches, many queries to one child, each answer due within the limit of the one before
-(:func:`decide_batch`). A wrong "unsat" is the worst outcome, so anything
+(:func:`decide_batch`; one query alone is a batch of one). A wrong "unsat" is the worst outcome, so anything
 outside the translated fragment, any cvc5 error, a crash or a kill is "unknown" with a reason,
 never a guess.
 """
@@ -22,10 +22,11 @@ import functools
 import json
 import math
 import os
-import select
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
@@ -166,25 +167,19 @@ def solve(data: dict, timeout: float, configs=CONFIGS) -> tuple:
 
 
 def _child_main():
-    """Entry of the child process: a JSON request on stdin, one JSON answer line on stdout. An alarm
-    ends the process even if the parent is gone and cvc5 ignores its own limit (no orphan runs on).
-    A request with a ``batch`` of queries gets one line per query, in order, each flushed as soon as
-    it is decided (with its index); the alarm is set again before each, and no query is started
-    after ``budget`` seconds. After a query cvc5 does not decide, the rest get ``short`` seconds."""
+    """Entry of the child process: a JSON request with a ``batch`` of queries on stdin, one JSON line
+    per query on stdout, in order, each flushed as soon as it is decided (with its index). An alarm,
+    set again before each query, ends the process even if the parent is gone and cvc5 ignores its
+    own limit (no orphan runs on); no query is started after ``budget`` seconds. After a query cvc5
+    does not decide, the rest get ``short`` seconds."""
     req = json.loads(sys.stdin.read())
     configs = [(name, [tuple(o) for o in options]) for name, options in req["configs"]]
-    if "batch" not in req:
-        if hasattr(signal, "alarm"):
-            signal.alarm(math.ceil(req["timeout"] + 2 * GRACE))  # SIGALRM's default action ends the process
-        status, reason = solve(req["data"], req["timeout"], configs)
-        sys.stdout.write(json.dumps({"status": status, "reason": reason}) + "\n")
-        return
     end, timeout = time.monotonic() + req["budget"], req["timeout"]
     for i, data in enumerate(req["batch"]):
         if time.monotonic() >= end:
             return
         if hasattr(signal, "alarm"):
-            signal.alarm(math.ceil(timeout + 2 * GRACE))
+            signal.alarm(math.ceil(timeout + 2 * GRACE))  # SIGALRM's default action ends the process
         status, reason = solve(data, timeout, configs)
         sys.stdout.write(json.dumps({"index": i, "status": status, "reason": reason}) + "\n")
         sys.stdout.flush()
@@ -194,17 +189,6 @@ def _child_main():
 
 _CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); "
           "from symbolic.solve.cvc5_backend import _child_main; _child_main()")
-
-
-def _in_child(data: dict, timeout: float, configs) -> tuple:
-    """:func:`solve` in a child process killed after ``timeout`` + GRACE seconds (also on interrupt)."""
-    req = json.dumps({"data": data, "timeout": timeout, "configs": _configs(configs)})
-    try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD, _ROOT], input=req, capture_output=True, text=True,
-                              timeout=timeout + GRACE)
-    except subprocess.TimeoutExpired:
-        return "unknown", f"cvc5: no answer within {timeout:g} s (+{GRACE:g} s grace); process killed"
-    return _read_answer(proc)
 
 
 def _configs(configs):
@@ -227,33 +211,36 @@ def _batch_child(datas, timeout, short, budget, configs) -> list:
     """(status, reason) for a prefix of ``datas`` (at least the first, unless ``budget`` is out), all
     decided in one child process: each answer is due ``timeout`` + GRACE seconds after the one
     before; a query that overruns is "unknown" (the child is killed and the prefix ends there)."""
-    req = json.dumps({"batch": datas, "timeout": timeout, "short": short, "budget": budget,
+    req = json.dumps({"batch": datas, "timeout": timeout, "short": short, "budget": min(budget, 1e9),
                       "configs": _configs(configs)}).encode()
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, _ROOT], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    out, buf, per, t0 = [], b"", timeout, time.monotonic()
+    lines = queue.Queue()   # the child's lines as they come (None at its end), read by a thread
+
+    def pump():
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+    out, per, t0 = [], timeout, time.monotonic()
     try:
+        threading.Thread(target=pump, daemon=True).start()
         proc.stdin.write(req)
         proc.stdin.close()
         due = time.monotonic() + per + GRACE
-        fd = proc.stdout.fileno()
         while len(out) < len(datas):
-            ready = select.select([fd], [], [], max(0.0, due - time.monotonic()))[0]
-            chunk = os.read(fd, 1 << 16) if ready else None
-            if chunk is None:
+            try:
+                line = lines.get(timeout=max(0.0, due - time.monotonic()))
+            except queue.Empty:
                 out.append(("unknown", f"cvc5: no answer within {per:g} s (+{GRACE:g} s grace); process killed"))
                 break
-            if not chunk:     # the child ended: at its budget (nothing is owed) or by a crash
+            if line is None:   # the child ended: at its budget (nothing is owed) or by a crash
                 if time.monotonic() - t0 < budget:
                     out.append(("unknown", "cvc5 process ended without an answer"))
                 break
-            buf += chunk
-            while b"\n" in buf and len(out) < len(datas):
-                line, buf = buf.split(b"\n", 1)
-                out.append(_answer(line, len(out)))
-                if out[-1][0] != "unsat":
-                    per = min(per, short)
-                due = time.monotonic() + per + GRACE
+            out.append(_answer(line, len(out)))
+            if out[-1][0] != "unsat":
+                per = min(per, short)
+            due = time.monotonic() + per + GRACE
     except OSError as e:
         out.append(("unknown", f"cvc5 process: {e}"))
     finally:
@@ -274,12 +261,6 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
     short = timeout if short is None else short
     budget = math.inf if budget is None else budget
     out = []
-    if os.name != "posix":   # the answers are read as they come with select(), which needs POSIX pipes
-        for d in datas:
-            if time.monotonic() - t0 >= budget:
-                break
-            out.append(decide_payload(d, timeout=timeout, configs=configs))
-        return out
     while len(out) < len(datas):
         left = budget - (time.monotonic() - t0)
         if left <= 0:
@@ -290,7 +271,7 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
             out.append(todo[0])
             continue
         start = time.monotonic()
-        answers = _batch_child(todo[:head], timeout, short, min(left, 1e9), configs)
+        answers = _batch_child(todo[:head], timeout, short, left, configs)
         if not answers:
             break
         each = (time.monotonic() - start) / len(answers)
@@ -298,19 +279,6 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
         if any(st != "unsat" for st, _ in answers):
             timeout = min(timeout, short)
     return out
-
-
-def _read_answer(proc) -> tuple:
-    """(status, reason) from the child's output; anything malformed is "unknown"."""
-    try:
-        ans = json.loads(proc.stdout.strip().splitlines()[-1])
-        status, reason = ans["status"], str(ans["reason"])
-    except (ValueError, IndexError, KeyError, TypeError):
-        err = (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
-        return "unknown", f"cvc5 process ended with code {proc.returncode}: {err}"
-    if proc.returncode != 0 or status not in ("unsat", "sat", "unknown"):
-        return "unknown", f"cvc5 process ended with code {proc.returncode}: {status} {reason}"
-    return status, reason
 
 
 def prepare(assertions):
@@ -332,7 +300,10 @@ def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIG
     if isinstance(data, Decision):
         return data
     t0 = time.monotonic()
-    status, reason = (_in_child if isolate else solve)(data, timeout, configs)
+    if isolate:   # a batch of one: a child with no budget answers at least this query
+        status, reason = _batch_child([data], timeout, timeout, math.inf, configs)[0]
+    else:
+        status, reason = solve(data, timeout, configs)
     return Decision(status, reason, time.monotonic() - t0)
 
 
