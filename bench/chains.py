@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from symbolic.solve.effort import units  # noqa: E402
 from symbolic import (E, ApproxDP, ApproxSemanticPrivacy, FreeLunchPrivacy, PureDP, SemanticPrivacy,  # noqa: E402
                       Settings, Sizes, check)
 from symbolic.notions.claims import Check, Claim, Implies, NotImplies, Param  # noqa: E402
@@ -66,10 +67,10 @@ def as_claim(cid, imp, params, n):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ids", nargs="*", help="catalogue IDs (default: every row)")
-    ap.add_argument("--budget", type=float, default=60.0, help="seconds for each statement")
+    ap.add_argument("--budget", type=float, default=60.0, help="effort for each statement, in nominal seconds")
     ap.add_argument("--n", type=int, default=2, help="largest number of records")
     args = ap.parse_args()
-    settings = replace(Settings(second_solver=False), budget=args.budget, timeout=min(20.0, args.budget))
+    settings = replace(Settings(second_solver=False), effort=units(args.budget), query_effort=units(min(20.0, args.budget)))
     print(f"{'claim':<10} {'says':<6} {'direct statement':<70} {'sizes':<6} {'plain':<8} {'s':>6}")
     for cid, build in ROWS:
         if args.ids and cid not in args.ids:

@@ -1,11 +1,12 @@
 """Hockey-stick notions under composition and post-processing, with ε and δ symbolic: each claim
 with the plain If-term encoding of max(0, ·) (today's default) and with the hockey-stick rewrite
 (``Settings(hockey=True)``, symbolic/solve/hockey.py). Prints claim, sizes, verdict and seconds
-for both. Usage: python bench/composition.py [budget seconds, default 60]"""
+for both. Usage: python bench/composition.py [effort in nominal seconds, default 60]"""
 import sys
 import time
 from dataclasses import replace
 
+from symbolic.solve.effort import units  # noqa: E402
 from symbolic.api import (AdaptiveVar, ApproxDP, Compose, KernelVar, MechVar, Param, PostProcess, Settings, Sizes,
                           check_implies)
 from theorems.lecture_properties import ADD_PROPS_PROOF
@@ -36,7 +37,7 @@ def cases():
 
 def main():
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
-    base = Settings(second_solver=False, budget=budget, timeout=min(20.0, budget))
+    base = Settings(second_solver=False, effort=units(budget), query_effort=units(min(20.0, budget)))
     print(f"{'claim':42} {'sizes':9} {'if-terms':>18} {'hockey':>18}")
     for name, (hyp, concl, params), sizes in cases():
         cols = []

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import z3  # noqa: E402
 
+from symbolic.solve.effort import units  # noqa: E402
 from symbolic.notions.claims import E, Implies, NotImplies  # noqa: E402
 from symbolic.notions.dp import DataPointInterventionDP, DataPointInterventionDPFor, PureDP  # noqa: E402
 from symbolic.solve.encode import Encoding  # noqa: E402
@@ -28,7 +29,8 @@ def naive(imp, params, sizes, timeout):
     a z3 ForAll over a fresh population on the simplex: (z3's answer, seconds)."""
     enc = Encoding(imp, params, sizes, dict(imp.parameters))
     s = z3.Solver()
-    s.set("timeout", int(timeout * 1000))
+    s.set("timeout", int(timeout * 1000))     # the wall clock as a safety net, and the same effort as the engine
+    s.set("rlimit", units(timeout))
     s.add(enc.base + enc.hyps)
     for ni in enc.universal:
         mark, base_mark = len(enc.vars), len(enc.base)

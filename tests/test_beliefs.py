@@ -2,13 +2,13 @@
 form, each sign lemma refusing what it cannot prove, and claims over every belief decided in the plain
 form, in agreement with the whole query where that one decides."""
 import random
-import time
 
 import pytest
 import sympy as sp
 import z3
 
 from symbolic.api import E, Param, PureDP, SemanticPrivacy, Settings, Sizes, check_implies
+from symbolic.solve.effort import Meter, units
 from symbolic.notions.claims import Implication
 from symbolic.solve import beliefs
 from symbolic.solve.atoms import Atom, Choice, dnf
@@ -28,7 +28,7 @@ def _encoding(hyp, concl, sizes=Sizes(1, 2, 2), params=(E,)):
 
 def _refuter(hyp=(), concl=SemanticPrivacy(HALF), params=(E, S)):
     enc = _encoding(hyp, concl, params=params)
-    return beliefs._Refuter(enc, beliefs._belief(enc), FAST, time.monotonic() + 60)
+    return beliefs._Refuter(enc, beliefs._belief(enc), FAST, Meter(units(60)))
 
 
 def _holds(atom, point):
@@ -108,7 +108,7 @@ def test_pair_and_support_lemmas_refuse_satisfiable_conjunctions():
 
 def test_pure_dp_gives_semantic_privacy_e_minus_one_in_the_plain_form():
     enc = _encoding(PureDP(Es), SemanticPrivacy(Es - 1), Sizes(2, 2, 2))
-    res = beliefs.decide(enc, FAST, time.monotonic() + 120)
+    res = beliefs.decide(enc, FAST, Meter(units(120)))
     assert res.status == "unsat" and res.obligations and "refuted" in res.how
     out = check_implies(PureDP(Es), SemanticPrivacy(Es - 1), sizes=Sizes(2, 2, 2), settings=FAST)
     assert out.verdict.name == "proved"
@@ -120,7 +120,7 @@ def test_the_route_agrees_with_the_whole_query(level):
     """Where the route proves a part at n=1, the whole query finds no counterexample either; where the
     whole query refutes, the route does not prove (it may leave a true part undecided: (E-1)/(E+3))."""
     enc = _encoding(PureDP(Es), SemanticPrivacy(level))
-    res = beliefs.decide(enc, FAST, time.monotonic() + 60)
+    res = beliefs.decide(enc, FAST, Meter(units(60)))
     s = z3.Tactic("qfnra-nlsat").solver()
     s.add(enc.base + enc.hyps + [z3.Or(enc.negated_conclusion_parts())])
     whole = s.check()
@@ -133,15 +133,15 @@ def test_the_route_agrees_with_the_whole_query(level):
 def test_a_belief_on_few_points_is_a_checked_counterexample():
     """No hypothesis: a zero normaliser on one side (Z0 = 0 < Zi) breaks semantic privacy below 1."""
     enc = _encoding((), SemanticPrivacy(HALF))
-    res = beliefs.decide(enc, FAST, time.monotonic() + 60)
+    res = beliefs.decide(enc, FAST, Meter(units(60)))
     assert res.status == "sat"
     out = check_implies((), SemanticPrivacy(HALF), sizes=Sizes(1, 2, 2), settings=FAST)
     assert out.verdict.name == "refuted"
 
 
 def test_shapes_without_a_free_belief_are_not_taken():
-    assert beliefs.decide(_encoding(PureDP(Es), PureDP(Es)), FAST, time.monotonic() + 5) is None
-    assert beliefs.decide(_encoding(SemanticPrivacy(HALF), PureDP(3)), FAST, time.monotonic() + 5) is None
+    assert beliefs.decide(_encoding(PureDP(Es), PureDP(Es)), FAST, Meter(units(5))) is None
+    assert beliefs.decide(_encoding(SemanticPrivacy(HALF), PureDP(3)), FAST, Meter(units(5))) is None
 
 
 def test_a_claim_over_all_beliefs_is_refuted_with_the_belief_free():
@@ -159,5 +159,5 @@ def test_holding_at_the_fixed_values_proves_nothing_for_every_value():
     bump = (Es - 2) ** 2 * (2 * Es - 3) ** 2 * (Es - 3) ** 2
     level = 1 - bump / (2 * bump.subs(Es, 10))
     out = check_implies(PureDP(Es), SemanticPrivacy(level), sizes=Sizes(1, 2, 2),
-                        settings=Settings(second_solver=False, budget=20, timeout=5))
+                        settings=Settings(second_solver=False, effort=units(20), query_effort=units(5)))
     assert out.verdict.name != "proved"

@@ -3,7 +3,6 @@ conditions (exactly) or by the pigeonhole principle (a form the sum implies), an
 conjunction by a linear atom's coefficients (Lemma 4), on the (ε,δ) semantic-privacy claims whose
 proofs used to need hand-written chains."""
 import itertools
-import time
 
 import pytest
 import sympy as sp
@@ -15,6 +14,7 @@ from symbolic.notions.semantic import InformedSemanticPrivacy
 from symbolic.solve import belief_conjunctions, beliefs
 from symbolic.solve.atoms import Atom, Choice, dnf
 from symbolic.solve.encode import Encoding
+from symbolic.solve.effort import Meter, units
 
 Es = E.symbol
 FAST = Settings(second_solver=False)
@@ -114,7 +114,7 @@ def test_terms_of_unknown_sign_are_not_read():
 def _route(concl, sizes=Sizes(2, 2, 2)):
     imp = Implication((ApproxDP(Es, TENTH ** 2),), concl, parameters=AT)
     enc = Encoding(imp, (E,), sizes, dict(AT))
-    return beliefs.decide(enc, FAST, time.monotonic() + 120)
+    return beliefs.decide(enc, FAST, Meter(units(120)))
 
 
 @pytest.mark.parametrize("concl", [ApproxSemanticPrivacy(LEVEL, TENTH), InformedSemanticPrivacy(LEVEL, TENTH)],
@@ -149,7 +149,7 @@ def _refuter():
     from symbolic.api import Param, SemanticPrivacy
     imp = Implication((), SemanticPrivacy(sp.Rational(1, 2)))
     enc = Encoding(imp, (E, Param("s")), Sizes(1, 2, 2), {})
-    return beliefs._Refuter(enc, beliefs._belief(enc), FAST, time.monotonic() + 60)
+    return beliefs._Refuter(enc, beliefs._belief(enc), FAST, Meter(units(60)))
 
 
 def _counts():

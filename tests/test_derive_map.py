@@ -17,7 +17,7 @@ from symbolic.solve.settings import Settings
 from tests.test_cli_frame import dpcheck, one_error_line
 
 E, delta = sp.Symbol("E", real=True), sp.Symbol("delta", real=True)
-FAST = Settings(second_solver=False, timeout=20, budget=60)
+FAST = Settings(second_solver=False)
 CONTRACT = {"formula", "latex", "assumptions", "attained_by", "proof", "sizes", "checks"}
 
 

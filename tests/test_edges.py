@@ -2,7 +2,6 @@
 edges, its ∀t eliminated exactly; the lemma against the exact minimum of a quadratic on [0, 1], and
 claims whose hypothesis holds only as a limit of populations decided in the plain form."""
 import itertools
-import time
 
 import sympy as sp
 import z3
@@ -14,6 +13,7 @@ from symbolic.notions.pml import EntryPMLAllPriors
 from symbolic.notions.semantic import PosteriorApprox
 from symbolic.solve import edges
 from symbolic.solve.encode import Encoding
+from symbolic.solve.effort import Meter, units
 
 Es = E.symbol
 FAST = Settings(second_solver=False)
@@ -45,7 +45,7 @@ def test_a_quadratic_is_nonnegative_on_the_unit_interval_exactly_when_the_lemma_
 
 def _decide(hyp, concl, sizes=Sizes(2, 2, 2)):
     enc = Encoding(Implication((hyp,), concl), (E,), sizes, {})
-    return edges.decide(enc, FAST, time.monotonic() + 60)
+    return edges.decide(enc, FAST, Meter(units(60)))
 
 
 def test_entry_leakage_over_every_prior_gives_free_lunch_privacy_at_two_records():

@@ -17,9 +17,10 @@ from symbolic.graph.sweep import run_graph
 from symbolic.graph.user import load_user_notion
 from symbolic.model.mechanism import Mechanism
 from symbolic.notions.catalog import find_notion, notion_catalog
+from symbolic.solve.effort import units
 from symbolic.solve.settings import Settings
 
-FAST = Settings(budget=20.0, second_solver=False)
+FAST = Settings(effort=units(20), second_solver=False)
 S = Sizes(2, 2, 2)
 
 

@@ -17,7 +17,7 @@ D1, D2 = Param("d1", lower=0, upper=1), Param("d2", lower=0, upper=1)
 E, D = Param("E", lower=1), Param("d", lower=0, upper=1)
 A1 = MechVar("A1")
 A2 = AdaptiveVar("A2", after=A1)
-SETTINGS = Settings(second_solver=False, budget=60, timeout=20)
+SETTINGS = Settings(second_solver=False)
 BOTH = pytest.mark.parametrize("settings", [SETTINGS, replace(SETTINGS, hockey=True)], ids=["if-terms", "hockey"])
 
 

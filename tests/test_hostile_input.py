@@ -151,7 +151,7 @@ CASES = [
     ("code as --param name", ["eval", "PureDP", "--mechanism", "{good}", "--param", f"{CODE}=1"], "NAME=VALUE"),
     ("code as claim ID", ["check", CODE], "unknown claim ID"),
     ("code as source", ["audit", CODE], "unknown source"),
-    ("code as profile", ["audit", "T", "--profile", CODE], "no settings profile"),
+    ("code as profile", ["audit", "T", "--profile", CODE], "no effort level"),
     ("code as implies notion", ["implies", "PureDP", CODE], "unknown notion"),
     ("code as derive", ["derive", CODE], "nothing to derive"),
     ("code as derive --param", ["derive", "pml", "laplace-count", "--param", f"eps={CODE}"], "is not a number"),
@@ -200,7 +200,7 @@ CASES = [
     ("audit jobs huge", ["audit", "T", "--jobs", "100000"], "at most 256"),
     ("audit json into missing dir", ["audit", "T", "--json", "/nonexistent/d/a.json"], "cannot write"),
     ("audit json is a directory", ["audit", "T", "--json", "{dir}"], "is a directory"),
-    ("audit bad profile", ["audit", "T", "--profile", "fast"], "no settings profile"),
+    ("audit bad profile", ["audit", "T", "--profile", "fast"], "no effort level"),
     # derive
     ("derive rr p=2", ["derive", "epsilon", "randomized-response", "--param", "p=2"], "takes no --param"),
     ("derive unknown param", ["derive", "pml", "threshold", "--param", "q=1"], "--param n="),

@@ -1,7 +1,6 @@
 """Proofs by locality with ∀𝒫 notions: a ∀𝒫 hypothesis stands in by its instances at point masses and at
 uniform populations on two neighbouring databases (all products), a ∀𝒫 conclusion by its sufficient
 family. Each refuted disjunct is refuted under the full hypotheses, so a false claim is never proved."""
-import time
 
 import pytest
 
@@ -9,6 +8,7 @@ from symbolic.api import (E, DataPointInterventionDP, FreeLunchPrivacy, Independ
                           Sizes, StrongAdversaryDP)
 from symbolic.notions.claims import Implies
 from symbolic.solve.search import _run_local
+from symbolic.solve.effort import Meter, units
 
 FAST = Settings(second_solver=False)
 Es = E.symbol
@@ -16,7 +16,7 @@ Es = E.symbol
 
 def _local(imp, sizes, family=None):
     family = imp.conclusion.notion.population in ("all", "product") if family is None else family
-    return _run_local(imp, (E,), sizes, FAST, time.monotonic() + 60, 30, family=family)
+    return _run_local(imp, (E,), sizes, FAST, Meter(units(60)), units(30), family=family)
 
 
 @pytest.mark.parametrize("hyp, con", [

@@ -13,7 +13,7 @@ from symbolic.solve.run import check_claim
 from symbolic.solve.search import Settings
 
 Es = E.symbol
-FAST = Settings(timeout=20, budget=60, minimise_seconds=10, second_solver=False)
+FAST = Settings(second_solver=False)
 ONE = Sizes(1, 2, 2)
 TRUE_STEP = Check(Implies(PureDP(Es), PureDP(Es ** 2)), (E,), ONE)       # ε-DP ⇒ 2ε-DP: proved
 FALSE_STEP = Check(Implies(PureDP(Es ** 2), PureDP(Es)), (E,), ONE)      # 2ε-DP ⇒ ε-DP: refuted

@@ -13,7 +13,7 @@ from symbolic.solve.run import ClaimResult, _checked, check_claim
 from symbolic.solve.search import Settings, check_implication
 
 Es = E.symbol
-FAST = Settings(timeout=20, budget=60, minimise_seconds=10, second_solver=False)
+FAST = Settings(second_solver=False)
 ONE = Sizes(1, 2, 2)
 
 

@@ -9,7 +9,7 @@ from symbolic.notions.semantic import Indistinguishable, PointwiseIndistinguisha
 from symbolic.solve.quotient import ParameterBound, StrictParameterBound, quotient_change
 from symbolic.core.verdicts import Proved, Refuted
 
-FAST = Settings(second_solver=False, timeout=20, budget=60, minimise_seconds=5)
+FAST = Settings(second_solver=False)
 R = Param("R", lower=1)
 DELTA = Param("delta", lower=0, lower_strict=True, upper=1)
 r, d = R.symbol, DELTA.symbol

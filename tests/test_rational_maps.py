@@ -13,7 +13,7 @@ from symbolic.notions.semantic import Indistinguishable, PointwiseIndistinguisha
 from symbolic.solve.encode import Encoding
 from symbolic.core.verdicts import Proved, Refuted
 
-FAST = Settings(second_solver=False, timeout=20, budget=60, minimise_seconds=5)
+FAST = Settings(second_solver=False)
 R, E = Param("R", lower=1), Param("E", lower=1)
 DELTA = Param("delta", lower=0, lower_strict=True, upper=1)
 r, e, d = R.symbol, E.symbol, DELTA.symbol

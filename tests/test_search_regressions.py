@@ -3,14 +3,15 @@ from symbolic.notions.claims import E, Implies
 from symbolic.notions.dp import Bayesian0DP, PureDP
 from symbolic.solve.search import Settings, check_implication
 from symbolic.core.verdicts import Sizes
+from symbolic.solve.effort import units
 
 Es = E.symbol
 
 
 def test_family_route_counterexample_names_its_witness_population():
-    """With tiny time limits the search reaches the last resort (the conclusion's ∀𝒫 decided on its
+    """With tiny effort the search reaches the last resort (the conclusion's ∀𝒫 decided on its
     sufficient family); its counterexample must carry the violated member as P' and re-verify, not crash."""
-    quick = Settings(timeout=0.001, budget=5, cheap_timeout=0.001, minimise=False, second_solver=False)
+    quick = Settings(query_effort=1, effort=units(5), cheap_effort=1, minimise=False, second_solver=False)
     seen = set()
     for _ in range(3):
         v = check_implication(Implies(PureDP(Es), Bayesian0DP(Es)), (E,), Sizes(2, 2, 2), Sizes(2, 2, 2), quick)

@@ -27,6 +27,7 @@ from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.solve.z3_ops import Z3Ops
 from symbolic.model.population import product
 from symbolic.core.prob import Dist
+from symbolic.solve.effort import Meter, units
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import Solver
 from symbolic.notions.semantic import AdditiveSecrecy
@@ -36,7 +37,7 @@ from symbolic.solve.verify import Assignment, verify
 
 Es = E.symbol
 R = sp.Rational
-FAST = Settings(timeout=20, budget=60, minimise_seconds=10)
+FAST = Settings()
 
 
 def table(rows, n=1, domain=(0, 1), outputs=(0, 1)):
@@ -54,12 +55,12 @@ FALSE_CLAIMS = [Implies(PureDP(Es), Bayesian0DPFor(Es)), Implies(PureDP(Es), Bay
 
 def test_solver_never_reads_unknown_as_unsat():
     """Each query below is satisfiable (the claims are false), so no answer may be 'unsat'; with a
-    1 ms limit z3 gives up on them, and that must come back as 'unknown'."""
+    limit of 50 z3 steps a query z3 gives up on them, and that must come back as 'unknown'."""
     answers = []
     for imp in FALSE_CLAIMS:
         fresh_context()
         enc = Encoding(imp, (E,), Sizes(2, 2, 2), {})
-        s = Solver(enc, Settings(timeout=0.001), time.monotonic() + 10)
+        s = Solver(enc, Settings(query_effort=50), Meter(units(10)))
         status, info = s.solve((z3.Or(enc.negated_conclusion_parts()),))
         answers.append(status)
         assert status in ("sat", "unknown"), (imp, status)
@@ -67,32 +68,32 @@ def test_solver_never_reads_unknown_as_unsat():
 
 
 def test_false_claim_is_never_proved_when_the_solver_gives_up():
-    """However short the time limits, a false claim may come out unknown or refuted, never proved.
-    (Conclusions over all populations are left out here: with 1 ms limits their last-resort route
+    """However small the effort, a false claim may come out unknown or refuted, never proved.
+    (Conclusions over all populations are left out here: with tiny limits their last-resort route
     can return a counterexample without its witness population, which re-verification cannot read.)"""
     for imp in (FALSE_CLAIMS[0], Implies(PureDP(Es), FreeLunchPrivacy(Es)), Implies(StrongAdversaryDPFor(Es), PureDP(Es))):
-        for t in (0.001, 0.01):
+        for t in (1, 100, 5000):
             fresh_context()
-            st = Settings(timeout=t, budget=5, cheap_timeout=t, minimise=False)
+            st = Settings(query_effort=t, effort=units(5), cheap_effort=t, minimise=False)
             v = check_implication(imp, (E,), Sizes(2, 2, 2), Sizes(2, 2, 2), st)
             assert not isinstance(v, Proved), (imp, t, v)
 
 
 def test_locality_step_never_proves_a_false_claim_under_time_pressure():
     """Adaptive composition of δ1- and δ2-additive secrecy is not δ1-additive secret (false at n=2).
-    The locality step refutes one disjunct at a time; with 1 ms per query z3 gives up on them, and a
-    disjunct it gave up on is not refuted."""
+    The locality step refutes one disjunct at a time; with a few z3 steps per query z3 gives up on them,
+    and a disjunct it gave up on is not refuted (nor is one it decides, the claim being false)."""
     from symbolic.core.terms import AdaptiveVar, Compose, MechVar
     D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
     A1 = MechVar("A1")
     A2 = AdaptiveVar("A2", after=A1)
     bad = Implies((AdditiveSecrecy(D1.symbol).of(A1), AdditiveSecrecy(D2.symbol).of(A2)),
                   AdditiveSecrecy(D1.symbol).of(Compose(A1, A2)))
-    for t in (0.001, 0.005, 10):
+    for t in (1, 500, units(10)):
         fresh_context()
-        r = search._run_local(bad, (D1, D2), Sizes(2, 2, 2), Settings(timeout=t), time.monotonic() + 30, 20)
+        r = search._run_local(bad, (D1, D2), Sizes(2, 2, 2), Settings(query_effort=t), Meter(units(30)), units(20))
         assert r.status == "unknown", (t, r)
-    st = Settings(timeout=0.001, budget=5, cheap_timeout=0.001, minimise=False)
+    st = Settings(query_effort=1, effort=units(5), cheap_effort=1, minimise=False)
     assert not isinstance(check_implication(bad, (D1, D2), Sizes(2, 2, 2), Sizes(2, 2, 2), st), Proved)
 
 
@@ -103,10 +104,10 @@ def test_an_undecided_size_makes_the_verdict_unknown(monkeypatch):
     assert isinstance(check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(1, 2, 3), FAST), Proved)
     real = search.search_size
 
-    def undecided_last(imp_, params, sizes, settings, deadline):
+    def undecided_last(imp_, params, sizes, settings, meter):
         if sizes == Sizes(1, 2, 3):
             return search.SizeResult("unknown", reason="simulated: undecided"), ({}, None, None)
-        return real(imp_, params, sizes, settings, deadline)
+        return real(imp_, params, sizes, settings, meter)
     monkeypatch.setattr(search, "search_size", undecided_last)
     v = check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(1, 2, 3), FAST)
     assert isinstance(v, Unknown) and "simulated" in v.reason, v
@@ -120,10 +121,10 @@ def test_refutation_after_an_undecided_size_is_not_called_minimal(monkeypatch):
     v = check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(1, 2, 3), FAST)
     assert isinstance(v, Refuted) and v.minimal and v.counterexample.sizes == Sizes(1, 2, 2)
 
-    def undecided_first(imp_, params, sizes, settings, deadline):
+    def undecided_first(imp_, params, sizes, settings, meter):
         if sizes == Sizes(1, 2, 2):
             return search.SizeResult("unknown", reason="simulated: undecided"), ({}, None, None)
-        return real(imp_, params, sizes, settings, deadline)
+        return real(imp_, params, sizes, settings, meter)
     monkeypatch.setattr(search, "search_size", undecided_first)
     v = check_implication(imp, (E,), Sizes(1, 2, 2), Sizes(1, 2, 3), FAST)
     assert isinstance(v, Refuted) and v.verified_exactly

@@ -15,7 +15,7 @@ from symbolic.solve.search import Settings
 from symbolic.core.verdicts import Proved, Sizes, Vacuous
 from symbolic.solve.verify import Assignment, verify_witness
 
-FAST = replace(Settings(), second_solver=False, budget=30)
+FAST = replace(Settings(), second_solver=False)
 Es = E.symbol
 
 

@@ -1,12 +1,13 @@
 """The vertex route (symbolic.solve.vertices): hockey-stick sums read as exact atoms, every vertex of a
 parametric polytope among its candidates, symmetries checked exactly, and (ε,δ) composition decided."""
 import itertools
-import time
 from fractions import Fraction
 
 import pytest
 import sympy as sp
 import z3
+
+from symbolic.solve.effort import Meter, units
 
 from symbolic.api import (AdaptiveVar, ApproxDP, Compose, MechVar, Param, Proved, PureDP, Settings, Sizes,
                           check_implies)
@@ -82,7 +83,7 @@ def _polytope(imp, block, params):
     params_z3, rows, cases, events, env = vertices._shape(enc)
     blocks, block_of, params_z3 = vertices._blocks(rows, cases[0], params_z3, events, env)
     blk = blocks[block]
-    return blk, candidates(blk.atoms, blk.rows, blk.names, params_z3, env, to_z3, time.monotonic() + 60)[0]
+    return blk, candidates(blk.atoms, blk.rows, blk.names, params_z3, env, to_z3, Meter(units(60)))[0]
 
 
 def test_the_approx_dp_square_has_the_eight_vertices_of_its_octagon():
@@ -145,7 +146,7 @@ def test_a_renaming_that_moves_a_hypothesis_is_not_a_symmetry():
 def test_a_false_composition_is_refuted_with_exact_tables():
     imp = _composition(B2, delta=D1.symbol)    # δ₁ alone is too small a budget
     enc = _encoding(imp)
-    res = vertices.decide(enc, SETTINGS, time.monotonic() + 120)
+    res = vertices.decide(enc, SETTINGS, Meter(units(120)))
     assert res.status == "sat"
     ok, violated, problems = verify(imp, PARAMS, res.assignment)
     assert ok and violated, problems
@@ -185,11 +186,11 @@ def test_a_hypothesis_bounding_a_sum_of_conditional_terms_is_split_into_cases():
     enc = Encoding(_mostly(2), (EP, DP_), Sizes(1, 2, 2), {"E": 2})
     params_z3, rows, cases, events, env = vertices._shape(enc)
     assert len(cases) == 4
-    res = vertices.decide(enc, SETTINGS, time.monotonic() + 120)   # at E = 2 (E free: K-3.3.4 in the catalogue)
+    res = vertices.decide(enc, SETTINGS, Meter(units(120)))   # at E = 2 (E free: K-3.3.4 in the catalogue)
     assert res.status == "unsat", res.reason
     assert "4 cases" in res.how and res.obligations
     low = _mostly(sp.Rational(19, 10))
-    res = vertices.decide(Encoding(low, (EP, DP_), Sizes(1, 2, 2), {"E": 2}), SETTINGS, time.monotonic() + 120)
+    res = vertices.decide(Encoding(low, (EP, DP_), Sizes(1, 2, 2), {"E": 2}), SETTINGS, Meter(units(120)))
     assert res.status == "sat"
     ok, violated, problems = verify(low, (EP, DP_), res.assignment)
     assert ok and violated, problems

@@ -15,7 +15,7 @@ def cut(text, limit):
 def run_one(claim_id, profile):
     from symbolic import Settings, check, claim_json, result_text
     from theorems.registry import get
-    res = check(get(claim_id), Settings.profile(profile))
+    res = check(get(claim_id), Settings.named(profile))
     extra = res.claim.display(res) if res.claim.display else None
     return claim_json(res), result_text(res), extra
 

@@ -14,7 +14,7 @@ from symbolic import DPCheckError, UnknownName, clip
 from theorems.cli_app import Stop, command, ui
 from theorems.cli_console import AuditProgress, VERDICT_STYLE, print_markup, print_table, print_text
 from theorems.cli_io import BUG, exit_code, output, say, writable
-from theorems.cli_types import MAX_JOBS, Count
+from theorems.cli_types import EFFORT_HELP, MAX_JOBS, Count, EffortLevel
 
 
 @command("audit", short_help="check every claim of the sources, with a report", examples=[
@@ -43,8 +43,8 @@ from theorems.cli_types import MAX_JOBS, Count
 @click.option("--jobs", type=Count(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="J",
               show_default="the number of cores",
               help="claims checked at a time, each in its own process (e.g. --jobs 2)")
-@click.option("--profile", default="ci", show_default=True, metavar="NAME",
-              help="settings profile: quick, ci or thorough (e.g. --profile quick)")
+@click.option("--profile", "--effort", "profile", type=EffortLevel(), default="ci", show_default=True,
+              help=EFFORT_HELP.replace("--effort", "--profile"))
 def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs, profile):
     """Check every claim of the given sources (T, L, K, S; default all) and print a table: ID, kind,
     what the source says, verdict, whether they agree, sizes, seconds; then each counterexample and
@@ -52,7 +52,7 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
     from symbolic import Settings
     from theorems import audit as machinery
     from theorems.registry import SOURCES, by_source
-    Settings.profile(profile)  # validates the name
+    Settings.named(profile)  # validates the level
     bad = [s for s in sources if s not in SOURCES]
     if bad:
         hint = f"; did you mean {bad[0].upper()}?" if bad[0].upper() in SOURCES else ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import replace
 
 import click
 
@@ -14,13 +13,13 @@ from theorems.cli_commands import claim_or_definition, search_sizes, settings
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, output, param_values, say, writable
 from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
-from theorems.cli_types import Seconds, size_options
+from theorems.cli_types import EFFORT_HELP, EffortLevel, Seconds, size_options
 
 
 @command("check", short_help="check one claim: verdict, counterexample tables", examples=[
     ("dpcheck check T-P4.converse", "verdict and the minimal counterexample's tables"),
     ("dpcheck check T-P1 --json", "only the JSON document on stdout"),
-    ("dpcheck check T-P5 --n 2 --domain 3 --outputs 2 --timeout 30", "larger sizes"),
+    ("dpcheck check T-P5 --n 2 --domain 3 --outputs 2 --effort thorough", "larger sizes, more effort"),
     ("dpcheck check T-P1 --budget 0 --smt2 q.smt2", "default sizes only; SMT-LIB files"),
     ("dpcheck check K-3.3.1 --assume 'delta<1/10'", "narrow a parameter's range"),
     ("dpcheck check T-P1 --param eps=1/2", "at one value: ε = 1/2, i.e. E = e^(1/2)"),
@@ -28,10 +27,12 @@ from theorems.cli_types import Seconds, size_options
     ("dpcheck check T-D1", "a definition: its notion, summary and source")])
 @click.argument("claim_id", metavar="ID")
 @size_options("the claim's own sizes")
-@click.option("--timeout", type=Seconds(False), help="seconds per solver call (e.g. --timeout 30; default 20)")
+@click.option("--effort", type=EffortLevel(), default="ci", help=EFFORT_HELP)
+@click.option("--timeout", type=Seconds(False), help="wall-clock safety net of one solver call, in seconds; effort, "
+              "not this, ends a call on a working machine (e.g. --timeout 600; default 120)")
 @click.option("--budget", type=Seconds(True), default=60.0, show_default=True,
-              help="wall-clock seconds for the whole run: the claim's sizes first, then larger sizes while time "
-                   "is left; 0: the claim's sizes only, without an overall limit (e.g. --budget 0)")
+              help="effort for exploring larger sizes after the claim's own, in nominal seconds of solver steps "
+                   "(500,000 z3 steps a second, times the --effort level); 0: the claim's sizes only (e.g. --budget 0)")
 @click.option("--json", "as_json", is_flag=True,
               help="print only the JSON document on stdout, the audit's schema with one claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",
@@ -43,7 +44,7 @@ from theorems.cli_types import Seconds, size_options
 @click.option("--smt2", metavar="FILE", help="write the SMT-LIB queries, one file each: a proof's obligations "
               "(FILE-1.smt2, …), else the negated claim (e.g. --smt2 q.smt2)")
 @SAVE_OPTION
-def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, param, smt2, save_prefix):
+def check_claim(claim_id, n, domain, outputs, effort, timeout, budget, as_json, assume, param, smt2, save_prefix):
     """Check one claim of the catalogue: proved within the sizes searched, refuted by a minimal
     counterexample in exact rationals (re-verified in sympy), or unknown with the reason. ID is a
     catalogue ID from `dpcheck list`; for a definition's ID the definition is shown instead."""
@@ -65,19 +66,18 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
         claim = claim.assuming(text)
     if param:
         claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=claim.id))
-    s = settings(timeout)
+    s = settings(timeout, effort)
     if smt2:
         writable(smt2, "--smt2")
     if save_prefix:
         writable(f"{save_prefix}-x.json", "--save-counterexample")
-    if budget > 0:  # the whole run, default sizes first, then exploring in the time left
-        s = replace(s, stop_at=time.monotonic() + budget)
     from symbolic import check, claim_json, result_text
     if ui().verbose:
-        say("note", f"checking {claim.id} at sizes up to {claim.sizes}, at most {s.timeout:g} s per solver call"
-                    + (f", {budget:g} s in all" if budget > 0 else ", the claim's sizes only"))
+        say("note", f"checking {claim.id} at sizes up to {claim.sizes}, effort {s.level} ({s.query_effort:,} z3 "
+                    f"steps a solver call, {s.effort:,} a part)"
+                    + (f", then exploring with {budget:g} nominal s of effort" if budget > 0 else ", the claim's sizes only"))
     t0 = time.monotonic()
-    with spinner(ui(), f"checking {claim.id}", budget, json_stdout=as_json):
+    with spinner(ui(), f"checking {claim.id}", json_stdout=as_json):
         res = check(claim, s, explore=budget)
     if ui().verbose:
         say("note", f"{claim.id}: {res.verdict.name} after {time.monotonic() - t0:.1f} s")

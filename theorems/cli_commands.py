@@ -22,10 +22,11 @@ def search_sizes(sizes):
                           f"{MAX_SEARCH_CELLS}; use smaller --n, --domain or --outputs")
 
 
-def settings(timeout=None, profile="ci"):
-    """The settings profile, with ``timeout`` seconds per solver call if given (validated by its type)."""
+def settings(timeout=None, effort="ci"):
+    """The settings at an effort level (a name, or a multiple of ci as text), with ``timeout`` seconds as the
+    wall-clock safety net of one solver call if given (both validated by their types)."""
     from symbolic import Settings
-    s = Settings.profile(profile)
+    s = Settings.named(effort)
     return s if timeout is None else replace(s, timeout=timeout)
 
 

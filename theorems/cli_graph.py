@@ -71,11 +71,12 @@ def _print_pairs(g):
 @click.option("--add", "adds", multiple=True, metavar="FILE.py:NAME",
               help="a notion of your own, written against the public API; may be repeated (e.g. --add mine.py:Floor)")
 @click.option("--budget", type=Seconds(False), default=6.0, metavar="SECONDS",
-              help="seconds for one pair's implication check; its extra attempts get half each (e.g. --budget 30; "
-                   "default 6)")
+              help="effort for one pair's implication check, in nominal seconds of solver steps (500,000 z3 steps "
+                   "a second, counted, so the graph does not depend on the machine); its extra attempts get half "
+                   "each (e.g. --budget 30; default 6)")
 @click.option("--cache", "cache_dir", default=DEFAULT_CACHE, metavar="DIR",
               help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition, the "
-                   f"sizes, the budget or the tool version changed (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
+                   f"sizes, the effort or the tool version changed (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
 @click.option("--no-cache", is_flag=True, help="recompute every pair and store nothing (e.g. --no-cache)")
 def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
           no_cache):

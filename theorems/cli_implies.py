@@ -12,7 +12,7 @@ from theorems.cli_commands import notion, one_mechanism, search_sizes, settings
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, name_value_pairs, param_values
 from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
-from theorems.cli_types import Seconds, size_options
+from theorems.cli_types import EFFORT_HELP, EffortLevel, Seconds, size_options
 
 
 @command("implies", short_help="ad hoc: does notion A imply notion B?", examples=[
@@ -21,16 +21,18 @@ from theorems.cli_types import Seconds, size_options
     ("dpcheck implies DataPointInterventionDP PureDP --json", "only the JSON record"),
     ("dpcheck implies pure-dp approx-dp --n 1", "ε-DP ⇒ (ε, 0)-DP: notions with several parameters"),
     ("dpcheck implies approx-dp pure-dp --n 1 --param eps=1 --param delta=0", "at ε = 1, δ = 0"),
-    ("dpcheck implies mine.py:Floor pure-dp --n 2 --budget 120", "your own notion, defined in mine.py"),
+    ("dpcheck implies mine.py:Floor pure-dp --n 2 --effort 4", "your own notion, defined in mine.py"),
     ("dpcheck implies pure-dp free-lunch --n 2 --save-counterexample cx", "tables as files `dpcheck eval` reads"),
     ("dpcheck implies PureDP SemanticPrivacy --n 2 --target 'eps=E-1'", "ε-DP ⇒ (e^ε − 1)-semantic privacy")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
-@click.option("--timeout", type=Seconds(False), help="seconds per solver call (e.g. --timeout 30; default 20)")
-@click.option("--budget", type=Seconds(False), default=60.0, show_default=True,
-              help="wall-clock seconds for the whole question; what is not decided by then is unknown "
-                   "(e.g. --budget 120)")
+@click.option("--effort", type=EffortLevel(), default="ci", help=EFFORT_HELP)
+@click.option("--timeout", type=Seconds(False), help="wall-clock safety net of one solver call, in seconds; effort, "
+              "not this, ends a call on a working machine (e.g. --timeout 600; default 120)")
+@click.option("--budget", type=Seconds(False), default=900.0, show_default=True,
+              help="wall-clock safety net for the whole question, in seconds; what is cut off by it is unknown and "
+                   "says so (e.g. --budget 1800)")
 @click.option("--json", "as_json", is_flag=True, help="print only the JSON record of the claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",
               help="narrow E's range; may be repeated (e.g. --assume 'E>=2' or --assume '1<E<3')")
@@ -41,7 +43,7 @@ from theorems.cli_types import Seconds, size_options
               help="set a parameter of B to an expression in the question's parameters (numbers, E, + - * / ^, "
                    "exp, log, sqrt; never evaluated as code); may be repeated (e.g. --target 'eps=E-1')")
 @SAVE_OPTION
-def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, target, save_prefix):
+def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, param, target, save_prefix):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
     given ones? Notions by ID or name (`dpcheck notions`), or FILE.py:NAME for a notion of your own.
     Parameters are matched by name (E to E, δ to δ), a level in [1, ∞) to a level (γ = E), and the
@@ -68,7 +70,7 @@ def implies(a, b, n, domain, outputs, timeout, budget, as_json, assume, param, t
     if param:
         claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=f"{a} ⇒ {b}"))
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
-        res = check(claim, replace(settings(timeout), budget=budget, stop_at=time.monotonic() + budget))
+        res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
     doc = claim_json(res)
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))

@@ -40,6 +40,30 @@ class Seconds(click.ParamType):
         return v
 
 
+class EffortLevel(click.ParamType):
+    """An effort level: quick, ci or thorough, or a positive number (a multiple of ci, at most 1000)."""
+
+    name = "LEVEL"
+
+    def convert(self, value, param, ctx):
+        from symbolic import Settings
+        text = str(value).strip()
+        if text in Settings.level_names():
+            return text
+        if not re.fullmatch(r"\d{1,4}(\.\d{1,6})?|\d{1,4}/\d{1,4}", text):
+            self.fail(f"{clip(value)} is no effort level; write quick, ci, thorough or a multiple of ci such as 4 "
+                      f"or 1/2", param, ctx)
+        from fractions import Fraction
+        f = Fraction(text)
+        if not 0 < f <= 1000:
+            self.fail(f"{clip(value)} must be above 0 and at most 1000 (a multiple of the ci effort)", param, ctx)
+        return text
+
+
+EFFORT_HELP = ("effort, which decides verdicts: quick, ci, thorough or a multiple of ci (e.g. --effort thorough "
+               "or --effort 4; default ci); counted in solver steps, so the answer does not depend on the machine")
+
+
 class Count(click.ParamType):
     """A whole number between ``lo`` and ``hi``; a longer digit string than any allowed value is refused
     without converting it (a 5,001-digit argument is not turned into an integer)."""

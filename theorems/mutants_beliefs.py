@@ -19,7 +19,7 @@ _E("symbolic.solve.beliefs:_Refuter.support_refutes", "r = min(len(forms), len(s
    "r = min(len(forms), len(self.b)) - 1", "beliefs.support-too-small",
    "a conjunction of r linear forms is tried on beliefs of r - 1 points only",
    BELIEFS + "test_pair_and_support_lemmas_refuse_satisfiable_conjunctions")
-_E("symbolic.solve.route:sign_oracle", "                if check_within(s, seconds) == z3.unsat:",
+_E("symbolic.solve.route:sign_oracle", "                if check_within(s, effort) == z3.unsat:",
    "                if True:", "beliefs.sign-unchecked", "a coefficient of a maximum is taken to be ≥ 0 unasked",
    BELIEFS + "test_the_sign_of_a_coefficient_is_proved_not_assumed")
 _E("symbolic.solve.atoms:dnf", "            out = [x + y for x in out for y in sub]", "            out = out + sub",

@@ -27,7 +27,7 @@ _E("symbolic.solve.quotient:_rewritten", "    if r.upper is not None:\n        h
    "    if False:\n        hyps.append", "quotient.upper-end-dropped",
    "R = q·δ without R's upper end as a condition on q·δ", QUOTIENT + "test_the_numerators_range_is_kept_as_a_hypothesis")
 _E("symbolic.solve.quotient:QuotientChange.original_parameters",
-   "sp.nsimplify(values[self.fresh.name] * values[self.divisor.name])", "values[self.fresh.name]",
+   "sp.expand(sp.sympify(values[self.fresh.name]) * values[self.divisor.name])", "values[self.fresh.name]",
    "quotient.mapped-back-as-q", "a counterexample's R is read as the quotient q instead of q·δ",
    QUOTIENT + "test_a_counterexample_comes_back_in_the_original_parameters_and_holds_exactly")
 _E("symbolic.solve.quotient:_substitute", "expr.subs(r, q * d)", "expr.subs(r, q)", "quotient.substituted-as-q",

@@ -5,7 +5,7 @@ from theorems.mutation import _E
 
 VERTICES = "test:tests/test_vertices.py::"
 
-_E("symbolic.solve.polytope:covering", "        if check_within(s, FEASIBILITY_SECONDS) == z3.unsat:\n            kept.remove(c)",
+_E("symbolic.solve.polytope:covering", "        if check_within(s, FEASIBILITY_EFFORT, meter=meter) == z3.unsat:\n            kept.remove(c)",
    "        if True:\n            kept.remove(c)", "vertices.covered-unchecked",
    "a candidate vertex is dropped as covered by the others without asking the solver",
    VERTICES + "test_a_false_composition_is_refuted_with_exact_tables",

@@ -244,7 +244,9 @@ def at_values(expr, values: dict) -> sp.Expr:
 
 def to_fraction(value) -> Fraction:
     """A sympy Rational (or int) as a Fraction; anything else raises."""
-    v = sp.nsimplify(value) if not isinstance(value, (int, Fraction, sp.Rational)) else value
+    v = value if isinstance(value, (int, Fraction, sp.Rational)) else sp.sympify(value)
+    if isinstance(v, (float, sp.Float)):
+        raise ValueError(f"{value!r} is a float, not an exact rational")
     if isinstance(v, Fraction):
         return v
     v = sp.Rational(v)
@@ -270,4 +272,6 @@ def expr_text(value) -> str:
 
 def show(value) -> str:
     """Exact text of a number: '3/8', '2', 'sqrt(2)'."""
-    return str(sp.nsimplify(value)) if isinstance(value, (int, Fraction)) else str(value)
+    if isinstance(value, Fraction):   # exactly (nsimplify would round a fraction near 1 to 1)
+        return str(sp.Rational(value.numerator, value.denominator))
+    return str(sp.Integer(value)) if isinstance(value, int) else str(value)

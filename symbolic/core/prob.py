@@ -109,7 +109,7 @@ class Dist:
         return tuple(o for o, p in self.items() if p != 0)
 
     def subs(self, values) -> "Dist":
-        return Dist(outcomes=self.outcomes, probs=[sp.nsimplify(p.subs(values)) if p.free_symbols else p
+        return Dist(outcomes=self.outcomes, probs=[sp.sympify(p.subs(values)) if p.free_symbols else p
                                                    for p in self.probs])
 
     def __repr__(self):

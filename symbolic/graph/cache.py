@@ -32,7 +32,8 @@ def notion_fingerprint(notion) -> str:
 
 def pair_key(a, b, sizes, settings, literature) -> str:
     parts = [__version__, a.id, notion_fingerprint(a.notion), b.id, notion_fingerprint(b.notion),
-             repr(sizes.as_tuple()), repr((settings.timeout, settings.budget, settings.second_solver)),
+             repr(sizes.as_tuple()), repr((settings.query_effort, settings.effort, settings.cheap_effort, settings.minimise_effort,
+                   settings.cegis_rounds, settings.second_solver)),
              json.dumps(literature.to_json() if literature is not None else None, sort_keys=True)]
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
 

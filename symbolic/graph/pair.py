@@ -182,9 +182,9 @@ def _implied(a, b, pmap, doc) -> PairResult:
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):
-    """The pair as ``implies`` under ``pmap`` if the engine proves it (within half the pair's budget), else None."""
+    """The pair as ``implies`` under ``pmap`` if the engine proves it (within half the pair's effort), else None."""
     claim = _pair_claim(f"{a.id}->{b.id}", hyp, b.notion(**pmap.values), params, sizes)
-    result = check_claim(claim, replace(settings, budget=settings.budget / 2))
+    result = check_claim(claim, replace(settings, effort=max(1, settings.effort // 2)))
     if not isinstance(result.verdict, Proved):
         return None
     return _implied(a, b, pmap, claim_json(result))
@@ -198,7 +198,7 @@ def _separation_search(a, b, sizes, settings):
     params = claim_params(a.notion)
     claim = _pair_claim(f"{a.id}-/->{b.id}", a.notion(*(p.symbol for p in params)),
                         b.notion(*([WEAK_E] * len(b.notion.params))), params, sizes)
-    result = check_claim(claim, replace(settings, second_solver=False, budget=settings.budget / 2))
+    result = check_claim(claim, replace(settings, second_solver=False, effort=max(1, settings.effort // 2)))
     v = result.verdict
     if not (isinstance(v, Refuted) and v.verified_exactly):
         return None

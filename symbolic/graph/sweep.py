@@ -20,6 +20,7 @@ from symbolic.graph.infer import by_transitivity, separation_upward
 from symbolic.graph.pair import PairResult, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
 from symbolic.notions.catalog import find_notion, notion_catalog
+from symbolic.solve.effort import units
 from symbolic.solve.settings import Settings
 
 MAX_GRAPH_NOTIONS = 80
@@ -59,16 +60,18 @@ class GraphResult:
 
 
 def graph_settings(budget: float = 6.0) -> Settings:
-    """The graph's default search settings: ``budget`` seconds for a pair's main check (its extra
-    attempts, coarser maps and a separation search, get half each), no second solver, short
-    minimisation. Thousands of pairs make the per-pair budget the run's time.
+    """The graph's default search settings: ``budget`` nominal seconds of effort for a pair's main check
+    (``budget`` × 500,000 z3 steps; its extra attempts, coarser maps and a separation search, get half
+    each), no second solver, short minimisation; the wall clock only as a safety net (ten times the
+    budget, at least a minute). Thousands of pairs make the per-pair effort the run's time.
 
     >>> s = graph_settings(4)
-    >>> s.budget, s.second_solver
-    (4, False)
+    >>> s.effort, s.query_effort, s.second_solver
+    (2000000, 2000000, False)
     """
-    return Settings(budget=budget, timeout=budget, second_solver=False, minimise_seconds=min(5.0, budget / 2),
-                    cheap_timeout=min(0.5, budget / 10))
+    return Settings(effort=units(budget), query_effort=units(budget), second_solver=False,
+                    minimise_effort=units(min(5.0, budget / 2)), cheap_effort=units(min(0.5, budget / 10)),
+                    budget=max(60.0, 10 * budget), timeout=max(60.0, 10 * budget), level=f"graph {budget:g}")
 
 
 def _task(spec_a: str, spec_b: str, sizes: tuple, settings: Settings) -> dict:

@@ -60,7 +60,7 @@ def _value_args(inst, parameters) -> list | None:
     env = {sp.Symbol(k, real=True): v for k, v in parameters.items()}
     args = []
     for name, expr in inst.param_values().items():
-        v = sp.nsimplify(sp.sympify(expr).subs(env))
+        v = sp.sympify(expr).subs(env)   # exactly: nsimplify may round a large rational to a nearby simpler one
         if v.free_symbols:
             return None
         args.append(f"--param {shlex.quote(f'{name}={expr_text(v)}')}")

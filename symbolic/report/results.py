@@ -10,8 +10,26 @@ from symbolic.solve.run import AS_SAID, DIFFERS, is_ad_hoc, part_outcome
 
 
 def num(x) -> str:
-    """Exact text of a number (Euler's number is written exp(1), never the bare letter E)."""
-    return expr_text(sp.nsimplify(x)) if not isinstance(x, str) else x
+    """Exact text of a number (Euler's number is written exp(1), never the bare letter E). An exact number
+    is written as it is: never passed through ``nsimplify``, which may rewrite a rational with a large
+    denominator as a product of radicals that is not equal to it.
+
+    >>> num(sp.Rational(12379559, 15940000)), num(3), num(sp.sqrt(2) / 2)
+    ('12379559/15940000', '3', 'sqrt(2)/2')
+    """
+    if isinstance(x, str):
+        return x
+    return expr_text(exact_number(x))
+
+
+def exact_number(x):
+    """``x`` as an exact sympy number: ints, Fractions and sympy numbers as they are; a float (which no
+    verdict should carry) as the rational it stands for, exactly."""
+    if isinstance(x, float):
+        return sp.Rational(x)
+    if isinstance(x, sp.Float):
+        return sp.Rational(str(x)) if x.is_finite else x
+    return sp.sympify(x)
 
 
 def _db(d) -> str:
@@ -49,7 +67,7 @@ def params_json(params: dict):
     for k, v in params.items():
         out[k] = num(v)
         if k == "E" or k.startswith("E"):
-            out["eps" + k[1:]] = expr_text(sp.log(sp.nsimplify(v)))
+            out["eps" + k[1:]] = expr_text(sp.log(exact_number(v)))
     return out
 
 
@@ -116,7 +134,7 @@ def counterexample_text(cx) -> str:
         lines.append(f" population {name}: " + ", ".join(f"P({_db(d)})={num(p)}" for d, p in pop.probs.items() if p != 0)
                      + "  (all other databases 0)")
     if cx.parameters:
-        lines.append(" parameters: " + ", ".join(f"{k}={num(v)}" + (f" (ε={expr_text(sp.log(sp.nsimplify(v)))})" if k.startswith("E") else "")
+        lines.append(" parameters: " + ", ".join(f"{k}={num(v)}" + (f" (ε={expr_text(sp.log(exact_number(v)))})" if k.startswith("E") else "")
                                                 for k, v in cx.parameters.items()))
     lines.append(f" violated: {cx.violated}")
     return "\n".join(lines)

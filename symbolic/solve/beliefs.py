@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import time
 
 import sympy as sp
 import z3
@@ -58,13 +57,14 @@ import z3
 from symbolic.solve.atoms import Choice, dnf
 from symbolic.solve.belief_conjunctions import conjunction
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import Exhausted, units
 from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model, sign_oracle
 from symbolic.solve.solver import assignment
 from symbolic.solve.verify import verify
 from symbolic.solve.z3_ops import to_z3
 
-ROUTE_SECONDS = 45.0     # the whole route at one size
+ROUTE_EFFORT = units(45)  # z3 units for the whole route at one size (at the ci level)
 MAX_CONJUNCTIONS = 20000  # of the negated conclusion's disjunctive normal form
 MAX_PARTS = 8             # maxima that share one monomial of the belief (Lemma 1 for every choice)
 
@@ -87,8 +87,8 @@ def _belief(enc):
 class _Refuter:
     """The lemmas, with the queries they ask, their cache and the obligations of the unsatisfiable ones."""
 
-    def __init__(self, enc, belief, settings, deadline):
-        self.enc, self.settings, self.deadline = enc, settings, deadline
+    def __init__(self, enc, belief, settings, meter):
+        self.enc, self.settings, self.meter = enc, settings, meter
         self.env = {v.decl().name(): v for _, _, v in enc.vars}
         self.b = [sp.Symbol(p.decl().name()) for p in belief]
         self.sum_b = sp.Poly(sp.Add(*self.b), *self.b)
@@ -162,14 +162,12 @@ class _Refuter:
             return True
         if any(have <= w for w in known[1]):
             return False
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError
+        self.meter.check()
         t = self.solver_term(c)
         s = z3.Tactic("qfnra-nlsat").solver()
         s.add(self.given + [self.solver_form(a) for a in conds] + [t > 0 if strict else t >= 0])
         self.queries += 1
-        r = check_within(s, min(self.settings.timeout, left))
+        r = check_within(s, self.settings.query_effort, meter=self.meter, safety=self.settings.timeout)
         self.undecided |= r == z3.unknown
         if r == z3.unsat:
             self.obligations.append(tuple(s.assertions()))
@@ -249,14 +247,12 @@ class _Refuter:
         forms = {tuple(p.coeff_monomial(x) for x in self.b) for p in polys}
         r = min(len(forms), len(self.b))
         for support in itertools.combinations(range(len(self.b)), r):
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
+            self.meter.check()
             outside = [self.belief[j] == 0 for j in range(len(self.b)) if j not in support]
             s = z3.Tactic("qfnra-nlsat").solver()
             s.add(self.enc.base + list(self.enc.hyps) + outside + [self.solver_form(a) for a in list(conds) + list(atoms)])
             self.queries += 1
-            res = check_within(s, min(self.settings.timeout, left))
+            res = check_within(s, self.settings.query_effort, meter=self.meter, safety=self.settings.timeout)
             if res == z3.unsat:
                 self.obligations.append(tuple(s.assertions()))
                 continue
@@ -294,13 +290,12 @@ class _Refuter:
         return asg if verify(self.enc.imp, self.enc.params, asg)[0] else False
 
 
-def decide(enc, settings, deadline):
+def decide(enc, settings, meter):
     """:class:`~symbolic.solve.route.RouteResult`, or None when the part does not have the shape."""
     belief = _belief(enc)
     if belief is None:
         return None
-    t0 = time.monotonic()
-    ref = _Refuter(enc, belief, settings, min(deadline, t0 + ROUTE_SECONDS))
+    ref = _Refuter(enc, belief, settings, meter.sub(settings.scale(ROUTE_EFFORT), "beliefs route"))
     negated = z3_or(enc.negated_conclusion_parts())
     conjunctions = dnf(negated, cap=MAX_CONJUNCTIONS, sign=sign_oracle(enc, ref.env), grouped=True, sums=True)
     if conjunctions is None:
@@ -321,11 +316,11 @@ def decide(enc, settings, deadline):
                                                      "by no sign lemma" + (" (a query undecided)" if ref.undecided else ""))
             if found is not True:
                 return RouteResult("sat", found, how=f"a belief on few points (Carathéodory; {ref.queries} queries)")
-    except TimeoutError:
-        return RouteResult("unknown", reason="beliefs: time")
+    except Exhausted as e:
+        return RouteResult("unknown", reason="beliefs: " + e.text)
     how = (f"signs of the coefficients in the belief: {len(conjunctions)} conjunctions refuted "
            f"({counts['choices']} by signs for every choice of the maxima at once; of the rest, {counts['expanded']} expanded, "
            f"{counts['signs']} by signs, {counts['pairs']} by a pair, {counts['support']} on few points, "
            f"{counts['multiplier']} with the multiplier Σb, {counts['split']} split by a linear atom's coefficients, {counts['cone']} in the rays of a cone), {ref.syntactic} coefficients by their terms, "
-           f"{ref.queries} queries in {time.monotonic() - t0:.1f} s")
+           f"{ref.queries} queries, {ref.meter.spent:,} z3 units")
     return RouteResult("unsat", how=how, obligations=ref.obligations)

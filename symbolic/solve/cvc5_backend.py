@@ -6,7 +6,9 @@ term via ``TermManager.mkTerm``; no SMT-LIB text is printed or parsed. cvc5 runs
 logic QF_NRA, first with its complete procedure for nonlinear real arithmetic (cylindrical
 algebraic coverings, ``nl-cov``), then, if that gives up, with incremental linearisation.
 
-cvc5's own time limit (``tlimit-per``) is not always honoured (the query of an adaptive composition
+Each query is bounded by cvc5's resource limit (``rlimit-per``, a count of its steps: the same answer
+on any machine and under any load) and reports the units it spent; the wall clock is only the safety
+net. cvc5's own time limit (``tlimit-per``) is not always honoured (the query of an adaptive composition
 of two ε-DP mechanisms under a 5 s limit was still running at 12 s; 8 of 92 catalogue queries
 overran a 10 s limit by 3 s), so by default cvc5 runs in a child process that is killed at the
 wall-clock limit; the DAG is sent to it as JSON. A proof by many small queries (the vertices route
@@ -64,6 +66,7 @@ class Decision:
     status: str
     reason: str
     seconds: float
+    units: int = 0     # cvc5 resource units spent (0 when unknown, e.g. a killed child)
 
     def pair(self) -> tuple:
         """(status, reason)."""
@@ -127,34 +130,53 @@ def to_cvc5(tm, data: dict) -> list:
 
 # --- solving ---------------------------------------------------------------------------------------
 
-def _check(data: dict, options, seconds: float):
-    """One cvc5 run on a fresh solver with the given options: its Result."""
+def _check(data: dict, options, seconds: float, rlimit: int | None = None):
+    """One cvc5 run on a fresh solver with the given options: its Result and the resource units it spent.
+    ``rlimit``: cvc5 resource units (the effort; None: none), ``seconds``: the wall-clock safety net."""
     tm = cvc5.TermManager()
     s = cvc5.Solver(tm)
     s.setLogic(data["logic"])
     for name, value in _COMMON + tuple(options):
         s.setOption(name, value)
     s.setOption("tlimit-per", str(max(1, math.ceil(1000 * seconds))))
+    if rlimit is not None:
+        s.setOption("rlimit-per", str(max(1, int(rlimit))))
     for term in to_cvc5(tm, data):
         s.assertFormula(term)
-    return s.checkSat()
+    result = s.checkSat()
+    return result, _units(s)
+
+
+def _units(solver) -> int:
+    """cvc5's count of the resource units a solver spent."""
+    try:
+        stat = solver.getStatistics().get(True, True).get("resource::resourceUnitsUsed", {})
+        return int(stat.get("value", 0))
+    except (RuntimeError, AttributeError, TypeError, ValueError):
+        return 0
 
 
 def _explain(result) -> str:
-    """A short unknown explanation, e.g. INCOMPLETE or TIMEOUT."""
-    return str(result.getUnknownExplanation()).replace("UnknownExplanation.", "")
+    """A short unknown explanation: INCOMPLETE, "effort limit" (cvc5's RESOURCEOUT) or "wall-clock
+    safety limit" (TIMEOUT)."""
+    text = str(result.getUnknownExplanation()).replace("UnknownExplanation.", "")
+    return {"RESOURCEOUT": "effort limit", "TIMEOUT": "wall-clock safety limit"}.get(text, text)
 
 
-def solve(data: dict, timeout: float, configs=CONFIGS) -> tuple:
-    """Decide a payload in this process: try ``configs`` in order within ``timeout`` seconds.
-    Only a definite answer of cvc5 counts; cvc5 errors and untranslatable terms give "unknown"."""
-    end, notes = time.monotonic() + timeout, []
+def solve(data: dict, timeout: float, configs=CONFIGS, rlimit: int | None = None, units_out: list | None = None) -> tuple:
+    """Decide a payload in this process: try ``configs`` in order, each with ``rlimit`` cvc5 resource
+    units (the effort; None: none) and within ``timeout`` seconds in all (the safety net). Only a
+    definite answer of cvc5 counts; cvc5 errors and untranslatable terms give "unknown". The units
+    spent are appended to ``units_out`` when given."""
+    end, notes, spent = time.monotonic() + timeout, [], 0
     try:
         for name, options in configs:
             left = end - time.monotonic()
             if left <= 0.05:
+                notes.append("wall-clock safety limit")
                 break
-            result = _check(data, options, left)
+            result, used = _check(data, options, left, rlimit)
+            spent += used
             if result.isUnsat() or result.isSat():
                 status = "unsat" if result.isUnsat() else "sat"
                 return status, f"{version()} ({name}): {status}"
@@ -163,6 +185,9 @@ def solve(data: dict, timeout: float, configs=CONFIGS) -> tuple:
         return "unknown", f"cvc5 converter: unsupported operator {e.op}"
     except RuntimeError as e:  # cvc5's API errors derive from RuntimeError
         return "unknown", f"cvc5 error: {(str(e).splitlines() or [type(e).__name__])[0][:200]}"
+    finally:
+        if units_out is not None:
+            units_out.append(spent)
     return "unknown", "cvc5: " + ("; ".join(notes) or "no time left")
 
 
@@ -170,21 +195,25 @@ def _child_main():
     """Entry of the child process: a JSON request with a ``batch`` of queries on stdin, one JSON line
     per query on stdout, in order, each flushed as soon as it is decided (with its index). An alarm,
     set again before each query, ends the process even if the parent is gone and cvc5 ignores its
-    own limit (no orphan runs on); no query is started after ``budget`` seconds. After a query cvc5
-    does not decide, the rest get ``short`` seconds."""
+    own limit (no orphan runs on); no query is started after ``budget`` seconds. Each query has
+    ``rlimit`` cvc5 resource units (None: no count); after a query cvc5 does not decide, the rest get
+    ``short`` seconds and ``short_rlimit`` units. Each answer says the units it spent."""
     req = json.loads(sys.stdin.read())
     configs = [(name, [tuple(o) for o in options]) for name, options in req["configs"]]
-    end, timeout = time.monotonic() + req["budget"], req["timeout"]
+    end, timeout, rlimit = time.monotonic() + req["budget"], req["timeout"], req.get("rlimit")
     for i, data in enumerate(req["batch"]):
         if time.monotonic() >= end:
             return
         if hasattr(signal, "alarm"):
             signal.alarm(math.ceil(timeout + 2 * GRACE))  # SIGALRM's default action ends the process
-        status, reason = solve(data, timeout, configs)
-        sys.stdout.write(json.dumps({"index": i, "status": status, "reason": reason}) + "\n")
+        spent = []
+        status, reason = solve(data, timeout, configs, rlimit, spent)
+        sys.stdout.write(json.dumps({"index": i, "status": status, "reason": reason, "units": sum(spent)}) + "\n")
         sys.stdout.flush()
         if status != "unsat":
             timeout = min(timeout, req["short"])
+            if rlimit is not None and req.get("short_rlimit") is not None:
+                rlimit = min(rlimit, req["short_rlimit"])
 
 
 _CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); "
@@ -196,23 +225,26 @@ def _configs(configs):
 
 
 def _answer(line: bytes, index: int) -> tuple:
-    """(status, reason) from one line of a batch child; anything malformed or out of order is "unknown"."""
+    """(status, reason, units) from one line of a batch child; anything malformed or out of order is "unknown"."""
     try:
         ans = json.loads(line)
         status, reason, at = ans["status"], str(ans["reason"]), ans["index"]
-    except (ValueError, KeyError, TypeError):
-        return "unknown", "cvc5 process: malformed answer"
+        units = ans.get("units", 0)
+        units = units if isinstance(units, int) and not isinstance(units, bool) and units >= 0 else 0
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return "unknown", "cvc5 process: malformed answer", 0
     if at != index or status not in ("unsat", "sat", "unknown"):
-        return "unknown", f"cvc5 process: answer {at!r} {status!r} where query {index} was due"
-    return status, reason
+        return "unknown", f"cvc5 process: answer {at!r} {status!r} where query {index} was due", units
+    return status, reason, units
 
 
-def _batch_child(datas, timeout, short, budget, configs) -> list:
-    """(status, reason) for a prefix of ``datas`` (at least the first, unless ``budget`` is out), all
-    decided in one child process: each answer is due ``timeout`` + GRACE seconds after the one
-    before; a query that overruns is "unknown" (the child is killed and the prefix ends there)."""
+def _batch_child(datas, timeout, short, budget, configs, rlimit=None, short_rlimit=None) -> list:
+    """(status, reason, units) for a prefix of ``datas`` (at least the first, unless ``budget`` is out),
+    all decided in one child process with ``rlimit`` cvc5 units a query: each answer is due ``timeout``
+    + GRACE seconds after the one before (the safety net); a query that overruns is "unknown" (the
+    child is killed and the prefix ends there)."""
     req = json.dumps({"batch": datas, "timeout": timeout, "short": short, "budget": min(budget, 1e9),
-                      "configs": _configs(configs)}).encode()
+                      "rlimit": rlimit, "short_rlimit": short_rlimit, "configs": _configs(configs)}).encode()
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, _ROOT], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     lines = queue.Queue()   # the child's lines as they come (None at its end), read by a thread
@@ -231,18 +263,19 @@ def _batch_child(datas, timeout, short, budget, configs) -> list:
             try:
                 line = lines.get(timeout=max(0.0, due - time.monotonic()))
             except queue.Empty:
-                out.append(("unknown", f"cvc5: no answer within {per:g} s (+{GRACE:g} s grace); process killed"))
+                out.append(("unknown", f"cvc5: wall-clock safety limit, no answer within {per:g} s (+{GRACE:g} s "
+                                       f"grace); process killed", 0))
                 break
             if line is None:   # the child ended: at its budget (nothing is owed) or by a crash
                 if time.monotonic() - t0 < budget:
-                    out.append(("unknown", "cvc5 process ended without an answer"))
+                    out.append(("unknown", "cvc5 process ended without an answer", 0))
                 break
             out.append(_answer(line, len(out)))
             if out[-1][0] != "unsat":
                 per = min(per, short)
             due = time.monotonic() + per + GRACE
     except OSError as e:
-        out.append(("unknown", f"cvc5 process: {e}"))
+        out.append(("unknown", f"cvc5 process: {e}", 0))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -250,11 +283,13 @@ def _batch_child(datas, timeout, short, budget, configs) -> list:
     return out
 
 
-def decide_batch(datas, *, timeout: float, short: float = None, budget: float = None, configs=CONFIGS) -> list:
+def decide_batch(datas, *, timeout: float, short: float = None, budget: float = None, configs=CONFIGS,
+                 effort: int | None = None, short_effort: int | None = None) -> list:
     """:class:`Decision` for each prepared query of ``datas``, in order, decided one after another
     in as few child processes as can be (a child starts in about 0.1 s, a small query takes
     milliseconds): ``timeout`` seconds a query, ``short`` after one cvc5 does not decide; no query
-    is started after ``budget`` seconds, so the list may be shorter than ``datas``. An untranslatable
+    is started after ``budget`` seconds, so the list may be shorter than ``datas`` (those are the safety
+    net; ``effort`` cvc5 units a query, ``short_effort`` after an undecided one, decide). An untranslatable
     query (a :class:`Decision` already) is passed through; a killed or crashed child's query is
     "unknown" and the rest go to a fresh child (so every child answers at least one query)."""
     t0 = time.monotonic()
@@ -271,13 +306,15 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
             out.append(todo[0])
             continue
         start = time.monotonic()
-        answers = _batch_child(todo[:head], timeout, short, left, configs)
+        answers = _batch_child(todo[:head], timeout, short, left, configs, effort, short_effort)
         if not answers:
             break
         each = (time.monotonic() - start) / len(answers)
-        out += [Decision(st, reason, each) for st, reason in answers]
-        if any(st != "unsat" for st, _ in answers):
+        out += [Decision(st, reason, each, units) for st, reason, units in answers]
+        if any(st != "unsat" for st, _, _ in answers):
             timeout = min(timeout, short)
+            if effort is not None and short_effort is not None:
+                effort = min(effort, short_effort)
     return out
 
 
@@ -301,17 +338,19 @@ def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIG
         return data
     t0 = time.monotonic()
     if isolate:   # a batch of one: a child with no budget answers at least this query
-        status, reason = _batch_child([data], timeout, timeout, math.inf, configs)[0]
+        status, reason, units = _batch_child([data], timeout, timeout, math.inf, configs)[0]
     else:
-        status, reason = solve(data, timeout, configs)
-    return Decision(status, reason, time.monotonic() - t0)
+        spent = []
+        status, reason = solve(data, timeout, configs, units_out=spent)
+        units = sum(spent)
+    return Decision(status, reason, time.monotonic() - t0, units)
 
 
 def decide_timed(assertions, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
     """:func:`decide`, with the wall-clock seconds it took (translation and process start included)."""
     t0 = time.monotonic()
     d = decide_payload(prepare(assertions), timeout=timeout, isolate=isolate, configs=configs)
-    return Decision(d.status, d.reason, time.monotonic() - t0)
+    return Decision(d.status, d.reason, time.monotonic() - t0, d.units)
 
 
 def decide(assertions, *, timeout: float, isolate: bool = True) -> tuple:

@@ -38,7 +38,6 @@ leaves the part to the other methods. A body with an atom that is no polynomial 
 from __future__ import annotations
 
 import itertools
-import time
 
 import sympy as sp
 import z3
@@ -47,13 +46,14 @@ from symbolic.core.formula import satisfied
 from symbolic.model.population import PopTable
 from symbolic.solve.atoms import NotPolynomial, comparison, conjunction, disjunction, term
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import units
 from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model
 from symbolic.solve.solver import assignment
 from symbolic.solve.verify import verify
 from symbolic.solve.z3_ops import to_z3
 
-ROUTE_SECONDS = 30.0
+ROUTE_EFFORT = units(30)   # z3 units for the whole route at one size (at the ci level)
 MAX_EDGES = 200
 T = sp.Symbol("_t")
 
@@ -180,7 +180,7 @@ def _database(key, dbs):
     return None
 
 
-def decide(enc, settings, deadline):
+def decide(enc, settings, meter):
     """:class:`~symbolic.solve.route.RouteResult`, or None when the part has no hypothesis over every
     population, or one whose body on an edge the lemma cannot read."""
     if not enc.universal or enc.ops.side or enc.imp.conclusion.notion.population in ("all", "product"):
@@ -194,8 +194,7 @@ def decide(enc, settings, deadline):
         if inst is None:
             return None
         edges += inst
-    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
-    t0 = time.monotonic()
+    meter = meter.sub(settings.scale(ROUTE_EFFORT), "edges route")
     negated = z3_or(enc.negated_conclusion_parts())
     disjuncts = [z3.And([a.z3(env) for a in d]) if isinstance(d, list) else d.z3(env)
                  for d in (disjunction(negated) or [])] or [negated]
@@ -210,12 +209,11 @@ def decide(enc, settings, deadline):
         mentioned = {db_of.get(x) for x in constant_names(d, {})}
         near = [c for ends, conds in edges if set(ends) <= mentioned for c in conds]
         for kept in ([near, every] if near and len(near) < len(every) else [every]):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return RouteResult("unknown", reason="edges: time")
+            if meter.exhausted():
+                return RouteResult("unknown", reason="edges: " + meter.reason())
             s = z3.Tactic("qfnra-nlsat").solver()
             s.add(enc.base + list(enc.hyps) + kept + [d])
-            r = check_within(s, min(settings.timeout, left))
+            r = check_within(s, settings.query_effort, meter=meter, safety=settings.timeout)
             if r != z3.sat or kept is not near:
                 break
         if r == z3.unsat:
@@ -235,4 +233,4 @@ def decide(enc, settings, deadline):
                        how="the hypothesis on the edges of the simplex of populations ("
                            + ", ".join(f"{k} {how}" for how, k in readings.items() if k)
                            + f"): {len(disjuncts)} disjuncts refuted ({narrowed} on the edges among the "
-                           f"databases they mention) in {time.monotonic() - t0:.1f} s")
+                           f"databases they mention), {meter.spent:,} z3 units")

@@ -13,6 +13,7 @@ import z3
 
 from symbolic.core.errors import DPCheckError
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import units
 from symbolic.solve.hockey import HockeyRewriter
 from symbolic.solve.z3_ops import Z3Ops, to_z3
 from symbolic.core.tables import MechTable, PopTable, databases
@@ -235,7 +236,7 @@ class Encoding:
             for sign, opposite in ((1, t <= 0), (-1, t >= 0)):
                 s = z3.Tactic("qfnra-nlsat").solver()
                 s.add(self.base + [opposite])
-                if check_within(s, 2.0) == z3.unsat:
+                if check_within(s, units(2)) == z3.unsat:
                     self.ops.signs[t.get_id()] = (t if sign > 0 else -t, sign)
                     break
 

@@ -43,7 +43,8 @@ from symbolic.solve.encode import eval_notion
 MAX_CONJUNCTIONS = 20000
 MAX_MAXIMA = 10         # maxima in one comparison expanded over subsets: 2^10 atoms at most
 MAX_DATABASES = 8       # beliefs on more databases are not decided here
-SECONDS = 30.0
+STEPS = 100_000          # conjunctions kept while building the normal form, plus conjunctions decided (effort)
+SAFETY_SECONDS = 600.0   # the wall-clock safety net behind that count
 POLYA_DEGREES = (0, 1, 2)   # multipliers (Σ b)^p tried for a bound before the exact maximum
 
 
@@ -294,22 +295,23 @@ def _tries(centre, verts, tops):
 
 # --- a notion over every belief ----------------------------------------------------------------
 
-def on_one_table(ni, table, seconds=SECONDS) -> BeliefDecision:
+def on_one_table(ni, table, steps=STEPS) -> BeliefDecision:
     """:func:`decide_every_belief` for a notion instance of one mechanism with number arguments, on an
     exact table (what evaluating such a notion on a table means)."""
-    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, seconds)
+    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, steps)
 
 
-def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDecision:
+def decide_every_belief(ni, env, params, n, domain, steps=STEPS) -> BeliefDecision:
     """Does notion instance ``ni`` hold for every belief on 𝒟^n, with the mechanisms of ``env`` and
     the parameter values ``params`` fixed? Decided exactly, or left undecided. A notion over product
-    beliefs is decided only at n = 1, where every belief is a product."""
+    beliefs is decided only at n = 1, where every belief is a product. At most ``steps`` conjunctions are
+    kept and decided (so the answer is the same on any machine); a wall-clock safety net stands behind."""
     if ni.notion.population == "product" and n > 1:
         return BeliefDecision("undecided", reason="over product beliefs at n > 1 (only all beliefs are decided here)")
     dbs = databases(n, tuple(domain))
     if len(dbs) > MAX_DATABASES:
         return BeliefDecision("undecided", reason=f"beliefs on {len(dbs)} databases (at most {MAX_DATABASES} are decided)")
-    end = time.monotonic() + seconds
+    end, taken = time.monotonic() + SAFETY_SECONDS, [0]
     for q in simple_populations(n=n, domain=tuple(domain)):   # a violation at a simple belief is found at once
         belief = q.table()
         try:
@@ -320,9 +322,16 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
     symbols = [sp.Dummy(f"b{j}") for j in range(len(dbs))]
     ops, decider = FormulaOps(), Decider(symbols)
 
+    def over() -> str:
+        taken[0] += 1
+        if taken[0] > steps:
+            return f"effort limit (more than {steps:,} conjunctions kept or decided)"
+        return "wall-clock safety limit" if time.monotonic() > end else ""
+
     def keep(conj):
-        if time.monotonic() > end:
-            raise _Cap(f"over {seconds:.0f} s")
+        why = over()
+        if why:
+            raise _Cap(why)
         return decider.possible(conj)
     try:
         formula = eval_notion(ops, ni, env, PopTable(n, tuple(domain), dict(zip(dbs, symbols))), params, at_values)
@@ -333,8 +342,9 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
         return BeliefDecision("undecided", reason=str(e) or f"its negation has more than {MAX_CONJUNCTIONS} conjunctions")
     open_ = 0
     for conj in conjs:
-        if time.monotonic() > end:
-            return BeliefDecision("undecided", reason=f"over {seconds:.0f} s", conjunctions=len(conjs))
+        why = over()
+        if why:
+            return BeliefDecision("undecided", reason=why, conjunctions=len(conjs))
         try:
             res = decider.decide(conj)
         except TooLarge:

@@ -20,16 +20,16 @@ at every parameter value, and every candidate whose conditions hold is a feasibl
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass
 
 import sympy as sp
 import z3
 
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import units
 
 MAX_BASES = 1500          # choices of d constraints in one block; beyond this the block is not enumerated
-FEASIBILITY_SECONDS = 2.0
+FEASIBILITY_EFFORT = units(2)   # z3 units for one feasibility query
 
 
 class TooLarge(Exception):
@@ -101,7 +101,7 @@ def linear_rows(atoms, rows, unknowns):
     return cons, free, subst, params_only
 
 
-def candidates(atoms, rows, unknowns, params_z3, env, to_z3, deadline):
+def candidates(atoms, rows, unknowns, params_z3, env, to_z3, meter):
     """Every candidate vertex of the block (see the module's docstring) and the block's conditions on
     the parameters alone (sympy, each ≥ 0). ``params_z3``: the parameters' own constraints (z3);
     ``env``: name -> z3 term, for :func:`to_z3`."""
@@ -112,8 +112,7 @@ def candidates(atoms, rows, unknowns, params_z3, env, to_z3, deadline):
     found, out = set(), []
     base = list(params_z3) + [to_z3(sign_form(c), env) >= 0 for c in params_only]
     for chosen in itertools.combinations(range(len(cons)), d):
-        if time.monotonic() > deadline:
-            raise TimeoutError
+        meter.check()
         M = sp.Matrix([list(cons[k][0]) for k in chosen])
         det = sp.cancel(M.det()) if d else sp.Integer(1)
         if det == 0:
@@ -142,18 +141,18 @@ def candidates(atoms, rows, unknowns, params_z3, env, to_z3, deadline):
                 continue
             s = z3.Tactic("qfnra-nlsat").solver()
             s.add(base + [to_z3(conds[0], env) > 0] + [to_z3(x, env) >= 0 for x in conds[1:]])
-            if check_within(s, FEASIBILITY_SECONDS) == z3.unsat:
+            if check_within(s, FEASIBILITY_EFFORT, meter=meter) == z3.unsat:
                 continue
             out.append(Candidate(tuple(sorted(coords.items())), tuple(sorted(numer.items())), den, sign,
                                  tuple(conds)))
-    return covering(out, base, env, to_z3, deadline), params_only
+    return covering(out, base, env, to_z3, meter), params_only
 
 
 def _conditions_z3(c, env, to_z3):
     return [to_z3(c.conditions[0], env) > 0] + [to_z3(x, env) >= 0 for x in c.conditions[1:]]
 
 
-def covering(cands, base, env, to_z3, deadline):
+def covering(cands, base, env, to_z3, meter):
     """The candidates without those that are, wherever they are a point of the polytope, the same point
     as another candidate kept (whose conditions then hold too: they say only "this point, with this
     sign of the denominator, is feasible"). Degenerate bases (feasible only where they coincide with
@@ -161,8 +160,7 @@ def covering(cands, base, env, to_z3, deadline):
     complicated first."""
     kept = list(cands)
     for c in sorted(cands, key=lambda c: -sum(sp.count_ops(x) for _, x in c.coords)):
-        if time.monotonic() > deadline:
-            raise TimeoutError
+        meter.check()
         others = [o for o in kept if o is not c]
         elsewhere = []
         for o in others:   # o is not the point of c here: its denominator has the other sign, or a coordinate differs
@@ -171,6 +169,6 @@ def covering(cands, base, env, to_z3, deadline):
             elsewhere.append(z3.Not(z3.And([to_z3(o.sign * o.den, env) > 0] + same)))
         s = z3.Tactic("qfnra-nlsat").solver()
         s.add(base + _conditions_z3(c, env, to_z3) + elsewhere)
-        if check_within(s, FEASIBILITY_SECONDS) == z3.unsat:
+        if check_within(s, FEASIBILITY_EFFORT, meter=meter) == z3.unsat:
             kept.remove(c)
     return kept

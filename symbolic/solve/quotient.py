@@ -65,7 +65,7 @@ class QuotientChange:
     def original_parameters(self, values: dict) -> dict:
         """Exact parameter values of the rewritten claim → those of the original claim."""
         out = {k: v for k, v in values.items() if k != self.fresh.name}
-        out[self.numerator.name] = sp.nsimplify(values[self.fresh.name] * values[self.divisor.name])
+        out[self.numerator.name] = sp.expand(sp.sympify(values[self.fresh.name]) * values[self.divisor.name])   # exactly
         return out
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import z3
 
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import units
 from symbolic.solve.solver import _approx, _value
 from symbolic.solve.z3_ops import to_z3
 
@@ -25,7 +26,7 @@ class RouteResult:
     obligations: list = field(default_factory=list)
 
 
-def rational_model(solver, variables, seconds=2.0):
+def rational_model(solver, variables, effort=units(2)):
     """Rational values (z3 term id -> sympy Rational) of ``variables`` in a model of the satisfiable
     ``solver``: each algebraic value is replaced by a nearby rational while the query stays
     satisfiable, one variable at a time; None when some variable admits none of the tried ones."""
@@ -36,7 +37,7 @@ def rational_model(solver, variables, seconds=2.0):
             continue
         for den in (10, 100, 10**4, 10**6):
             fix = v == z3.RealVal(str(_approx(model, v, den)))
-            if check_within(solver, seconds, *(fixes + [fix])) == z3.sat:
+            if check_within(solver, effort, *(fixes + [fix])) == z3.sat:
                 fixes.append(fix)
                 model = solver.model()
                 break
@@ -60,7 +61,7 @@ def constant_names(t, memo):
     return out
 
 
-def sign_oracle(enc, env, seconds=2.0):
+def sign_oracle(enc, env, effort=units(2)):
     """A coefficient (of a maximum, or a conditional term's mass) -> 1 where the query's
     own constraints prove it ≥ 0, -1 where they prove it ≤ 0, else None (``env``: names -> unknowns)."""
     memo = {}
@@ -72,7 +73,7 @@ def sign_oracle(enc, env, seconds=2.0):
             for value, opposite in ((1, t < 0), (-1, t > 0)):
                 s = z3.Tactic("qfnra-nlsat").solver()
                 s.add(enc.base + [opposite])
-                if check_within(s, seconds) == z3.unsat:
+                if check_within(s, effort) == z3.unsat:
                     memo[c] = value
                     break
         return memo[c]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from symbolic.solve.narrowing import within_narrowed_ranges
 from symbolic.solve.proof import PartResult, _part_agrees, combine, run_proof
+from symbolic.solve.effort import Meter, units
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import fresh_context
 from symbolic.solve.second_opinion import second_opinion
@@ -96,7 +97,8 @@ class ClaimResult:
 
 
 def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
-    """Run a claim. ``explore``: seconds to spend proving larger sizes after the default grid."""
+    """Run a claim. ``explore``: effort to spend proving larger sizes after the default grid, in nominal
+    seconds (``explore`` × :data:`~symbolic.solve.effort.UNITS_PER_SECOND` z3 units at the ci level)."""
     settings = settings or Settings()
     fresh_context()
     t0 = time.monotonic()
@@ -108,10 +110,10 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         return ClaimResult(claim, second_opinion(v, settings), tuple(parts), time.monotonic() - t0)
     lo = claim.sizes if claim.only_sizes else claim.min_sizes
     parts = []
-    for imp in claim.parts:  # each part has its own time budget
+    for imp in claim.parts:  # each part has its own effort account
         ts = time.monotonic()
         a, b = (imp.sizes, imp.sizes) if imp.sizes is not None else (lo, claim.sizes)
-        v = check_implication(imp, claim.params, a, b, settings, ts + settings.budget)
+        v = check_implication(imp, claim.params, a, b, settings)
         parts.append(PartResult(str(imp), imp.expect_holds, v, time.monotonic() - ts))
     verdict = combine([p.verdict for p in parts])
     verdict = second_opinion(verdict, settings)
@@ -132,7 +134,8 @@ def _checked(v):
 
 
 def _explore(claim, settings, seconds):
-    """Prove the claim's parts at single larger sizes, one dimension up at a time, while time lasts.
+    """Prove the claim's parts at single larger sizes, one dimension up at a time, while the effort
+    (``seconds`` nominal seconds of z3 units, scaled with the level) lasts.
 
     Only parts without pinned sizes take part (a part pinned to its sizes says nothing elsewhere);
     when every part is pinned nothing is explored. A size is reported only after the solver proved
@@ -140,19 +143,21 @@ def _explore(claim, settings, seconds):
     free = [imp for imp in claim.parts if imp.sizes is None]
     if not free:
         return (), None
-    end = settings.until(time.monotonic() + seconds)
+    meter = Meter(settings.scale(units(seconds)), safety_end=settings.until(time.monotonic() + settings.budget),
+                  name="exploring")
     done, frontier, seen = [], [claim.sizes], {claim.sizes.as_tuple()}
-    while frontier and time.monotonic() < end:
+    while frontier and not meter.exhausted():
         base = frontier.pop(0)
         for step in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
             s = Sizes(base.n + step[0], base.domain + step[1], base.outputs + step[2])
-            if s.as_tuple() in seen or time.monotonic() >= end:
+            if s.as_tuple() in seen or meter.exhausted():
                 continue
             seen.add(s.as_tuple())
             ts = time.monotonic()
             verdicts = []
             for imp in free:
-                v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False), deadline=end)
+                v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False),
+                                      meter=meter.sub(settings.effort, f"part at {s}"))
                 verdicts.append(v)
                 if not isinstance(v, Proved):
                     break

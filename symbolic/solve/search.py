@@ -18,10 +18,11 @@ import z3
 from symbolic.core.errors import Transcendental
 
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import Exhausted, Meter, units
 from symbolic.solve.encode import Encoding, conjuncts, const_population, z3val
 from symbolic.solve.hockey import AUX_PREFIX
 from symbolic.solve.settings import Settings
-from symbolic.solve.solver import Solver, _Timeout, _approx, _value, extract, structured_populations
+from symbolic.solve.solver import Solver, _approx, _value, extract, structured_populations
 from symbolic.solve.quotient import quotient_change
 from symbolic.solve import beliefs, edges, vertices
 from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
@@ -41,13 +42,13 @@ class SizeResult:
     obligations: list = field(default_factory=list)   # the unsat queries (tuples of z3 terms) a proof rests on
 
 
-def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, split=False, witness=None,
+def _run(imp, params, sizes, settings, meter, fixed_params, population=None, split=False, witness=None,
          family=False, fail_fast=False):
     imp2 = replace(imp, population=population) if population is not None else imp
     enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fixed_params}, witness, family,
                    settings.hockey, argument_ranges=settings.argument_ranges)
     parts = enc.negated_conclusion_parts() if split else [z3.Or(enc.negated_conclusion_parts())]
-    solver = Solver(enc, settings, deadline)
+    solver = Solver(enc, settings, meter)
     unknown, obligations = [], []
     for part in parts:
         if part is False:
@@ -55,12 +56,12 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
         assumed = (part,) if part is not True else ()
         if split:  # one small query per disjunct, with the nonlinear real arithmetic procedure
             prev = solver
-            solver = Solver(enc, settings, deadline, extra=list(assumed), nlsat=True, learned=prev)
+            solver = Solver(enc, settings, meter, extra=list(assumed), nlsat=True, learned=prev)
             try:
                 status, info = solver.solve()
                 assumed = ()
             except z3.Z3Exception:
-                solver = Solver(enc, settings, deadline, learned=prev)
+                solver = Solver(enc, settings, meter, learned=prev)
                 status, info = solver.solve(assumed)
         else:
             status, info = solver.solve(assumed)
@@ -84,10 +85,12 @@ def _run(imp, params, sizes, settings, deadline, fixed_params, population=None, 
             enc, solver, None)
 
 
-LOCAL_SECONDS = 45.0        # a proof by locality: every disjunct refuted with its own hypotheses
+# Effort of the steps at one size, in z3 units at the ci level (scaled with the level); counts bound the loops.
+LOCAL_EFFORT = units(45)    # a proof by locality: every disjunct refuted with its own hypotheses
 LOCAL_FIRST_CELLS = 12      # from n·|𝒟|·|𝒪| above this, locality is tried before the cheap refutations
-CHEAP_SECONDS = 15.0        # the sweep of fixed parameters and structured populations at one size
-FIXED_SECONDS = 2.0         # per query, refuting a claim over all beliefs at a fixed parameter value
+CHEAP_EFFORT = units(15)    # the sweep of fixed parameters and structured populations at one size
+CHEAP_QUERIES = 600         # at most this many (parameter value, population, witness) triples in that sweep
+FIXED_SECONDS = 2.0         # nominal seconds a query, refuting a claim over all beliefs at a fixed parameter value
 
 
 def rational_values(params) -> dict:
@@ -122,7 +125,7 @@ def _unknowns(t, cache):
     return cache[t.get_id()]
 
 
-def _run_local(imp, params, sizes, settings, deadline, seconds, family=False):
+def _run_local(imp, params, sizes, settings, meter, effort=LOCAL_EFFORT, family=False):
     """Prove by locality: ¬conclusion = D_1 ∨ … ∨ D_k; each D_j is refuted together with only those
     hypothesis conjuncts (and range, simplex and side constraints) whose unknowns all occur in D_j.
     Dropping constraints weakens the query, so each "unsat" is a valid refutation of D_j under the full hypotheses;
@@ -138,7 +141,7 @@ def _run_local(imp, params, sizes, settings, deadline, seconds, family=False):
     enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, family, settings.hockey)
     if enc.witness is not None:
         return SizeResult("unknown", reason="locality: the conclusion's ∀𝒫 has no finite family")
-    end = min(deadline, time.monotonic() + seconds)
+    meter = meter.sub(settings.scale(effort), "locality")
     cache = {}
     # simplified: a point mass weighs every other database by 0, and 0·x must not count x among the unknowns
     instances = [z3.simplify(enc.eval(ni, const_population(q))) for ni in enc.universal
@@ -163,23 +166,22 @@ def _run_local(imp, params, sizes, settings, deadline, seconds, family=False):
         near = sorted({k for name in support for k in by_unknown.get(name, ())})
         keep = [hyps[k][0] for k in near if hyps[k][1] <= support] + [h for h, u in hyps if not u]
         keep += [c for c in enc.base + enc.ops.side if _unknowns(c, cache) <= support]
-        left = end - time.monotonic()
-        if left <= 0:
-            return SizeResult("unknown", reason="locality: time")
+        if meter.exhausted():
+            return SizeResult("unknown", reason="locality: " + meter.reason())
         s = z3.Solver()
         s.add(keep)
-        if check_within(s, min(left, settings.timeout), part) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
+        if check_within(s, settings.query_effort, part, meter=meter, safety=settings.timeout) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
             return SizeResult("unknown", reason="locality: a disjunct is not refuted by its own hypotheses")
         obligations.append(tuple(keep) + (part,))
     return SizeResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns",
                       obligations=obligations)
 
 
-def _run_route(route, imp, params, sizes, settings, deadline, **options):
+def _run_route(route, imp, params, sizes, settings, meter, **options):
     """A route for one size (:mod:`symbolic.solve.vertices`, :mod:`symbolic.solve.beliefs`) as a
     definite SizeResult, or None when it does not apply or leaves the part undecided."""
     enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, False, False)
-    res = route.decide(enc, settings, deadline, **options)
+    res = route.decide(enc, settings, meter, **options)
     if res is None or res.status == "unknown":
         return None
     return SizeResult(res.status, res.assignment, how=res.how, obligations=res.obligations)
@@ -203,7 +205,7 @@ def _rationalise(enc, solver, part, model):
     return extract(enc, model)
 
 
-def search_size(imp, params, sizes, settings, deadline):
+def search_size(imp, params, sizes, settings, meter):
     """Refute cheaply first (fixed parameters, structured populations), then the full query."""
     free_params = [p for p in params if p.name not in imp.parameters and p.name not in rational_values(params)]
     needs_pop = imp.population is None and any(
@@ -226,20 +228,20 @@ def search_size(imp, params, sizes, settings, deadline):
     # and gives up at the first disjunct its own hypotheses do not refute (a false claim loses little)
     local = not needs_pop and (not needs_witness or imp.conclusion.notion.sufficient is not None)
     if local and sizes.n * sizes.domain * sizes.outputs > LOCAL_FIRST_CELLS:
-        res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
+        res = _run_local(imp, params, sizes, settings, meter, family=needs_witness)
         if res.status == "unsat":
             res.how += "; conclusion's ∀𝒫 decided on its sufficient family" if needs_witness else ""
             res.seconds = time.monotonic() - t0
             return res, ({}, None, None)
         local = False   # tried: not again below
-    cheap_end = t0 + CHEAP_SECONDS
-    for fp, pop, wit in cheap:
-        if time.monotonic() > cheap_end:   # thousands of structured witnesses at large sizes: the sweep is capped
+    sweep = meter.sub(settings.scale(CHEAP_EFFORT), "cheap sweep")
+    per_query = replace(settings, query_effort=min(settings.query_effort, settings.cheap_effort))
+    for fp, pop, wit in cheap[:CHEAP_QUERIES]:   # thousands of structured witnesses at large sizes: the sweep is capped
+        if sweep.exhausted():
             break
         try:
-            res, enc, solver, part = _run(imp, params, sizes, replace(settings, timeout=min(settings.timeout, settings.cheap_timeout)),
-                                          deadline, fp, population=pop, witness=wit)
-        except _Timeout:
+            res, enc, solver, part = _run(imp, params, sizes, per_query, sweep, fp, population=pop, witness=wit)
+        except Exhausted:
             break
         if res.status == "sat":
             res.how = _fixed(fp) + (", structured population" if pop is not None else "") + f"; {res.how}"
@@ -251,50 +253,59 @@ def search_size(imp, params, sizes, settings, deadline):
         res, first = SizeResult("unknown"), None
         if any(ni.notion.population in ("all", "product") and ni.notion.sufficient is None for ni in imp.hypotheses):
             # a hypothesis over every population with no finite family: on the simplex's edges, before CEGIS
-            res = _run_route(edges, imp, params, sizes, settings, deadline) or res
+            res = _run_route(edges, imp, params, sizes, settings, meter) or res
         if res.status == "unknown" and not (nonlinear and settings.split):
-            first = replace(settings, timeout=min(settings.timeout, 3.0)) if settings.split else settings
-            res, enc, solver, part = _run(imp, params, sizes, first, deadline, {}, split=False)
+            first = settings.capped(3.0) if settings.split else settings
+            res, enc, solver, part = _run(imp, params, sizes, first, meter, {}, split=False)
         has_family = imp.conclusion.notion.sufficient is not None
         if res.status == "unknown":
             # a composition (an atom multiplies two constrained tables) is what the whole query finds hardest
-            res = _run_route(vertices, imp, params, sizes, settings, deadline, products_only=True) or res
+            res = _run_route(vertices, imp, params, sizes, settings, meter, products_only=True) or res
         if res.status == "unknown" and needs_witness:
-            res = _run_route(beliefs, imp, params, sizes, settings, deadline) or res
+            res = _run_route(beliefs, imp, params, sizes, settings, meter) or res
         if res.status == "unknown" and needs_witness and free_params:
             # refute at a fixed parameter value with the belief free: the structured beliefs above miss
             # most counterexamples over all beliefs (only a satisfiable answer is used here)
-            quick = replace(settings, timeout=min(settings.timeout, FIXED_SECONDS))
+            quick = settings.capped(FIXED_SECONDS)
             for fp in values:
-                found, enc, solver, part = _run(imp, params, sizes, quick, deadline, fp, split=True, fail_fast=True)
+                found, enc, solver, part = _run(imp, params, sizes, quick, meter, fp, split=True, fail_fast=True)
                 if found.status == "sat":
                     found.how = _fixed(fp) + f", belief free; {found.how}"
                     found.seconds = time.monotonic() - t0
                     return found, (fp, None, None)
         if res.status == "unknown" and local:
-            res = _run_local(imp, params, sizes, settings, deadline, seconds=LOCAL_SECONDS, family=needs_witness)
+            res = _run_local(imp, params, sizes, settings, meter, family=needs_witness)
             if res.status == "unsat" and needs_witness:
                 res.how += "; conclusion's ∀𝒫 decided on its sufficient family"
         if res.status == "unknown" and settings.split:
             # with a family to fall back on, give the lemma-free split a shorter leash
-            split_settings = replace(settings, timeout=min(settings.timeout, 5.0)) if has_family else settings
-            res, enc, solver, part = _run(imp, params, sizes, split_settings, deadline, {}, split=True,
+            split_settings = settings.capped(5.0) if has_family else settings
+            res, enc, solver, part = _run(imp, params, sizes, split_settings, meter, {}, split=True,
                                           fail_fast=has_family)
-        if res.status == "unknown" and first is not None and first.timeout < settings.timeout:
-            # the short unsplit try may only have been cut off (a loaded machine): give it the full leash
-            res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=False)
+        if res.status == "unknown" and first is not None and first.query_effort < settings.query_effort:
+            # the short unsplit try may only have been cut off by its short leash: give it the full one
+            res, enc, solver, part = _run(imp, params, sizes, settings, meter, {}, split=False)
         if res.status == "unknown":
-            res = _run_route(vertices, imp, params, sizes, settings, deadline) or res
+            res = _run_route(vertices, imp, params, sizes, settings, meter) or res
         if res.status == "unknown" and has_family:
             # last resort: the conclusion's ∀𝒫 on its finite sufficient family (a lemma, stated
             # and proved in the notion's docstring and cross-checked against z3 in the tests)
-            res, enc, solver, part = _run(imp, params, sizes, settings, deadline, {}, split=True, family=True)
+            res, enc, solver, part = _run(imp, params, sizes, settings, meter, {}, split=True, family=True)
             if res.status != "unknown":
                 res.how += "; conclusion's ∀𝒫 decided on its sufficient family"
-    except _Timeout:
-        res = SizeResult("unknown", reason="time budget exhausted")
+    except Exhausted as e:
+        res = SizeResult("unknown", reason=e.text)
     res.seconds = time.monotonic() - t0
     return res, ({}, None, None)
+
+
+def _safety_note(meter) -> str:
+    """'' unless the wall-clock safety net cut something off on the way (the path may then differ from
+    a run on an idle machine; a proof or a re-verified counterexample stays true either way)."""
+    if not meter.safety_hits:
+        return ""
+    return (f"; the wall-clock safety limit cut off {meter.safety_hits} step(s) on the way "
+            f"(raise it with --timeout)")
 
 
 def _universal_method(imp, proved):
@@ -331,14 +342,15 @@ def _candidates(group):
 def minimise(imp, params, sizes, settings, how, asg: Assignment):
     """Fewest non-zero entries, then smallest denominators; every step re-verified exactly."""
     fp, pop, wit = how
-    deadline = settings.until(time.monotonic() + settings.minimise_seconds)
+    meter = Meter(settings.minimise_effort, safety_end=settings.until(time.monotonic() + settings.budget),
+                  name="minimisation")
     imp2 = replace(imp, population=pop) if pop is not None else imp
     enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fp}, wit, False, settings.hockey)
-    solver = Solver(enc, replace(settings, timeout=min(settings.timeout, 2.0)), deadline)
+    solver = Solver(enc, settings.capped(2.0), meter)
     neg = z3.Or(enc.negated_conclusion_parts())
     try:
         status, model = solver.solve((neg,))
-    except _Timeout:
+    except Exhausted:
         return asg
     if status != "sat" or extract(enc, model) is None:
         return asg
@@ -349,7 +361,7 @@ def minimise(imp, params, sizes, settings, how, asg: Assignment):
         nonlocal best
         try:
             status, m = solver.solve(tuple(fixes + [c, neg]))
-        except _Timeout:
+        except Exhausted:
             return None
         if status != "sat":
             return False
@@ -392,34 +404,38 @@ def grid(lo: Sizes, hi: Sizes):
             for m in range(lo.outputs, hi.outputs + 1)]
 
 
-def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline=None):
+def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, meter: Meter | None = None):
     """Verdict for one implication over the size grid: Refuted (re-verified exactly), Unknown, or,
     when the negated claim is unsatisfiable at every size, Proved if a witness shows the hypotheses can
     hold together at those sizes and Vacuous if they cannot. A notion that cannot be stated to the
-    solver (exp, log, a supremum over a continuum, with symbolic parameters) makes it Unknown, saying why."""
+    solver (exp, log, a supremum over a continuum, with symbolic parameters) makes it Unknown, saying why.
+    ``meter``: the effort account (by default ``settings.effort`` z3 units, with ``settings.budget``
+    seconds of wall clock as the safety net)."""
     try:
-        return _check_grid(imp, params, lo, hi, settings, deadline, quotient_change(imp, params))
+        return _check_grid(imp, params, lo, hi, settings, meter, quotient_change(imp, params))
     except Transcendental as e:
         return Unknown(f"transcendental: {e}")
 
 
-def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline, change=None):
+def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, meter, change=None):
     """The sweep; with a :class:`~symbolic.solve.quotient.QuotientChange` the solver works on the
     rewritten claim and every assignment it finds is mapped back and re-verified on ``imp`` itself."""
-    deadline = settings.until(deadline or (time.monotonic() + settings.budget))
+    meter = meter or Meter(settings.effort, safety_end=settings.until(time.monotonic() + settings.budget))
     s_imp, s_params = (change.imp, change.params) if change else (imp, params)
     back = (lambda a: replace(a, parameters=change.original_parameters(a.parameters))) if change else (lambda a: a)
     said = f"parameters changed: {change.text}; " if change else ""
     proved, searched, unknown, obligations = [], [], [], []
     for sizes in grid(lo, hi):
-        if time.monotonic() >= deadline:
-            unknown.append((sizes, "time budget exhausted"))
+        if meter.exhausted():
+            if meter.out_of_time():
+                meter.note_safety()
+            unknown.append((sizes, meter.reason()))
             break
-        res, how = search_size(s_imp, s_params, sizes, settings, deadline)
+        res, how = search_size(s_imp, s_params, sizes, settings, meter)
         if res.status == "sat" and not settings.argument_ranges and argument_problems(s_imp, res.assignment):
             # the solver's values put a notion's argument outside its range: ask again with the ranges
             settings = replace(settings, argument_ranges=True)
-            res, how = search_size(s_imp, s_params, sizes, settings, deadline)
+            res, how = search_size(s_imp, s_params, sizes, settings, meter)
         searched.append(sizes)
         if res.status == "unsat":
             proved.append((sizes, round(res.seconds, 3), said + res.how))
@@ -447,20 +463,24 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, deadline,
             note = said + res.how + ("" if ok else "; RE-VERIFICATION FAILED: " + "; ".join(problems))
             if unknown:
                 note += "; not known to be minimal: undecided at " + ", ".join(str(s) for s, _ in unknown)
+            note += _safety_note(meter)
             return Refuted(cx, ok, minimal, tuple(searched), note)
     if not proved and not unknown:
         return Unknown(f"no sizes to check between {lo} and {hi}")
     vac = None
     if proved and not unknown:
-        vac = vacuity_of_sizes(s_imp, s_params, [s for s, _, _ in proved], settings, deadline)
+        vac = vacuity_of_sizes(s_imp, s_params, [s for s, _, _ in proved], settings, meter)
         if change and vac.witness is not None:
             vac = witness_back(vac, imp, params, back)
         if vac.status == "vacuous":
             return Vacuous(f"{imp}: {vac.reason}", hi)
     if unknown:
-        return Unknown("; ".join(f"{s}: {r}" for s, r in unknown), tuple(proved))
+        return Unknown("; ".join(f"{s}: {r}" for s, r in unknown) + _safety_note(meter), tuple(proved))
     certificate = {"solver": f"z3 {z3.get_version_string()}",
-                   "method": "negated claim unsatisfiable at every size" + _universal_method(imp, proved)}
+                   "method": "negated claim unsatisfiable at every size" + _universal_method(imp, proved),
+                   "effort": f"{meter.spent:,} of {meter.limit:,} z3 units"}
+    if meter.safety_hits:
+        certificate["safety"] = _safety_note(meter).lstrip("; ")
     if vac.status == "satisfiable" and vac.reason:
         certificate["vacuous_at"] = vac.reason
     if change:

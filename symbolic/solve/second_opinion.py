@@ -15,46 +15,66 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import replace
 
 from symbolic.core.verdicts import Proved, Unknown
+from symbolic.solve.effort import EFFORT_HINT, cvc5_units
 
 
 WORKERS = max(1, min(2, os.cpu_count() or 1))   # batches decided at once, each in its own cvc5 process
 MAX_BATCH = 64                                  # queries in one batch
+SHORT_EFFORT = cvc5_units(2)                    # cvc5 units a query after one cvc5 did not decide, in its batch
 
 
-def _decide_all(obligations, settings, end, prepare, decide_batch):
-    """(obligation, status, reason) for each obligation, in order: in batches run by up to
-    :data:`WORKERS` workers at a time until ``end``, each batch prepared in this thread (z3 terms are
-    read by one thread only) and decided in one cvc5 process, query after query. After one query cvc5
-    could not decide, the rest get a short leash (what it confirms, it confirms fast); after a "sat"
-    no new batch is started."""
+def _decide_all(obligations, settings, safety_end, prepare, decide_batch):
+    """(obligation, status, reason) for each obligation, in order.
+
+    The obligations go in batches (a fixed split by index) to up to :data:`WORKERS` workers at a time,
+    each batch prepared in this thread (z3 terms are read by one thread only) and decided in one cvc5
+    process, query after query, with ``settings.second_query_effort`` cvc5 units a query (after one cvc5
+    did not decide, :data:`SHORT_EFFORT`, within that batch). The answers are then read in index order
+    while the units they spent add up to at most ``settings.second_effort``; the rest count as not
+    checked. So what is confirmed depends on the queries and the effort only, not on which batch
+    finished first. No new batch starts after a "sat", once the effort is spent, or past the
+    wall-clock ``safety_end``."""
     results, running, nxt = {}, {}, 0
     short = min(2.0, settings.second_timeout)
+    short_effort = min(SHORT_EFFORT, settings.second_query_effort)
+
+    def prefix_spent():
+        total, k = 0, 0
+        while k in results and total <= settings.second_effort:
+            total += results[k][2]
+            k += 1
+        return total
+
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         while nxt < len(obligations) or running:
-            stop = any(st == "sat" for st, _ in results.values())
+            stop = any(st == "sat" for st, _, _ in results.values()) or prefix_spent() > settings.second_effort
             while not stop and nxt < len(obligations) and len(running) < WORKERS:
-                left = end - time.monotonic()
+                left = safety_end - time.monotonic()
                 if left <= 0:
                     break
-                easy = all(st == "unsat" for st, _ in results.values())
-                per = settings.second_timeout if easy else short
                 size = max(1, min(MAX_BATCH, -(-(len(obligations) - nxt) // WORKERS)))
                 batch = list(range(nxt, min(nxt + size, len(obligations))))
                 data = [prepare(list(obligations[i].assertions)) for i in batch]
-                running[pool.submit(decide_batch, data, timeout=min(per, left), short=short, budget=left)] = batch
+                running[pool.submit(decide_batch, data, timeout=settings.second_timeout, short=short, budget=left,
+                                    effort=settings.second_query_effort, short_effort=short_effort)] = batch
                 nxt = batch[-1] + 1
             if not running:
                 break
             done, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for fut in done:
                 for i, d in zip(running.pop(fut), fut.result()):
-                    results[i] = (d.status, d.reason)
-    out = []
+                    results[i] = (d.status, d.reason, getattr(d, "units", 0))
+    out, spent = [], 0
     for i, ob in enumerate(obligations):
-        if i in results:
-            out.append((ob, *results[i]))
-        elif not any(st == "sat" for st, _ in results.values()):
-            out.append((ob, "unknown", "second-solver budget exhausted"))
+        if spent > settings.second_effort:
+            out.append((ob, "unknown", f"second-solver effort exhausted ({spent:,} of "
+                                       f"{settings.second_effort:,} cvc5 units; {EFFORT_HINT})"))
+        elif i in results:
+            status, reason, units = results[i]
+            spent += units
+            out.append((ob, status, reason))
+        else:
+            out.append((ob, "unknown", "second solver: wall-clock safety limit, or stopped after a disagreement"))
     return out
 
 
@@ -66,8 +86,8 @@ def second_opinion(verdict, settings):
         return replace(verdict, certificate={**verdict.certificate, "second_solver": None,
                                              "second_verdict": "not applicable (no solver query)"})
     from symbolic.solve import cvc5_backend
-    end = settings.until(time.monotonic() + settings.second_budget)
-    answers = _decide_all(verdict.obligations, settings, end, cvc5_backend.prepare, cvc5_backend.decide_batch)
+    safety_end = settings.until(time.monotonic() + settings.budget)
+    answers = _decide_all(verdict.obligations, settings, safety_end, cvc5_backend.prepare, cvc5_backend.decide_batch)
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
     solver = cvc5_backend.version()
     if sat:

@@ -1,12 +1,12 @@
 """One z3 query on an encoding, and reading its model back as exact tables.
 
-:class:`Solver` asks z3 (nlsat for nonlinear queries, with a timeout and the caller's deadline) whether
+:class:`Solver` asks z3 (nlsat for nonlinear queries, each call bounded by z3's resource limit and charged to the
+caller's effort meter) whether
 an :class:`~symbolic.solve.encode.Encoding` is satisfiable under extra assumptions; :func:`extract`
 turns a model into an exact :class:`~symbolic.solve.verify.Assignment` (rationals, or algebraic
 numbers rounded to nearby rationals that exact re-verification then checks)."""
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import sympy as sp
@@ -15,14 +15,14 @@ import z3
 from symbolic.core.tables import MechTable, PopTable
 from symbolic.core.verdicts import Sizes
 from symbolic.model.population import simple_populations, uniform
-from symbolic.solve.deadline import check_within
+from symbolic.solve.deadline import check_within, cut_by_clock, unknown_reason
+from symbolic.solve.effort import Exhausted, Meter
 from symbolic.solve.encode import Encoding, const_population, z3val
 from symbolic.solve.settings import Settings
 from symbolic.solve.verify import Assignment, violating_member
 
 
-class _Timeout(Exception):
-    pass
+_Timeout = Exhausted   # the meter ran out (effort, or the wall-clock safety net): the caller says which
 
 
 def fresh_context():
@@ -52,8 +52,8 @@ class Solver:
     """CEGIS over one encoding: ``solve(extra)`` finds values for the unknowns such that the
     hypotheses hold (∀𝒫 ones for every population) and the conclusion fails."""
 
-    def __init__(self, enc: Encoding, settings: Settings, deadline: float, extra=(), nlsat=False, learned=None):
-        self.enc, self.settings, self.deadline = enc, settings, deadline
+    def __init__(self, enc: Encoding, settings: Settings, meter: Meter, extra=(), nlsat=False, learned=None):
+        self.enc, self.settings, self.meter = enc, settings, meter
         self.s = z3.Tactic("qfnra-nlsat").solver() if nlsat else z3.Solver()
         self.s.add(enc.base + enc.hyps + enc.ops.side + list(extra))
         self.instances = {id(ni): [] for ni in enc.universal}
@@ -73,14 +73,8 @@ class Solver:
         self.s.add(self.enc.eval(ni, pop))
         self.s.add(self.enc.ops.side)
 
-    def _remaining(self):
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise _Timeout()
-        return left
-
     def _check(self, solver, extra=()):
-        return check_within(solver, min(self.settings.timeout, self._remaining()), *extra)
+        return check_within(solver, self.settings.query_effort, *extra, meter=self.meter, safety=self.settings.timeout)
 
     def solve(self, extra=()):
         """'sat' with a model, 'unsat', or 'unknown' with a reason."""
@@ -89,7 +83,7 @@ class Solver:
             if r == z3.unsat:
                 return "unsat", None
             if r == z3.unknown:
-                return "unknown", self.s.reason_unknown()
+                return "unknown", unknown_reason(self.s)
             model = self.s.model()
             bad = self._counter_population(model)
             if bad is None:
@@ -134,7 +128,7 @@ class Solver:
                 self._instantiate(ni, PopTable(pop.n, pop.domain, vals))
                 return ni
             if r == z3.unknown:
-                raise _Timeout()
+                raise Exhausted("wall-clock" if cut_by_clock(s) else "effort", "CEGIS check: " + unknown_reason(s))
         return None
 
     def _fixed(self, model):

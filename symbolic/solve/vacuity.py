@@ -9,13 +9,13 @@ parameter lies outside its range, makes the verdict ``vacuous``, never ``proved`
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from symbolic.solve.encode import Encoding, z3val
-from symbolic.solve.solver import Solver, _Timeout, extract
+from symbolic.solve.effort import Exhausted, Meter, units
+from symbolic.solve.solver import Solver, extract
 from symbolic.core.verdicts import Sizes, Witness
 from symbolic.solve.verify import Assignment, verify_witness
 
@@ -36,19 +36,19 @@ def fixed_out_of_range(imp, params) -> list:
     return out
 
 
-def find_witness(imp, params, sizes: Sizes, settings, deadline: float) -> VacuityResult:
+def find_witness(imp, params, sizes: Sizes, settings, meter: Meter) -> VacuityResult:
     """Exact values at ``sizes`` satisfying every hypothesis of ``imp`` (conclusion ignored); fixed
     parameters are checked against their ranges once, by :func:`vacuity_of_sizes`."""
     enc = Encoding(imp, params, sizes, dict(imp.parameters))
     uniform = [v == z3val(sp.Rational(1, len(row))) for row in enc.rows for v in row]
-    quick = replace(settings, timeout=min(settings.timeout, 2.0))
+    quick = settings.capped(2.0)
     problems = []
     for extra, how in ((uniform, "uniform tables"), ((), "tables found by the solver")):
         try:
-            solver = Solver(enc, quick if extra else settings, deadline)
+            solver = Solver(enc, quick if extra else settings, meter)
             status, info = solver.solve(tuple(extra))
-        except _Timeout:
-            return VacuityResult("unknown", reason="no time left to look for a witness")
+        except Exhausted as e:
+            return VacuityResult("unknown", reason=f"looking for a witness: {e.text}")
         if status == "unknown":
             problems.append(f"{how}: solver unknown ({info})")
             continue
@@ -69,19 +69,20 @@ def find_witness(imp, params, sizes: Sizes, settings, deadline: float) -> Vacuit
     return VacuityResult("unknown", reason="; ".join(problems) or "no witness found")
 
 
-def vacuity_of_sizes(imp, params, sizes_list, settings, deadline) -> VacuityResult:
+def vacuity_of_sizes(imp, params, sizes_list, settings, meter: Meter) -> VacuityResult:
     """Witnesses over the proved sizes ``sizes_list``. Vacuous when the hypotheses hold together at
     none of them; unknown at the first size where neither a witness nor unsatisfiability is
     established; else satisfiable, with the witness at the last size that has one, and ``reason``
     naming the sizes (if any) where the hypotheses cannot hold together: the proof says something at
-    the others and is true, vacuously, at those."""
+    the others and is true, vacuously, at those. Each size has what ``meter`` has left, and at least
+    5 nominal seconds of effort, in an account of its own."""
     bad = fixed_out_of_range(imp, params)  # the same at every size
     if bad:
         return VacuityResult("vacuous", reason="fixed parameter " + "; ".join(bad))
     last, vacuous = None, []
     for s in sizes_list:
-        start = time.monotonic()
-        r = find_witness(imp, params, s, settings, settings.until(max(deadline, start + 5.0)))
+        own = Meter(max(meter.left(), settings.scale(units(5.0))), safety_end=meter.safety_end, name="vacuity witness")
+        r = find_witness(imp, params, s, settings, own)
         if r.status == "unknown":
             return replace(r, reason=f"at {s}: {r.reason}")
         if r.status == "vacuous":

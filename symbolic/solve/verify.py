@@ -32,8 +32,14 @@ def _check_row(row, what, problems):
     for x in row:
         if exact_sign(x) < 0:
             problems.append(f"{what} has a negative entry {x}")
-    if sp.nsimplify(sp.Add(*row)) != 1:
-        problems.append(f"{what} sums to {sp.Add(*row)}, not 1")
+    total = sp.Add(*row)
+    try:   # exactly: a sum 10^-17 short of 1 is not 1 (nsimplify would round it to 1)
+        off = exact_sign(total - 1)
+    except UndecidedComparison as e:
+        problems.append(f"{what}: cannot decide that it sums to 1 ({e})")
+        return
+    if off != 0:
+        problems.append(f"{what} sums to {total}, not 1")
 
 
 def verify(imp, params, asg: Assignment):

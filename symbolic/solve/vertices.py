@@ -22,7 +22,6 @@ vertex of every other block, which the caller re-verifies exactly like any count
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass
 
 import sympy as sp
@@ -30,6 +29,7 @@ import z3
 
 from symbolic.solve.atoms import conjunction, disjunction, dnf
 from symbolic.solve.deadline import check_within
+from symbolic.solve.effort import Exhausted, units
 from symbolic.solve.encode import z3_or
 from symbolic.solve.route import RouteResult, constant_names, rational_model, sign_oracle
 from symbolic.solve.polytope import TooLarge, candidates, sign_form
@@ -40,7 +40,7 @@ from symbolic.solve.z3_ops import to_z3
 
 MAX_QUERIES = 10000   # combinations over all atoms; beyond this the route is not taken
 MAX_CASES = 64        # cases of the hypotheses (disjuncts of their normal form)
-ROUTE_SECONDS = 45.0  # the whole route at one size; a route cut off leaves the rest of the budget to the others
+ROUTE_EFFORT = units(45)  # z3 units for the whole route at one size (ci level); a route cut off leaves the rest to the others
 
 
 @dataclass
@@ -176,7 +176,7 @@ def _has_product(events, case, table_of):
     return False
 
 
-def decide(enc, settings, deadline, products_only=False):
+def decide(enc, settings, meter, products_only=False):
     """:class:`RouteResult`, or None when the encoding does not have the lemma's shape or is too large
     (or, with ``products_only``, when no atom multiplies the unknowns of two constrained blocks).
     A hypothesis that is a disjunction splits the part into cases, one per disjunct: the part is
@@ -194,14 +194,14 @@ def decide(enc, settings, deadline, products_only=False):
     table_of = {v.decl().name(): g for g, _, v in enc.vars if g != "param"}
     if products_only and not any(_has_product(events, c, table_of) for c in cases):
         return None
-    deadline = min(deadline, time.monotonic() + ROUTE_SECONDS)
+    meter = meter.sub(settings.scale(ROUTE_EFFORT), "vertices route")
     cands = {}   # a block (rows, atoms, parameters' constraints) -> its candidates; blocks recur across cases
 
     def block_candidates(case, b):
         blk = case.blocks[b]
         key = (tuple(blk.rows), tuple(map(str, blk.atoms)), tuple(map(str, case.params)))
         if key not in cands:
-            cands[key] = candidates(blk.atoms, blk.rows, blk.names, case.params, env, to_z3, deadline)[0]
+            cands[key] = candidates(blk.atoms, blk.rows, blk.names, case.params, env, to_z3, meter)[0]
         return cands[key]
     plans, orbits = [], []
     try:
@@ -214,12 +214,11 @@ def decide(enc, settings, deadline, products_only=False):
                 plans.append((case, e, ins, [block_candidates(case, b) for b in ins]))
     except TooLarge:
         return None
-    except TimeoutError:
-        return RouteResult("unknown", reason="vertices: time")
+    except Exhausted as e:
+        return RouteResult("unknown", reason="vertices: " + e.text)
     total = sum(_count(lists) for _, _, _, lists in plans)
     if total > MAX_QUERIES:
         return None
-    t0 = time.monotonic()
     z3c = {}   # candidate id -> (substitution pairs, its conditions in z3, its denominator in z3)
     obligations, unknown = [], []
     for case, e, ins, lists in plans:
@@ -227,9 +226,8 @@ def decide(enc, settings, deadline, products_only=False):
         hz = {b: z3.Real(f"_den{b}") for b in ins}
         F = to_z3(_homogenised(e.f, ins, case.block_of, h), {**env, **{str(h[b]): hz[b] for b in ins}})
         for combo in itertools.product(*lists):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return RouteResult("unknown", reason="vertices: time")
+            if meter.exhausted():
+                return RouteResult("unknown", reason="vertices: " + meter.reason())
             pairs, conds, sign = [], [], 1
             for b, c in zip(ins, combo):
                 sub, cz, dz = _z3_candidate(c, env, z3c)
@@ -241,7 +239,7 @@ def decide(enc, settings, deadline, products_only=False):
             goal = (t > 0 if strict else t >= 0) if sign > 0 else (t < 0 if strict else t <= 0)
             s = z3.Tactic("qfnra-nlsat").solver()
             s.add(case.params + conds + [goal])
-            r = check_within(s, min(settings.timeout, left))
+            r = check_within(s, settings.query_effort, meter=meter, safety=settings.timeout)
             if r == z3.unsat:
                 obligations.append(tuple(s.assertions()))
             elif r == z3.sat:
@@ -257,7 +255,7 @@ def decide(enc, settings, deadline, products_only=False):
     how = (f"vertices of the hypotheses' polytopes: {split}{max(len(c.blocks) for c in cases)} block(s), "
            f"{sum(len(v) for v in cands.values())} candidate vertices, {len(events)} atoms "
            f"({reps} up to {renamings} symmetries{' in the case that keeps most' if split else ''}), "
-           f"{total} queries in {time.monotonic() - t0:.1f} s")
+           f"{total} queries, {meter.spent:,} z3 units")
     if unknown:
         return RouteResult("unknown", reason="vertices: " + "; ".join(sorted(set(unknown))), how=how)
     return RouteResult("unsat", how=how, obligations=obligations)
