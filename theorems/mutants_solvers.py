@@ -28,7 +28,8 @@ _E("symbolic.solve.effort:Meter.charge", "m.spent += max(0, int(n))", "m.spent +
    "effort.charge-ignored", "what a solver call spent is not charged to its meter (a part's effort never runs out)",
    "test:tests/test_deadline.py::test_the_resource_count_ends_a_call_the_same_way_every_time",
    EFFORT + "test_a_part_stops_at_its_effort_and_says_which_limit")
-_E("symbolic.solve.deadline:unknown_reason", '    if raw in ("canceled", "timeout"):', '    if raw in ():',
+_E("symbolic.solve.deadline:unknown_reason", 'if limit == "wall-clock" or (limit is None and raw in ("canceled", "timeout")):',
+   'if False:',
    "effort.safety-unnamed", "a call cut off by the wall-clock safety net is not reported as such",
    "test:tests/test_deadline.py::test_the_watchdog_is_a_safety_net_that_says_so")
 _E("symbolic.solve.second_opinion:_decide_all", "        if spent > settings.second_effort:", "        if False:",
