@@ -54,6 +54,7 @@ _FROM = {
     "symbolic.derive.closed_forms": ("Derivation",),
     "symbolic.report.html": ("audit_html",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
+    "symbolic.report.reverify": ("reverify_counterexample",),
     "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),
