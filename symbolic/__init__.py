@@ -14,6 +14,7 @@ _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
                              "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
     "symbolic.core.exact": ("parse_number", "parse_expr"),
+    "symbolic.core.budget": ("BudgetSpent",),
     "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),

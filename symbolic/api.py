@@ -42,6 +42,7 @@ import sympy as sp
 
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
+from symbolic.core.budget import BudgetSpent
 from symbolic.core.exact import parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
@@ -129,7 +130,7 @@ __all__ = [
     "counterexample_files", "recheck_commands", "reverify_counterexample",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
-    "ParseError", "Transcendental", "UndecidedComparison", "clip",
+    "ParseError", "Transcendental", "UndecidedComparison", "clip", "BudgetSpent",
     # for programs that run checks in worker processes
     "solver_ignores_sigint",
 ]
