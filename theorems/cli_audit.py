@@ -15,7 +15,7 @@ from symbolic import DPCheckError, UnknownName, clip
 from theorems.cli_app import Stop, command, ui
 from theorems.cli_console import AuditProgress, VERDICT_STYLE, print_markup, print_table, print_text
 from theorems.cli_io import BUG, exit_code, output, say, writable
-from theorems.audit_from import run_text
+from theorems.cli_audit_from import run_text
 from theorems.cli_types import MAX_JOBS, Count
 
 
@@ -155,9 +155,9 @@ def report(docs, texts, extras, seconds):
 
 def reports_from(path, sources, json_file, markdown, html, latex, graph):
     """`--from FILE`: the reports of an earlier run's JSON document (the claims of ``sources`` if given),
-    after checking it (:mod:`theorems.audit_from`): field types and each record's consistency (exit 2
+    after checking it (:mod:`theorems.cli_audit_from`): field types and each record's consistency (exit 2
     naming the record), every counterexample re-verified exactly (exit 1 when one fails)."""
-    from theorems import audit_from
+    from theorems import cli_audit_from as audit_from
     if not any((json_file, markdown, html, latex)):
         raise click.UsageError("--from writes reports: give --latex, --html, --markdown or --json")
     docs, top, failed = audit_from.load(path, sources)

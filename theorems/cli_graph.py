@@ -150,7 +150,7 @@ def stop_on_signals():
 def _interrupted(signum, finished, sizes, json_file, seconds):
     """The pairs finished before the signal: printed, and written with --json (no pictures: the diagram
     needs every pair); exit 128 + signum."""
-    from symbolic.graph.sweep import GraphResult
+    from symbolic import GraphResult
     name = signal.Signals(signum).name
     notions = tuple(dict.fromkeys(x for p in finished for x in (p.source, p.target)))
     g = GraphResult(notions, sizes, tuple(finished), seconds)
