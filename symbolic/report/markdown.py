@@ -19,8 +19,8 @@ def text(value) -> str:
     """A string from the data on one line, safe in Markdown: HTML escaped (``<`` as ``&lt;``), backticks
     escaped; None as empty.
 
-    >>> text("A <script>alert(1)</script> & `x`")
-    'A &lt;script&gt;alert(1)&lt;/script&gt; &amp; \\`x\\`'
+    >>> print(text("A <script>alert(1)</script> & `x`"))
+    A &lt;script&gt;alert(1)&lt;/script&gt; &amp; \\`x\\`
     """
     return "" if value is None else html.escape(" ".join(str(value).split()), quote=False).replace("`", "\\`")
 
