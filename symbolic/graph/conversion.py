@@ -391,7 +391,7 @@ class MapGrowth:
                 "runs": [r.to_json() for r in self.runs]}
 
 
-def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float | None = 60.0,
+def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float | None = None,
                       on_run=None, **kw) -> MapGrowth:
     """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent, inside a size if
     need be) and how it changes; ``on_run(derivation)`` is called as each size finishes (so a caller
