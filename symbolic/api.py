@@ -42,6 +42,7 @@ import sympy as sp
 
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
+from symbolic.core.budget import BudgetSpent
 from symbolic.core.exact import parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
@@ -79,6 +80,7 @@ from symbolic.report.html import audit_html
 from symbolic.report.latex import audit_latex
 from symbolic.report.markdown import audit_markdown
 from symbolic.report.recheck import counterexample_files, recheck_commands
+from symbolic.report.reverify import reverify_counterexample
 from symbolic.report.results import claim_json, counterexample_text, pop_json, result_text, tool_json
 from symbolic.solve import run as _run
 from symbolic.solve.every_belief import on_one_table
@@ -125,10 +127,10 @@ __all__ = [
     # reports and export
     "audit_html", "audit_latex", "audit_markdown",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
-    "counterexample_files", "recheck_commands",
+    "counterexample_files", "recheck_commands", "reverify_counterexample",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
-    "ParseError", "Transcendental", "UndecidedComparison", "clip",
+    "ParseError", "Transcendental", "UndecidedComparison", "clip", "BudgetSpent",
     # for programs that run checks in worker processes
     "solver_ignores_sigint",
 ]

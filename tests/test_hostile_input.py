@@ -343,3 +343,50 @@ def test_fuzz_population(value, tmp_path, capsys):
     err = capsys.readouterr().err
     assert code in (0, 1, 2), err
     assert err.count("\n") <= 1
+
+
+# issue 27, section 4: a user's notion that fails, and numbers too large to compute with, are input errors
+USER_NOTIONS = '''from symbolic import E_SPEC, Notion
+def boom(ops, A, P=None, *, E):
+    raise ValueError("user bug")
+Boom = Notion("Boom", (E_SPEC,), boom)
+def two(ops, A):
+    return True
+Wrong = Notion("Wrong", (E_SPEC,), two)
+NonBool = Notion("NonBool", (E_SPEC,), lambda ops, A, P=None, *, E: "yes")
+'''
+
+
+@pytest.mark.parametrize("command", ["implies", "eval"])
+@pytest.mark.parametrize("name, words", [("Boom", "mine.py line 3: the notion Boom raised ValueError: user bug"),
+                                         ("Wrong", "mine.py line 5: the notion Wrong does not take the arguments"),
+                                         ("NonBool", "the notion NonBool answered 'yes' (str), not a truth value")])
+def test_a_failing_user_notion_is_an_input_error(command, name, words, files, tmp_path, monkeypatch, capsys):
+    (tmp_path / "mine.py").write_text(USER_NOTIONS)
+    monkeypatch.chdir(tmp_path)
+    args = (["implies", f"mine.py:{name}", "PureDP", "--budget", "5"] if command == "implies" else
+            ["eval", f"mine.py:{name}", "--mechanism", files["good"], "--param", "E=2"])
+    code = main(args)
+    _assert_one_line(code, capsys.readouterr().err, words)
+
+
+def test_a_failing_user_notion_makes_its_graph_pairs_unknown_with_the_line(tmp_path, monkeypatch):
+    (tmp_path / "mine.py").write_text(USER_NOTIONS)
+    monkeypatch.chdir(tmp_path)
+    from symbolic.graph.sweep import graph_settings, run_graph
+    from symbolic.core.verdicts import Sizes
+    g = run_graph(["pure-dp", "mine.py:Boom"], sizes=Sizes(1, 2, 2), settings=graph_settings(2))
+    assert [p.relation for p in g.pairs] == ["unknown", "unknown"]
+    assert all("mine.py line 3: the notion Boom raised ValueError" in p.reason for p in g.pairs)
+
+
+@pytest.mark.parametrize("entry", ["exp(exp(exp(1000)))", "exp(exp(exp(1000)))/(1+exp(exp(exp(1000))))",
+                                   "2^exp(100)"])
+def test_numbers_too_large_to_compute_with_are_input_errors(entry, tmp_path, files, capsys):
+    table = tmp_path / "big.json"
+    table.write_text(json.dumps({"n": 1, "domain": [0, 1], "outputs": [0, 1],
+                                 "rows": {"0": [entry, "1"], "1": ["1/2", "1/2"]}}))
+    _assert_one_line(main(["derive", "level", "pure-dp", "--mechanism", str(table)]), capsys.readouterr().err,
+                     "too large to compute with")
+    _assert_one_line(main(["eval", "PureDP", "--mechanism", files["good"], "--param", f"E={entry}"]),
+                     capsys.readouterr().err, "too large to compute with")

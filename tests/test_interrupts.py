@@ -143,3 +143,100 @@ def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch,
     assert claims[ids[0]]["reason"].startswith("internal error")
     assert all(claims[i]["verdict"] == "proved" for i in ids[2:])
     assert signal.getsignal(signal.SIGINT) is before  # handlers restored
+
+
+# issue 27, section 4: derivations obey --budget and say how far they got; graph and derive map --max-n keep
+# what finished on a signal. Budget 0 stops at the first stage on any machine: no timing is asserted.
+SYMBOLIC_TABLE = {"n": 2, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "0<p<1"},
+                  "rows": {"0,0": ["p/2", "1-p/2"], "0,1": ["p/3", "1-p/3"], "1,0": ["p/4", "1-p/4"],
+                           "1,1": ["p/5", "1-p/5"]}}
+
+
+@pytest.mark.parametrize("args, reached", [
+    (["derive", "level", "pure-dp", "--mechanism", "{table}", "--budget", "0"], "reading and validating the table"),
+    (["derive", "map", "pure-dp", "tv-privacy", "--n", "10", "--budget", "0"],
+     "estimating at sample point 1 of up to 8 (E = 2) at n=10"),
+])
+def test_a_derivation_stops_at_its_budget_and_says_where(args, reached, tmp_path, capsys):
+    from theorems.cli import main
+    table = tmp_path / "t.json"
+    table.write_text(json.dumps(SYMBOLIC_TABLE))
+    assert main([str(table) if a == "{table}" else a for a in args]) == 1
+    out = capsys.readouterr().out
+    assert f"stopped by the time budget (0 s) while {reached}" in out
+    assert main([str(table) if a == "{table}" else a for a in args] + ["--json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["reached"].startswith(reached) and doc["budget"] == 0
+
+
+def test_derive_map_growth_stops_at_its_budget_and_keeps_the_sizes_done(capsys):
+    from theorems.cli import main
+    assert main(["derive", "map", "pure-dp", "group-dp", "--max-n", "3", "--budget", "0", "--json"]) == 1
+    growth = json.loads(capsys.readouterr().out)["growth"]
+    assert growth["runs"] == [] and growth["not_reached"] == [1, 2, 3]
+    assert growth["stopped"].startswith("stopped by the time budget (0 s) while estimating at sample point 1")
+
+
+def test_derive_map_growth_prints_the_finished_sizes_on_a_signal(monkeypatch, capsys):
+    """A signal during n = 2: n = 1 is printed, exit 130 (the signal is simulated where it would arrive)."""
+    import symbolic.graph.conversion as conversion
+    from theorems.cli import main
+    real = conversion.derive_map
+
+    def fake(a, b, *, sizes, **kw):
+        if sizes.n == 2:
+            raise KeyboardInterrupt
+        return real(a, b, sizes=sizes, **kw)
+    monkeypatch.setattr(conversion, "derive_map", fake)
+    assert main(["derive", "map", "pure-dp", "group-dp", "--max-n", "3"]) == 130
+    captured = capsys.readouterr()
+    assert "best E = E" in captured.out and "growth: stopped by SIGINT" in captured.out
+    assert "1 of 3 sizes finished" in captured.err and "Traceback" not in captured.err
+
+
+def _descendants(pid):
+    out, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        out += kids
+        todo += kids
+    return out
+
+
+def test_sigterm_to_graph_writes_the_finished_pairs_and_leaves_no_worker(tmp_path):
+    out = tmp_path / "g.json"
+    p = subprocess.Popen([sys.executable, "-m", "theorems.cli", "graph", "--n", "2", "--jobs", "2", "--no-cache",
+                          "--json", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        workers = []
+        for _ in range(600):  # until the pool's workers run (forked by its forkserver): not a timing assertion
+            workers = [k for k in _descendants(p.pid) if _alive(k)]
+            if len(workers) >= 3 or p.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert p.poll() is None, "the graph ended before it could be stopped"
+        os.kill(p.pid, signal.SIGTERM)   # the main process alone
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 143, stderr
+    assert "Traceback" not in stderr and "stopped by SIGTERM" in stderr
+    doc = json.loads(out.read_text())
+    assert doc["stopped"].startswith("stopped by SIGTERM") and isinstance(doc["pairs"], list)
+    time.sleep(0.5)
+    assert not [k for k in workers if _alive(k)], "worker processes survived"
+
+
+def test_svg_pictures_are_the_same_bytes_on_every_run():
+    from symbolic.graph.hasse import _matplotlib_svg, diagram, render_svg
+    from symbolic.graph.pair import PairResult as R
+    d = diagram(["a", "b", "c"], [R("a", "b", "implies", "E = E"), R("b", "a", "not-implies"),
+                                  R("a", "c", "not-implies")])
+    for separations in (False, True):
+        first = _matplotlib_svg(d, separations)
+        assert first == _matplotlib_svg(d, separations)
+        assert "<dc:date>" not in first
+    assert render_svg(d) == render_svg(d)   # Graphviz where it is installed, else the same matplotlib path

@@ -179,26 +179,28 @@ def table(docs):
     return "\n".join("  ".join(c.ljust(w[j]) for j, c in enumerate(r)) for r in rows)
 
 
-def markdown(docs):
-    """The audit as Markdown (:func:`symbolic.report.markdown.audit_markdown`): table, findings, counterexamples."""
+def markdown(docs, provenance=None):
+    """The audit as Markdown (:func:`symbolic.report.markdown.audit_markdown`): table, findings, counterexamples;
+    ``provenance``: the line at its top saying where the verdicts come from."""
     from symbolic import audit_markdown
-    return audit_markdown(docs)
+    return audit_markdown(docs, provenance=provenance)
 
 
-def html_page(docs, graph_svg=None):
+def html_page(docs, graph_svg=None, provenance=None):
     """The audit's page (:func:`symbolic.report.html.audit_html`) from the claim records, with the
     sources' names and, when given, the implication graph's SVG text."""
     from symbolic import tool_json
     from symbolic.report.html import audit_html
     from theorems.registry import SOURCES
-    return audit_html({"tool": tool_json(), "claims": docs}, graph_svg=graph_svg, source_names=SOURCES)
+    return audit_html({"tool": tool_json(), "claims": docs}, graph_svg=graph_svg, source_names=SOURCES,
+                      provenance=provenance)
 
 
-def latex_document(docs):
+def latex_document(docs, provenance=None):
     """The audit as a LaTeX document (:func:`symbolic.report.latex.audit_latex`) with the sources' names."""
     from symbolic import audit_latex, tool_json
     from theorems.registry import SOURCES
-    return audit_latex({"tool": tool_json(), "claims": docs}, source_names=SOURCES)
+    return audit_latex({"tool": tool_json(), "claims": docs}, source_names=SOURCES, provenance=provenance)
 
 
 def read_graph_svg(path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from datetime import datetime, timezone
 
 import click
 
@@ -14,13 +15,14 @@ from symbolic import DPCheckError, UnknownName, clip
 from theorems.cli_app import Stop, command, ui
 from theorems.cli_console import AuditProgress, VERDICT_STYLE, print_markup, print_table, print_text
 from theorems.cli_io import BUG, exit_code, output, say, writable
+from theorems.cli_audit_from import run_text
 from theorems.cli_types import EFFORT_HELP, MAX_JOBS, Count, EffortLevel
 
 
 @command("audit", short_help="check every claim of the sources, with a report", examples=[
     ("dpcheck audit", "every claim of every source"),
     ("dpcheck audit T L --json out.json --markdown out.md", "two sources, two reports"),
-    ("dpcheck audit K --jobs 2 --profile quick", "one source, shorter solver limits"),
+    ("dpcheck audit K --jobs 2 --profile quick", "one source, a third of the default effort"),
     ("dpcheck audit S --html report.html", "a page to open in a browser"),
     ("dpcheck audit --html report.html --graph-svg g.svg", "the page with the picture `dpcheck graph --svg` drew"),
     ("dpcheck audit --from audit.json --latex audit.tex", "a LaTeX document from an earlier run's JSON")])
@@ -66,7 +68,7 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
     if from_json:
         return reports_from(from_json, sources, json_file, markdown, html, latex, graph)
     todo = [c.id for c in by_source(list(sources) or list(SOURCES)) if c.kind != "def"]
-    t0 = time.monotonic()
+    t0, date = time.monotonic(), datetime.now(timezone.utc).isoformat(timespec="seconds")
     results, texts, extras, crashed = {}, {}, {}, []
     stopped, handlers = None, {}
     try:
@@ -94,8 +96,10 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
         keys = list(next(iter(results.values()), dict.fromkeys(machinery.RECORD_KEYS)))
         reason = f"not run: the audit was stopped by {signal.Signals(stopped).name}" if stopped else None
         docs = [results.get(c) or machinery.not_run(c, keys, reason) for c in todo]
-        report(docs, texts, [extras[c] for c in todo if c in extras], time.monotonic() - t0)
-        write_files(docs, json_file, markdown, html, graph, latex)
+        wall = time.monotonic() - t0
+        report(docs, texts, [extras[c] for c in todo if c in extras], wall)
+        run = {"date": date, "profile": profile, "seconds": round(wall, 1)}
+        write_files(docs, json_file, markdown, html, graph, latex, provenance=run_text(run), run=run)
     finally:
         for sig, h in handlers.items():
             signal.signal(sig, h)
@@ -150,30 +154,40 @@ def report(docs, texts, extras, seconds):
 
 
 def reports_from(path, sources, json_file, markdown, html, latex, graph):
-    """`--from FILE`: the reports of an earlier run's JSON document (the claims of ``sources`` if given)."""
-    from theorems.cli_io import exit_code, load_json
-    doc = load_json(path, "audit JSON")
-    claims = doc.get("claims") if isinstance(doc, dict) else None
-    if not isinstance(claims, list) or not all(isinstance(c, dict) and "id" in c and "verdict" in c for c in claims):
-        raise DPCheckError(f"--from {clip(path)} is not an audit document: it needs a \"claims\" list of claim "
-                           f"records, as `dpcheck audit --json FILE` writes")
-    docs = [c for c in claims if not sources or c.get("source") in sources]
+    """`--from FILE`: the reports of an earlier run's JSON document (the claims of ``sources`` if given),
+    after checking it (:mod:`theorems.cli_audit_from`): field types and each record's consistency (exit 2
+    naming the record), every counterexample re-verified exactly (exit 1 when one fails)."""
+    from theorems import cli_audit_from as audit_from
     if not any((json_file, markdown, html, latex)):
         raise click.UsageError("--from writes reports: give --latex, --html, --markdown or --json")
-    write_files(docs, json_file, markdown, html, graph, latex)
+    docs, top, failed = audit_from.load(path, sources)
+    for cid, why in failed.items():
+        say("error", f"{cid}: its counterexample in {clip(path)} fails exact re-verification: {why}")
+    written = write_files(docs, json_file, markdown, html, graph, latex, provenance=top)
+    print(top)
+    print(f"{len(docs)} claims; wrote " + ", ".join(f"{what} {p}" for what, p in written))
     return exit_code(docs)
 
 
-def write_files(docs, json_file, markdown, html, graph_svg=None, latex=None):
+def write_files(docs, json_file, markdown, html, graph_svg=None, latex=None, *, provenance=None, run=None):
+    """Write the asked reports; ``provenance``: the line at the top of each document (where its verdicts
+    come from), ``run``: the run's date, profile and wall time for the JSON document. Returns
+    [(what, path)] in the order written."""
     from theorems import audit as machinery
+    written = []
     if latex:
         with open(latex, "w", encoding="utf-8") as f:
-            f.write(machinery.latex_document(docs))
+            f.write(machinery.latex_document(docs, provenance))
+        written.append(("LaTeX", latex))
     if json_file:
-        output(docs, json_file)
+        output(docs, json_file, run=run)
+        written.append(("JSON", json_file))
     if markdown:
         with open(markdown, "w", encoding="utf-8") as f:
-            f.write(machinery.markdown(docs))
+            f.write(machinery.markdown(docs, provenance))
+        written.append(("Markdown", markdown))
     if html:
         with open(html, "w", encoding="utf-8") as f:
-            f.write(machinery.html_page(docs, graph_svg))
+            f.write(machinery.html_page(docs, graph_svg, provenance))
+        written.append(("HTML", html))
+    return written

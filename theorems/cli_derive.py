@@ -21,6 +21,7 @@ ALIASES = {"laplace-count": "pml laplace-count", "randomized-response": "epsilon
            "epsilon rr": "epsilon randomized-response", "chernoff threshold": "pml threshold",
            "threshold": "pml threshold"}
 MAX_DERIVE_N = 10 ** 6
+DEFAULT_BUDGET = 60.0   # seconds for `derive level` and `derive map` (a derivation, not a verdict)
 
 
 def _derive_params(key, values):
@@ -55,8 +56,8 @@ def _derive_params(key, values):
 @click.option("--max-n", "max_n", type=Count(1, 4), metavar="N",
               help="with `map A B`: derive the constant at n = 1, 2, ..., N and say how it changes (e.g. --max-n 3)")
 @click.option("--budget", type=Seconds(True), metavar="SECONDS",
-              help="with `map A B --max-n`: stop starting larger n after this many seconds (default 300; "
-                   "e.g. --budget 120)")
+              help="with `level` and `map A B`: stop after this many seconds and say how far it got (default 60; "
+                   "with --max-n the sizes finished are kept; e.g. --budget 120)")
 @click.option("--target", metavar="NAME",
               help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
 @click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
@@ -95,7 +96,7 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
 
     Exit 1 if a check fails."""
     sized = [f for f, v in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
-                            ("--budget", budget), ("--target", target)) if v is not None]
+                            ("--target", target)) if v is not None]
     if what and what[0].lower() == "map":
         for flag, value in (("--plot", plot), ("--mechanism", mechanism), ("--assume", assume), ("--prior", prior)):
             if value:
@@ -104,7 +105,9 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     if sized:
         raise InvalidParameter(f"{', '.join(sized)} go{'es' if len(sized) == 1 else ''} with `derive map A B`")
     if mechanism is not None or (what and what[0].lower() == "level"):
-        return _level(what, mechanism, param, assume, prior, as_json)
+        return _level(what, mechanism, param, assume, prior, as_json, DEFAULT_BUDGET if budget is None else budget)
+    if budget is not None:
+        raise InvalidParameter("--budget goes with `derive level` and `derive map A B`")
     for flag, value in (("--assume", assume), ("--prior", prior)):
         if value:
             raise InvalidParameter(f"{flag} goes with `derive level NOTION --mechanism FILE`")
@@ -139,9 +142,20 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     return 0 if ok else 1
 
 
-def _level(what, mechanism, param, assume, prior, as_json):
+def _stopped(e, as_json, done=None):
+    """A derivation the time budget stopped: how far it got (as JSON with --json), exit 1."""
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), "stopped": str(e), "reached": e.where, "budget": e.seconds,
+                          **({"finished": done} if done is not None else {})}, indent=2, ensure_ascii=False))
+    else:
+        print(f"{e}; no result (raise --budget to let it finish)")
+    return 1
+
+
+def _level(what, mechanism, param, assume, prior, as_json, budget):
     """`derive level NOTION --mechanism FILE` and its short form `derive epsilon --mechanism FILE`."""
-    from symbolic import derive_level, level_json, level_text
+    from symbolic import BudgetSpent, derive_level, level_json, level_text
     from theorems.cli_io import load_json
     words = [w.lower() for w in what]
     if words and words[0] == "level":
@@ -161,7 +175,10 @@ def _level(what, mechanism, param, assume, prior, as_json):
         if k.strip() in values:
             raise InvalidParameter(f"--param {clip(k.strip())} is given twice")
         values[k.strip()] = v.strip()
-    d = derive_level(words[0], doc, params=values, assumptions=tuple(assume), prior=prior_doc)
+    try:
+        d = derive_level(words[0], doc, params=values, assumptions=tuple(assume), prior=prior_doc, budget=budget)
+    except BudgetSpent as e:
+        return _stopped(e, as_json)
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), **level_json(d)}, indent=2, ensure_ascii=False))
@@ -173,7 +190,7 @@ def _level(what, mechanism, param, assume, prior, as_json):
 def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
     """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
     from symbolic import Sizes, find_notion
-    from symbolic import derive_map, derive_map_growth
+    from symbolic import derive_map
     from theorems.cli_commands import search_sizes
     if len(names) != 2:
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
@@ -191,27 +208,67 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
     search_sizes(sizes)
     if max_n is not None and n is not None:
         raise InvalidParameter("give --n (one size) or --max-n (n = 1 .. N), not both")
+    budget = DEFAULT_BUDGET if budget is None else budget
     if max_n is not None:
         search_sizes(Sizes(max_n, sizes.domain, sizes.outputs))
-        g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n,
-                              budget=300.0 if budget is None else budget, target=target, fix=fix)
-        ok = all(r.ok for r in g.runs)
-        if as_json:
-            from symbolic import tool_json
-            first = g.runs[0].to_json()
-            print(json.dumps({"tool": tool_json(), **first, "growth": g.to_json()}, indent=2, ensure_ascii=False))
-        else:
-            for r in g.runs:
-                print(r.text())
-            print(f"growth: {g.summary}")
-        return 0 if ok else 1
-    d = derive_map(a, b, sizes=sizes, target=target, fix=fix)
+        return _growth(a, b, sizes, max_n, budget, target, fix, as_json)
+    from symbolic import BudgetSpent
+    try:
+        d = derive_map(a, b, sizes=sizes, target=target, fix=fix, budget=budget)
+    except BudgetSpent as e:
+        return _stopped(e, as_json)
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
     else:
         print(d.text())
     return 0 if d.ok else 1
+
+
+def _growth(a, b, sizes, max_n, budget, target, fix, as_json):
+    """`derive map A B --max-n N`: n = 1 .. N within the budget. SIGINT or SIGTERM stops it: the sizes
+    finished are printed (and the JSON document of them), exit 130 / 143."""
+    import signal
+    from symbolic import derive_map_growth
+    from theorems.cli_app import Stop
+    finished, handlers = [], {}
+
+    def stop(signum, frame):
+        raise Stop(signum)
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            handlers[sig] = signal.signal(sig, stop)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n, budget=budget,
+                              target=target, fix=fix, on_run=finished.append)
+    except (Stop, KeyboardInterrupt) as e:
+        signum = getattr(e, "signum", signal.SIGINT)
+        for sig in handlers:
+            signal.signal(sig, lambda *_: None)
+        _print_runs(finished, as_json, f"stopped by {signal.Signals(signum).name}", None)
+        from theorems.cli_io import say
+        say("error", f"stopped by {signal.Signals(signum).name}: {len(finished)} of {max_n} sizes finished")
+        raise Stop(signum, announced=True) from None
+    finally:
+        for sig, h in handlers.items():
+            signal.signal(sig, h)
+    _print_runs(list(g.runs), as_json, g.summary, g.to_json())
+    return 0 if g.runs and all(r.ok for r in g.runs) and not g.not_reached else 1
+
+
+def _print_runs(runs, as_json, summary, growth):
+    if as_json:
+        from symbolic import tool_json
+        first = runs[0].to_json() if runs else {}
+        growth = growth or {"sizes": [r.sizes.as_dict() for r in runs], "summary": summary,
+                            "runs": [r.to_json() for r in runs]}
+        print(json.dumps({"tool": tool_json(), **first, "growth": growth}, indent=2, ensure_ascii=False))
+    else:
+        for r in runs:
+            print(r.text())
+        print(f"growth: {summary}")
 
 
 def _escape(text):

@@ -2,18 +2,21 @@
 as a table, a JSON document and pictures (the Hasse diagram and the separations)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
 import click
 
 from symbolic import DPCheckError
-from theorems.cli_app import command, ui
+from theorems.cli_app import Stop, command, ui
 from theorems.cli_console import print_table, spinner
-from theorems.cli_io import writable
+from theorems.cli_io import say, writable
 from theorems.cli_types import MAX_JOBS, Count, Seconds, size_options
 
 DEFAULT_CACHE = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
@@ -92,9 +95,13 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
     sizes = Sizes(n or 1, domain or 2, outputs or 2)
     specs = _specs(ids, adds)
     settings = graph_settings(budget)
-    with spinner(ui(), f"deciding notion pairs at {sizes}"):
-        g = run_graph(specs or None, sizes=sizes, settings=settings, jobs=jobs, dask_address=dask_address,
-                      cache_dir=None if no_cache else cache_dir)
+    finished, t0 = [], time.monotonic()
+    with stop_on_signals() as stopped:
+        with spinner(ui(), f"deciding notion pairs at {sizes}"):
+            g = run_graph(specs or None, sizes=sizes, settings=settings, jobs=jobs, dask_address=dask_address,
+                          cache_dir=None if no_cache else cache_dir, on_pair=finished.append)
+    if stopped:
+        return _interrupted(stopped[0], finished, sizes, json_file, time.monotonic() - t0)
     doc = g.to_json()
     counts = Counter(p.relation for p in g.pairs)
     if json_file:
@@ -115,3 +122,44 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
           f"{counts['not-implies']} not-implies, {counts['unknown']} unknown; {g.cached} from the cache; "
           f"{g.seconds:.1f} s{drawn}", file=sys.stderr if ui().quiet else sys.stdout)
     return 0 if counts["unknown"] == 0 else 1
+
+
+@contextlib.contextmanager
+def stop_on_signals():
+    """SIGINT and SIGTERM stop the body (the list it yields gets the signal's number); a second signal
+    while the finished results are written is ignored; the old handlers come back at the end."""
+    stopped, handlers = [], {}
+
+    def raise_stop(signum, frame):
+        raise Stop(signum)
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            handlers[sig] = signal.signal(sig, raise_stop)
+    except ValueError:  # not the main thread: signals stay as they are
+        pass
+    try:
+        yield stopped
+    except (Stop, KeyboardInterrupt) as e:
+        stopped.append(getattr(e, "signum", signal.SIGINT))
+        for sig in handlers:
+            signal.signal(sig, lambda *_: None)
+    finally:
+        for sig, h in handlers.items():
+            signal.signal(sig, h)
+
+
+def _interrupted(signum, finished, sizes, json_file, seconds):
+    """The pairs finished before the signal: printed, and written with --json (no pictures: the diagram
+    needs every pair); exit 128 + signum."""
+    from symbolic import GraphResult
+    name = signal.Signals(signum).name
+    notions = tuple(dict.fromkeys(x for p in finished for x in (p.source, p.target)))
+    g = GraphResult(notions, sizes, tuple(finished), seconds)
+    if json_file:
+        doc = {**g.to_json(), "stopped": f"stopped by {name}: only the pairs finished are listed"}
+        Path(json_file).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if finished and not ui().quiet:
+        _print_pairs(g)
+    say("error", f"stopped by {name}: {len(finished)} pairs finished" + (f", written to {json_file}" if json_file
+                                                                           else "") + "; no pictures drawn")
+    raise Stop(signum, announced=True)

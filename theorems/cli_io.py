@@ -28,10 +28,11 @@ def writable(path, flag):
         raise DPCheckError(f"{flag} {clip(path)}: cannot write in its directory (missing or read-only)")
 
 
-def output(results, file=None):
-    """The JSON document of ``results`` (claim records), written to ``file`` if given."""
+def output(results, file=None, run=None):
+    """The JSON document of ``results`` (claim records), written to ``file`` if given; ``run``: the
+    audit's {"date", "profile", "seconds"}, kept as the document's "run"."""
     from symbolic import tool_json
-    doc = {"tool": tool_json(), "claims": results}
+    doc = {"tool": tool_json(), **({"run": run} if run else {}), "claims": results}
     text = json.dumps(doc, indent=2, ensure_ascii=False)
     if file:
         with open(file, "w", encoding="utf-8") as f:

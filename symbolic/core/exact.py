@@ -83,6 +83,27 @@ _SPACE = re.compile(r"\s*")
 _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
 MAX_EXPR_CHARS, MAX_DEPTH, MAX_POWER_BITS = 10_000, 50, 100_000
 MAX_NESTING = 200  # parentheses, signs and powers nested inside each other (the parser recurses on them)
+MAX_EXP_ARGUMENT = 10_000  # exp(x) of a number x: e^10000 has 4343 digits; exp(exp(1000)) has 10^434
+
+
+def _magnitude_over(value, limit) -> bool:
+    """Whether the number ``value`` (no symbols) is over ``limit`` in absolute value, decided at low
+    precision; a value too large even for that (an overflow in mpmath) is over."""
+    if value.free_symbols or value.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        return False   # symbolic: bounded by its parameters' ranges; not finite: said by _not_finite
+    try:
+        return bool(abs(sp.N(value, 15)) > limit)
+    except (OverflowError, RecursionError, ValueError, TypeError):
+        return True
+
+
+def _exp(argument, text):
+    """exp(argument), refusing a number argument over MAX_EXP_ARGUMENT: exp(exp(exp(1000))) cannot be
+    compared with anything, not even at low precision."""
+    if _magnitude_over(argument, MAX_EXP_ARGUMENT):
+        raise ParseError(f"exp of a number over {MAX_EXP_ARGUMENT} in {clip(text)} is too large to compute with "
+                         f"(e^{MAX_EXP_ARGUMENT} has {int(MAX_EXP_ARGUMENT / 2.302585) + 1} digits)")
+    return sp.exp(argument)
 
 
 def _power(base, exponent, text):
@@ -94,6 +115,8 @@ def _power(base, exponent, text):
             raise ParseError(f"the power {clip(text)} is too large to compute exactly (over {MAX_POWER_BITS} bits)")
     elif exponent.is_Rational and abs(int(exponent.p)) > MAX_POWER_BITS:
         raise ParseError(f"the exponent {exponent} in {clip(text)} is too large (at most {MAX_POWER_BITS})")
+    elif not exponent.is_Rational and _magnitude_over(exponent, MAX_POWER_BITS):
+        raise ParseError(f"the exponent in {clip(text)} is over {MAX_POWER_BITS}: too large to compute with")
     return base ** exponent
 
 
@@ -192,7 +215,7 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
             take("(")
             e = nested(expr)
             take(")")
-            return _FUNCS[t](e)
+            return _exp(e, text) if t == "exp" else _FUNCS[t](e)
         if t in symbols:
             return symbols[t]
         if t in ("(", ")", ",", "*", "/", "^", "**"):
@@ -226,7 +249,10 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
     result = expr()
     if peek() is not None:
         raise ParseError(f"unexpected {peek()!r} in {what} {clip(text)}")
-    why = _not_finite(result)
+    try:
+        why = _not_finite(result)
+    except (OverflowError, RecursionError):
+        why = "is too large to compute with"
     if why:
         raise ParseError(f"{what} {clip(text)} {why}")
     return result

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
+from symbolic.core.budget import Budget
 from symbolic.core.errors import DPCheckError, InvalidParameter, InvalidSize, UnknownName, clip
 from symbolic.core.exact import exact, parse_expr
 from symbolic.core.prob import Dist, Kernel
@@ -346,13 +347,16 @@ def _db(d) -> str:
 
 
 # ---------------------------------------------------------------- the derivation
-def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prior=None) -> LevelDerivation:
+def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prior=None,
+                 budget: float | None = None) -> LevelDerivation:
     """The tight level of ``notion_id`` (see :data:`LEVEL_NOTIONS`; e.g. ``"pure-dp"``, ``"renyi-2"``) for
     ``mechanism``: a parsed JSON table (entries may be expressions in parameters declared in its
     ``"params"``), a :class:`Mechanism` or a :class:`SymbolicMechanism`. ``params``: the notion's own
     parameters (``eps`` or ``E`` for approx-dp, ``alpha`` for renyi-dp), and table parameters to fix to a
     value; values are exact numbers or expression texts (``"log(2)"``). ``assumptions``: range texts such
     as ``"1/2<p<1"``. ``prior``: for pml (required) and maximal-leakage (its support; default all inputs).
+    ``budget``: seconds of wall-clock time; when they are spent, :class:`~symbolic.core.budget.BudgetSpent`
+    says which stage was reached (see :mod:`symbolic.core.budget`).
 
     >>> doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
     ...        "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
@@ -360,8 +364,14 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     >>> d.formula, d.level_ratio, d.ok
     (log(p/(1 - p)), p/(1 - p), True)
     """
+    with Budget(budget) as bud:
+        return _derive_level(notion_id, mechanism, params, assumptions, prior, bud)
+
+
+def _derive_level(notion_id, mechanism, params, assumptions, prior, bud):
     from symbolic.derive.level_checks import run_checks
     notion, fixed = level_notion(notion_id)
+    bud.at("reading and validating the table")
     sm = _as_symbolic(mechanism, assumptions)
     own, table_values = _split_params(notion, fixed, params, sm)
     if table_values:
@@ -373,6 +383,7 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     shown = {k: v for k, v in own.items()}
     base = dict(notion=notion.id, quantity=notion.quantity, assumptions=sm.assumptions(), sizes=sizes,
                 params=shown, mechanism=sm)
+    bud.at(f"writing the level's candidates ({sizes['domain'] ** sizes['n']} rows)")
     try:
         units = _units(notion, own, sm, pr)
     except _Infinite as e:
@@ -381,6 +392,7 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
         return LevelDerivation(formula=sp.oo, level_ratio=sp.oo if notion.log_scale else None, pieces=(piece,),
                                steps=(e.message,), proved=True, checks=tuple(sm.checks) + checks, infinite=True,
                                message=e.message, **base)
+    bud.at(f"maximising over {len(units)} candidates")
     result = maximise(units, sm.params)
     ratio = result.expr
     scale = _scale(notion, own)
@@ -389,6 +401,7 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     rng_text = " and ".join(sm.assumptions())
     pieces = tuple((p.condition_text(rng_text), _simplify(p.expr if scale is None else _log(p.expr, scale)),
                     p.labels) for p in result.pieces)
+    bud.at("checking the formula at sample points")
     checks = run_checks(notion, own, sm, pr, formula, level_ratio, samples=[p.sample for p in result.pieces])
     return LevelDerivation(formula=formula, level_ratio=level_ratio, pieces=pieces, steps=result.steps,
                            proved=result.proved and sm.proved, checks=tuple(sm.checks) + checks, **base)

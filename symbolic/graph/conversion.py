@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
+from symbolic.core.budget import Budget, BudgetSpent
 from symbolic.core.errors import DPCheckError, InvalidParameter
 from symbolic.core.exact import expr_text
 from symbolic.core.verdicts import Proved, Sizes
@@ -192,9 +193,11 @@ def sample_points(a) -> list:
 
 # ---------------------------------------------------------------- the derivation
 def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None, fix: dict | None = None,
-               settings: Settings | None = None, starts: int = 6) -> MapDerivation:
+               settings: Settings | None = None, starts: int = 6, budget=None) -> MapDerivation:
     """The tight map from A's parameters to B's parameter ``target`` at ``sizes`` (NotionInfo records or
-    Notions): estimate, recognise, prove, attain (see the module text).
+    Notions): estimate, recognise, prove, attain (see the module text). ``budget``: seconds (or a
+    :class:`~symbolic.core.budget.Budget`); when spent, :class:`~symbolic.core.budget.BudgetSpent` says
+    which stage was reached.
 
     >>> from symbolic.notions.dp import PureDP
     >>> from symbolic.notions.zoo_dp_laws import TVPrivacy
@@ -202,6 +205,10 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     >>> d.formula, d.tight, d.attained_by["level"]
     ((E - 1)/(E + 1), True, 'exact')
     """
+    if not isinstance(budget, Budget):
+        with Budget(budget) as bud:
+            return derive_map(a, b, sizes=sizes, target=target, fix=fix, settings=settings, starts=starts, budget=bud)
+    bud = budget
     t0 = time.monotonic()
     (aid, an), (bid, bn) = _notion(a), _notion(b)
     _check_pair(an, bn)
@@ -220,6 +227,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     points = sample_points(an)
     need = 3 if len(syms) == 1 else len(points)
     for i, point in enumerate(points):
+        bud.at(f"estimating at sample point {i + 1} of up to {len(points)} ({_at(point)}) at {sizes}")
         est = search(an, bn, target, fixed_b, point, shape, starts=starts, seed=f"{aid}->{bid}", warm=warm)
         estimates.append(est)
         warm = est.x
@@ -238,9 +246,13 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
                              seconds=time.monotonic() - t0, **base)
     checks = [(f"search at {_at(e.point)}: {e.value:.10g} vs formula {_num(formula, e.point, syms)}",
                _close(formula, e.point, syms, e.value)) for e in estimates]
+    bud.at(f"proving {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}")
+    if bud.end is not None:  # the solver's own limit: what is left of the budget
+        settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
     proof, proof_reason = prove_map(an, bn, target, fixed, formula, sizes, settings)
     checks.append((f"proof of {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}",
                    proof is not None or "unknown" in (proof_reason or "")))
+    bud.at(f"looking for a table that attains {expr_text(formula)} at {sizes}")
     attained, att_reason, att_checks = attain(an, bn, target, fixed_b, formula, estimates, shape, syms)
     checks += att_checks
     return MapDerivation(formula=formula, estimates=pairs, proof=proof, proof_reason=proof_reason,
@@ -375,12 +387,15 @@ class MapGrowth:
         return {"sizes": [r.sizes.as_dict() for r in self.runs],
                 "formulas": [None if r.formula is None else expr_text(r.formula) for r in self.runs],
                 "summary": self.summary, "not_reached": list(self.not_reached), "seconds": round(self.seconds, 3),
+                "stopped": self.extra.get("stopped"),
                 "runs": [r.to_json() for r in self.runs]}
 
 
-def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float = 300.0,
-                      **kw) -> MapGrowth:
-    """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent) and how it changes.
+def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float | None = None,
+                      on_run=None, **kw) -> MapGrowth:
+    """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent, inside a size if
+    need be) and how it changes; ``on_run(derivation)`` is called as each size finishes (so a caller
+    stopped by a signal still has them).
 
     Group privacy for groups of two: ε-DP gives it at ε for one record and 2ε once two can change.
 
@@ -390,17 +405,26 @@ def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3
     >>> [str(r.formula) for r in g.runs], g.summary
     (['E', 'E**2'], 'n=1: E, n=2: E**2; changes at every step up to n=2')
     """
-    t0, runs, skipped = time.monotonic(), [], []
-    for n in range(1, max_n + 1):
-        if runs and time.monotonic() - t0 > budget:
-            skipped.append(n)
-            continue
-        runs.append(derive_map(a, b, sizes=Sizes(n, domain, outputs), **kw))
-    return MapGrowth(tuple(runs), tuple(skipped), growth_summary(runs, skipped), time.monotonic() - t0)
+    t0, runs, skipped, stopped = time.monotonic(), [], [], None
+    with Budget(budget) as bud:
+        for n in range(1, max_n + 1):
+            try:
+                runs.append(derive_map(a, b, sizes=Sizes(n, domain, outputs), budget=bud, **kw))
+            except BudgetSpent as e:
+                skipped, stopped = list(range(n, max_n + 1)), str(e)
+                break
+            if on_run is not None:
+                on_run(runs[-1])
+    summary = growth_summary(runs, skipped) + (f"; {stopped}" if stopped else "")
+    return MapGrowth(tuple(runs), tuple(skipped), summary, time.monotonic() - t0,
+                     {"stopped": stopped} if stopped else {})
 
 
 def growth_summary(runs, skipped=()) -> str:
     """How f changes from one n to the next, in words."""
+    if not runs:
+        return "no size finished" + (f" (n = {', '.join(map(str, skipped))} not reached in the time budget)"
+                                     if skipped else "")
     fs = [r.formula for r in runs]
     if any(f is None for f in fs):
         return "unknown at n = " + ", ".join(str(r.sizes.n) for r in runs if r.formula is None)

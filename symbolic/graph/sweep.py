@@ -84,9 +84,11 @@ def _task(spec_a: str, spec_b: str, sizes: tuple, settings: Settings) -> dict:
 
 
 def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings | None = None, jobs: int = 1,
-              dask_address: str | None = None, cache_dir=None, progress=None) -> GraphResult:
+              dask_address: str | None = None, cache_dir=None, progress=None, on_pair=None) -> GraphResult:
     """Decide every ordered pair among ``specs`` (default: every listed notion of one mechanism).
-    ``progress(done, total)`` is called as pairs finish.
+    ``progress(done, total)`` is called as pairs finish, ``on_pair(pair_result)`` with each one (so a
+    caller stopped by a signal still has them). However this ends (a signal, an error), no worker
+    process is left running.
 
     >>> g = run_graph(["pure-dp", "approx-dp"], sizes=Sizes(1, 2, 2), settings=graph_settings(3))
     >>> [(p.source, p.target, p.relation) for p in g.pairs]
@@ -119,6 +121,8 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
             hit = cache.get(key) if cache is not None else None
             if hit is not None:
                 done[(a.id, b.id)] = PairResult.from_json(hit)
+                if on_pair is not None:
+                    on_pair(done[(a.id, b.id)])
             else:
                 todo.append((a.id, b.id))
     cached, total = len(done), len(keys)
@@ -128,6 +132,8 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     def finish(pair, doc, store=True):
         res = PairResult.from_json(doc)
         done[pair] = res
+        if on_pair is not None:
+            on_pair(res)
         if store and cache is not None and not (res.relation == "unknown" and "time" in (res.reason or "")):
             cache.put(keys[pair], doc)
         if progress:
@@ -159,9 +165,14 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     if dask_address:
         _run_dask(dask_address, submit_next, task_args, finish, jobs)
     elif jobs > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context()) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context())
+        try:
             _drive(lambda pair: pool.submit(_task, *task_args(pair)), submit_next, finish, 2 * jobs,
                    lambda fs: wait(fs, return_when=FIRST_COMPLETED)[0])
+        except BaseException:   # a signal (or an error): kill the workers, do not wait for their pairs
+            _kill_workers(pool)
+            raise
+        pool.shutdown(wait=True)
     else:
         while todo:
             nxt = submit_next(lambda pair: pair)
@@ -169,6 +180,17 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
                 finish(nxt[0], _task(*task_args(nxt[0])))
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
+
+
+def _kill_workers(pool):
+    """Kill every worker process of ``pool`` at once and reap them (pairs in flight are lost)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for p in procs:
+        if p.is_alive():
+            p.kill()
+    for p in procs:
+        p.join(5)
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _drive(submit, submit_next, finish, width, wait_some):

@@ -127,9 +127,10 @@ def _figure(svg: str, caption: str, ident: str) -> str:
 
 
 def audit_html(doc, *, graph_svg: str | None = None, source_names: dict | None = None,
-               title: str = "dpcheck audit") -> str:
+               title: str = "dpcheck audit", provenance: str | None = None) -> str:
     """The HTML page of an audit's JSON document ``doc`` (parsed JSON, as ``dpcheck audit --json``
-    writes it). ``graph_svg``: the implication graph as SVG text, inlined when given (scripts and
+    writes it); ``provenance``: a line under the title saying where the verdicts come from.
+    ``graph_svg``: the implication graph as SVG text, inlined when given (scripts and
     outside links removed). ``source_names``: {source letter: a longer name} for the summary.
 
     >>> page = audit_html({"tool": {"version": "0"}, "claims": [{"id": "X-1", "source": "X",
@@ -150,6 +151,7 @@ def audit_html(doc, *, graph_svg: str | None = None, source_names: dict | None =
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{esc(title)}</title>", "<style>", CSS.replace("%VERDICT_CSS%", _verdict_css()),
              "</style></head><body>", f"<h1>{esc(title)}</h1>",
+             f'<p class="provenance" id="provenance"><strong>{esc(provenance)}</strong></p>' if provenance else "",
              '<p class="tool">' + ", ".join(f"{esc(k)} {esc(v)}" for k, v in tool.items()) + "</p>",
              '<section id="summary"><h2>Summary</h2>', _summary_html(counts, names),
              _figure(chart, "Verdicts per source (drawn by matplotlib).", "verdict-chart") if chart else "",

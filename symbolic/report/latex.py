@@ -136,8 +136,11 @@ def _formula(doc) -> list:
     return [r"\[ " + latex + r" \]" if latex and latex.isascii() else r"\texttt{" + tex(doc["formula"]) + "}"]
 
 
-def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck audit") -> str:
-    """A complete LaTeX document (``pdflatex`` compiles it) from an audit's JSON document ``doc``.
+def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck audit",
+                provenance: str | None = None) -> str:
+    """A complete LaTeX document (``pdflatex`` compiles it) from an audit's JSON document ``doc``;
+    ``provenance``: a line under the title saying where the verdicts come from (e.g. "rendered from
+    FILE; proofs not re-run; …").
 
     >>> text = audit_latex({"tool": {"version": "0"}, "claims": [{"id": "X-1", "source": "X", "kind": "⇒",
     ...     "statement": "A_1 ⇒ B & 50%", "verdict": "proved", "agrees_with_source": True}]})
@@ -148,9 +151,14 @@ def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck 
     version = (doc.get("tool") or {}).get("version", "?") if isinstance(doc, dict) else "?"
     out = [r"\documentclass{article}", r"\usepackage{booktabs,longtable,amsmath,amssymb}",
            r"\usepackage[margin=2cm]{geometry}", r"\begin{document}",
-           r"\section*{" + tex(title) + "}",
-           tex(f"dpcheck {version}: {len(claims)} claims. Proofs hold within the sizes shown; every counterexample "
-               f"was re-verified in exact rational arithmetic."), "", r"\subsection*{Summary}"]
+           r"\section*{" + tex(title) + "}"]
+    if provenance:
+        out += [r"\noindent\textbf{" + tex(provenance) + "}", ""]
+    cxs = [d for d in claims if isinstance(d.get("counterexample"), dict)]
+    ok = sum(d.get("verified_exactly") is True for d in cxs)
+    out += [tex(f"dpcheck {version}: {len(claims)} claims. Proofs hold within the sizes shown; "
+                + ("every counterexample was" if ok == len(cxs) else f"{ok} of {len(cxs)} counterexamples were")
+                + " re-verified in exact rational arithmetic."), "", r"\subsection*{Summary}"]
     out += _summary(claims, names)
     found = [d for d in claims if is_finding(d)]
     out.append(r"\subsection*{Findings}")

@@ -1,9 +1,13 @@
 """The audit as Markdown: the claims table, then the findings and every counterexample as tables.
 
-Built from the same JSON records as the HTML page and the LaTeX document. A ``|`` inside a cell is
-escaped so that no statement (``|𝒟|``) can split a row.
+Built from the same JSON records as the HTML page and the LaTeX document. Every string from the data
+is HTML-escaped, as the HTML page escapes it (Markdown renderers pass raw HTML through, so a statement
+``<script>`` would otherwise run in the reader's browser); a ``|`` inside a cell is escaped so that no
+statement (``|𝒟|``) can split a row, and a backtick so that none can open a code span.
 """
 from __future__ import annotations
+
+import html
 
 from symbolic.report.html import _claims, is_finding
 from symbolic.report.html_claim import agrees_of
@@ -11,9 +15,19 @@ from symbolic.report.html_claim import agrees_of
 HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
 
 
+def text(value) -> str:
+    """A string from the data on one line, safe in Markdown: HTML escaped (``<`` as ``&lt;``), backticks
+    escaped; None as empty.
+
+    >>> print(text("A <script>alert(1)</script> & `x`"))
+    A &lt;script&gt;alert(1)&lt;/script&gt; &amp; \\`x\\`
+    """
+    return "" if value is None else html.escape(" ".join(str(value).split()), quote=False).replace("`", "\\`")
+
+
 def cell(value) -> str:
-    """A table cell: one line, ``|`` escaped, None as empty."""
-    return "" if value is None else " ".join(str(value).split()).replace("|", "\\|")
+    """A table cell: one line, HTML escaped, ``|`` escaped, None as empty."""
+    return text(value).replace("|", "\\|")
 
 
 def _table(head, rows) -> list:
@@ -34,31 +48,31 @@ def claims_rows(claims) -> list:
 def counterexample_markdown(cx: dict) -> list:
     """The lines of one counterexample: sizes, each mechanism (databases × outputs), populations,
     parameters and the violated inequality."""
-    out = [f"At n={cx.get('n')}, |𝒟|={cx.get('domain')}, |𝒪|={cx.get('outputs')}"
-           + (f"; part: {cx['implication']}" if cx.get("implication") else "") + ".", ""]
+    out = [f"At n={text(cx.get('n'))}, |𝒟|={text(cx.get('domain'))}, |𝒪|={text(cx.get('outputs'))}"
+           + (f"; part: {text(cx['implication'])}" if cx.get("implication") else "") + ".", ""]
     for name, table in (cx.get("mechanism") or {}).items():
         if isinstance(table, dict) and all(isinstance(r, dict) for r in table.values()) and \
                 not any(isinstance(v, dict) for r in table.values() for v in r.values()):
             cols = list(dict.fromkeys(k for r in table.values() for k in r))
-            out += [f"Mechanism {name}: Pr[{name}(d) = o]", ""]
+            out += [f"Mechanism {text(name)}: Pr[{text(name)}(d) = o]", ""]
             out += _table(["d"] + [f"o={c}" for c in cols], [[d] + [r.get(c, "") for c in cols]
                                                              for d, r in table.items()]) + [""]
         else:
-            out += [f"Mechanism {name}: `{table}`", ""]
+            out += [f"Mechanism {text(name)}: {text(table)}", ""]
     for name, pop in (cx.get("population") or {}).items():
         if isinstance(pop, dict):
-            out += [f"Population {name} (all other databases 0)", ""] + _table(["database", "probability"],
+            out += [f"Population {text(name)} (all other databases 0)", ""] + _table(["database", "probability"],
                                                                               list(pop.items())) + [""]
     if cx.get("parameters"):
-        out += ["Parameters: " + ", ".join(f"{k} = {v}" for k, v in cx["parameters"].items()), ""]
+        out += ["Parameters: " + ", ".join(f"{text(k)} = {text(v)}" for k, v in cx["parameters"].items()), ""]
     if cx.get("violated"):
-        out += [f"Violated: `{cx['violated']}`", ""]
+        out += [f"Violated: {text(cx['violated'])}", ""]
     return out
 
 
-def audit_markdown(doc) -> str:
+def audit_markdown(doc, *, provenance: str | None = None) -> str:
     """Markdown of an audit's JSON document (or its list of claim records): the table of claims, the
-    findings, the counterexamples.
+    findings, the counterexamples; ``provenance``: a line at the top saying where the verdicts come from.
 
     >>> md = audit_markdown([{"id": "X-1", "kind": "⇒", "source_says": "|𝒟| = 2", "verdict": "proved",
     ...                       "agrees_with_source": True, "bounds": {"n": 1, "domain": 2, "outputs": 2}}])
@@ -66,15 +80,15 @@ def audit_markdown(doc) -> str:
     | X-1 | ⇒ | \\|𝒟\\| = 2 | proved | yes | 1,2,2 |  |
     """
     claims = _claims(doc if isinstance(doc, dict) else {"claims": doc})
-    out = _table(HEAD, claims_rows(claims))
+    out = ([f"**{text(provenance)}**", ""] if provenance else []) + _table(HEAD, claims_rows(claims))
     found = [d for d in claims if is_finding(d)]
     if found:
-        out += ["", "## Findings", ""] + [f"- **{cell(d.get('id'))}** {' '.join(str(d['finding']).split())}"
+        out += ["", "## Findings", ""] + [f"- **{cell(d.get('id'))}** {text(d['finding'])}"
                                           for d in found]
     refuted = [d for d in claims if isinstance(d.get("counterexample"), dict)]
     if refuted:
         out += ["", "## Counterexamples"]
         for d in refuted:
-            out += ["", f"### {d.get('id')}", "", " ".join(str(d.get("statement") or "").split()), ""]
+            out += ["", f"### {text(d.get('id'))}", "", text(d.get("statement")), ""]
             out += counterexample_markdown(d["counterexample"])
     return "\n".join(out).rstrip() + "\n"
