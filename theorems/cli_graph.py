@@ -36,19 +36,31 @@ def _sep_path(svg: str) -> str:
     return str(p.with_name(p.stem + "-separations" + (p.suffix or ".svg")))
 
 
+def _literature_word(p) -> str:
+    if p.literature_says is None:
+        return ""
+    return {True: "agrees", False: "disagrees"}.get(p.agrees_with_literature, "not compared")
+
+
 def _print_pairs(g):
     rows = []
     for p in g.pairs:
-        lit = "" if p.agrees_with_literature is None else ("agrees" if p.agrees_with_literature else "DIFFERS")
         what = p.map or ""
         if p.relation == "implies" and p.extra.get("refuted_map"):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":
-            what = "no level of the target" if p.qualitative else f"refutes {p.map}"
+            what = "no level of the target"
+        elif p.relation == "unknown" and p.extra.get("refuted_maps"):
+            what = (f"refuted: {'; '.join(p.extra['refuted_maps'])}" + (" (trivial)" if p.extra.get("trivial") else "")
+                    + "; no separation")
         elif p.relation == "unknown":
             what = (p.reason or "")[:90]
-        rows.append((p.source, p.target, p.relation, what, lit, f"{p.seconds:.1f}"))
+        rows.append((p.source, p.target, p.relation, what, _literature_word(p), f"{p.seconds:.1f}"))
     print_table(ui(), ("from", "to", "relation", "map / why", "literature", "s"), rows, styles={2: REL_STYLE})
+    for p in g.pairs:
+        d = p.extra.get("literature_disagreement")
+        if d:
+            print(f"disagrees: {p.source} → {p.target}: literature: {d['literature']}; engine: {d['engine']}")
 
 
 @command("graph", short_help="the implication graph: every pair of notions proved or separated", examples=[
