@@ -30,7 +30,6 @@ ENGINE = Path(__file__).resolve().parents[1]       # the symbolic package
 NOT_EFFORT = ("stop_at",)                          # settings that are a moment of this run, not effort
 
 
-@functools.lru_cache(maxsize=None)
 def _file_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
@@ -54,7 +53,7 @@ def _code_file(obj):
         return code.co_filename
     try:
         return inspect.getsourcefile(obj)
-    except TypeError:
+    except (TypeError, OSError):
         return None
 
 
@@ -75,7 +74,7 @@ def reached_files(*objs) -> list:
         if obj is None or id(obj) in seen:
             continue
         seen.add(id(obj))
-        path = obj.__file__ if isinstance(obj, types.ModuleType) else _code_file(obj)
+        path = getattr(obj, "__file__", None) if isinstance(obj, types.ModuleType) else _code_file(obj)
         if not path or "site-packages" in path or path.startswith(os.path.dirname(os.__file__)):
             continue
         if path not in files:
