@@ -142,7 +142,7 @@ def test_verified_exactly_is_computed_from_the_record(direct):
 
 def test_literature_disagreement_states_both_sides(direct):
     sep = direct[("approx-dp", "pure-dp")]
-    says = Relation("approx-dp", "pure-dp", True, {"E": "E"}, "a made-up statement", "nobody (2099)")
+    says = Relation("approx-dp", "pure-dp", True, {"E": "E^2"}, "a made-up statement", "nobody (2099)")
     r = with_literature(sep, says, 1)
     assert r.agrees_with_literature is False
     d = r.extra["literature_disagreement"]
