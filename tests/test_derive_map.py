@@ -174,6 +174,12 @@ def test_tight_needs_an_exact_attaining_table_read_back_from_its_text():
     assert att["level"] == "exact" and att["reverified"] is True and att["found_by"].startswith("snapped")
     for row in att["mechanism"]["rows"].values():
         assert all(sp.Rational(p) >= 0 for p in row) and sum(sp.Rational(p) for p in row) == 1
+    proved = {"method": "x"}
+    d = MapDerivation("PureDP", "GroupDP", "E", {}, E ** 2, (), Sizes(2, 2, 2), (), proof=proved, attained_by=att)
+    assert d.tight
+    for unchecked in ({**att, "reverified": False}, {**att, "level": "within 1%"}):
+        assert not MapDerivation("PureDP", "GroupDP", "E", {}, E ** 2, (), Sizes(2, 2, 2), (), proof=proved,
+                                 attained_by=unchecked).tight
 
 
 def test_a_table_only_within_one_percent_is_near_attaining_not_tight(monkeypatch):

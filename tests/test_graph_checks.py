@@ -207,11 +207,16 @@ def test_a_cache_record_edited_by_hand_is_not_reported(tmp_path):
     rec["pair"]["relation"] = "not-implies"           # edited by hand: the digest no longer matches
     cache._path(key).write_text(json.dumps(rec), encoding="utf-8")
     assert cache.get(key) is None
+    back = pair_key(b, a, N1, FAST, lit.get(("approx-dp", "pure-dp")))
+    sep = _record(cache, back)
+    assert sep["pair"]["relation"] == "not-implies" and cache.get(back) is not None
+    sep["pair"]["relation"] = "implies"               # a separation turned into an implication: nothing to re-verify
+    cache._path(back).write_text(json.dumps(sep), encoding="utf-8")
+    assert cache.get(back) is None
     again = run_graph(ids, sizes=N1, settings=FAST, cache_dir=tmp_path)
-    assert again.cached == 1 and [p.relation for p in again.pairs] == [p.relation for p in first.pairs]
+    assert again.cached == 0 and [p.relation for p in again.pairs] == [p.relation for p in first.pairs]
     # a forged record with a matching digest still has to re-verify: an implication turned into a
     # separation carrying the other direction's witness fails the exact check and is recomputed
-    back = pair_key(b, a, N1, FAST, lit.get(("approx-dp", "pure-dp")))
     witness = cache.get(back)
     forged = dict(rec["pair"], relation="not-implies", qualitative=True, counterexample=witness["counterexample"],
                   fails_at={"E": "1", "delta": "0"})
