@@ -86,15 +86,16 @@ def _print_pairs(g):
               help="seconds for one pair's implication check; its extra attempts get half each (e.g. --budget 30; "
                    "default 6)")
 @click.option("--cache", "cache_dir", default=DEFAULT_CACHE, metavar="DIR",
-              help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition, the "
-                   f"sizes, the budget or the tool version changed (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
+              help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition (and "
+                   f"the code it calls), the sizes, an effort setting or the tool changed, and when a stored record "
+                   f"fails its check on reading (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
 @click.option("--no-cache", is_flag=True, help="recompute every pair and store nothing (e.g. --no-cache)")
 def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
           no_cache):
     """For every ordered pair (A, B) of the chosen notions, the strongest statement the engine establishes
     at the given sizes: `implies` with a parameter map (A(E) ⇒ B(f(E)), proved for every E), `not-implies`
-    with an exact counterexample (a qualitative separation when the mechanism satisfies A at some level
-    and B at no level), or `unknown` with the reason. Published relations are recorded beside the pairs
+    with an exact counterexample satisfying A at some level and B at no level, or `unknown` with the reason
+    (with the refuted maps when only those were refuted). Published relations are recorded beside the pairs
     they concern, with whether the engine agrees. Exit 0 when every pair is definite, 1 otherwise."""
     from symbolic import Sizes, dot_text, graph_settings, render_svg, run_graph
     for path, flag in ((json_file, "--json"), (svg_file, "--svg"), (dot_file, "--dot")):

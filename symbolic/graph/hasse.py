@@ -142,7 +142,7 @@ def render_svg(d: Diagram, *, separations: bool = False) -> tuple:
 
     >>> from symbolic.graph.pair import PairResult as R
     >>> svg, how = render_svg(diagram(["a", "b"], [R("a", "b", "implies", "E = E")]))
-    >>> "<svg" in svg, how in ("graphviz", "matplotlib")
+    >>> "<svg" in svg, how in ("graphviz", "networkx+matplotlib")
     (True, True)
     """
     dot = shutil.which("dot")
