@@ -144,3 +144,50 @@ def test_bounded_range_and_unbounded_dp():
     assert br.tight and same(str(br.formula), E ** 2)
     ub = derive_map(find_notion("unbounded-dp"), find_notion("pure-dp"), sizes=Sizes(1, 3, 2), settings=FAST)
     assert ub.tight and same(str(ub.formula), E ** 2)
+
+
+# the search's best float table for ε-DP ⇒ group privacy at n = 2, E = 3 (as `derive map --max-n 3` found it)
+GROUP_FLOAT = [[0.9751846622978505, 0.024815337702149352], [0.9255539868935652, 0.07444601310643484],
+               [0.9255539868935572, 0.07444601310644267], [0.7766619606807793, 0.22333803931922067]]
+
+
+def _group_attain(monkeypatch=None):
+    from symbolic.graph import conversion
+    from symbolic.graph.conversion_fit import Estimate
+    a, b = find_notion("pure-dp").notion, find_notion("group-dp").notion
+    est = Estimate({"E": sp.Integer(3)}, 8.999999999995023, GROUP_FLOAT, ())
+    return conversion.attain(a, b, "E", lambda point: {}, E ** 2, [est], Shape(2, 2, 2), [E])
+
+
+def test_tight_needs_an_exact_attaining_table_read_back_from_its_text():
+    # the table: P(0|00) = 3/4, P(0|01) = P(0|10) = 1/4, P(0|11) = 1/12 is 3-DP with group level 9
+    a, b = find_notion("pure-dp").notion, find_notion("group-dp").notion
+    rows = {"0,0": ["3/4", "1/4"], "0,1": ["1/4", "3/4"], "1,0": ["1/4", "3/4"], "1,1": ["1/12", "11/12"]}
+    from symbolic.graph.conversion_attain import reverify
+    assert reverify(a, b, "E", b.params[0], rows, Shape(2, 2, 2), {}, {"E": sp.Integer(3)}, sp.Integer(9))
+    assert not reverify(a, b, "E", b.params[0], rows, Shape(2, 2, 2), {}, {"E": sp.Integer(3)}, sp.Integer(8))
+    # one entry 3·10⁻¹⁷ off (the row no longer sums to 1): not a table, never tight
+    off = dict(rows, **{"1,1": ["1/12", "11/12 - 3/100000000000000000"]})
+    assert not reverify(a, b, "E", b.params[0], off, Shape(2, 2, 2), {}, {"E": sp.Integer(3)}, sp.Integer(9))
+    # from the float table, the snapped table is exact: rational entries, rows summing to exactly 1
+    att, reason, checks = _group_attain()
+    assert att["level"] == "exact" and att["reverified"] is True and att["found_by"].startswith("snapped")
+    for row in att["mechanism"]["rows"].values():
+        assert all(sp.Rational(p) >= 0 for p in row) and sum(sp.Rational(p) for p in row) == 1
+    proved = {"method": "x"}
+    d = MapDerivation("PureDP", "GroupDP", "E", {}, E ** 2, (), Sizes(2, 2, 2), (), proof=proved, attained_by=att)
+    assert d.tight
+    for unchecked in ({**att, "reverified": False}, {**att, "level": "within 1%"}):
+        assert not MapDerivation("PureDP", "GroupDP", "E", {}, E ** 2, (), Sizes(2, 2, 2), (), proof=proved,
+                                 attained_by=unchecked).tight
+
+
+def test_a_table_only_within_one_percent_is_near_attaining_not_tight(monkeypatch):
+    monkeypatch.setattr("symbolic.graph.conversion.snapped_tables", lambda *a, **k: iter(()))
+    att, reason, checks, near = _group_attain()
+    assert att is None and "near-attaining" in reason and not all(ok for _, ok in checks)
+    low, high = (sp.sympify(x) for x in near["level_between"])
+    assert high == 9 and 9 - sp.Rational(8, 100) <= low < 9 and sp.sympify(near["gap"]) == 9 - low
+    d = MapDerivation("PureDP", "GroupDP", "E", {}, E ** 2, (), Sizes(2, 2, 2), (), proof={"method": "x"},
+                      attained_by=att, near_attained_by=near)
+    assert not d.tight and "near-attaining" in d.text() and d.to_json()["near_attained_by"]["gap"] == near["gap"]

@@ -39,19 +39,31 @@ def _sep_path(svg: str) -> str:
     return str(p.with_name(p.stem + "-separations" + (p.suffix or ".svg")))
 
 
+def _literature_word(p) -> str:
+    if p.literature_says is None:
+        return ""
+    return {True: "agrees", False: "disagrees"}.get(p.agrees_with_literature, "not compared")
+
+
 def _print_pairs(g):
     rows = []
     for p in g.pairs:
-        lit = "" if p.agrees_with_literature is None else ("agrees" if p.agrees_with_literature else "DIFFERS")
         what = p.map or ""
         if p.relation == "implies" and p.extra.get("refuted_map"):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":
-            what = "no level of the target" if p.qualitative else f"refutes {p.map}"
+            what = "no level of the target"
+        elif p.relation == "unknown" and p.extra.get("refuted_maps"):
+            what = (f"refuted: {'; '.join(p.extra['refuted_maps'])}" + (" (trivial)" if p.extra.get("trivial") else "")
+                    + "; no separation")
         elif p.relation == "unknown":
             what = (p.reason or "")[:90]
-        rows.append((p.source, p.target, p.relation, what, lit, f"{p.seconds:.1f}"))
+        rows.append((p.source, p.target, p.relation, what, _literature_word(p), f"{p.seconds:.1f}"))
     print_table(ui(), ("from", "to", "relation", "map / why", "literature", "s"), rows, styles={2: REL_STYLE})
+    for p in g.pairs:
+        d = p.extra.get("literature_disagreement")
+        if d:
+            print(f"disagrees: {p.source} → {p.target}: literature: {d['literature']}; engine: {d['engine']}")
 
 
 @command("graph", short_help="the implication graph: every pair of notions proved or separated", examples=[
@@ -78,15 +90,16 @@ def _print_pairs(g):
                    "a second, counted, so the graph does not depend on the machine); its extra attempts get half "
                    "each (e.g. --budget 30; default 6)")
 @click.option("--cache", "cache_dir", default=DEFAULT_CACHE, metavar="DIR",
-              help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition, the "
-                   f"sizes, the effort or the tool version changed (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
+              help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition (and "
+                   f"the code it calls), the sizes, an effort setting or the tool changed, and when a stored record "
+                   f"fails its check on reading (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
 @click.option("--no-cache", is_flag=True, help="recompute every pair and store nothing (e.g. --no-cache)")
 def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
           no_cache):
     """For every ordered pair (A, B) of the chosen notions, the strongest statement the engine establishes
     at the given sizes: `implies` with a parameter map (A(E) ⇒ B(f(E)), proved for every E), `not-implies`
-    with an exact counterexample (a qualitative separation when the mechanism satisfies A at some level
-    and B at no level), or `unknown` with the reason. Published relations are recorded beside the pairs
+    with an exact counterexample satisfying A at some level and B at no level, or `unknown` with the reason
+    (with the refuted maps when only those were refuted). Published relations are recorded beside the pairs
     they concern, with whether the engine agrees. Exit 0 when every pair is definite, 1 otherwise."""
     from symbolic import Sizes, dot_text, graph_settings, render_svg, run_graph
     for path, flag in ((json_file, "--json"), (svg_file, "--svg"), (dot_file, "--dot")):

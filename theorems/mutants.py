@@ -340,4 +340,5 @@ _E("symbolic.solve.search:_run_local", "for q in structured_populations(sizes, p
    "are not products", T + "tests/test_local_proofs.py::test_false_claims_are_never_proved_locally")
 
 # the faults listed in their own modules (they register themselves on import)
-from theorems import mutants_beliefs, mutants_graph, mutants_params, mutants_solvers, mutants_vertices  # noqa: E402,F401
+from theorems import (mutants_beliefs, mutants_derive, mutants_graph, mutants_params, mutants_solvers,  # noqa: E402,F401
+                      mutants_vertices)

@@ -32,12 +32,12 @@ from symbolic.core.budget import Budget, BudgetSpent
 from symbolic.core.errors import DPCheckError, InvalidParameter
 from symbolic.core.exact import expr_text
 from symbolic.core.verdicts import Proved, Sizes
-from symbolic.graph.conversion_attain import exact_table, level_is_exactly, rounded_tables
+from symbolic.graph.conversion_attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
+                                              snapped_tables)
 from symbolic.graph.conversion_fit import Shape, recognise, recognise_entries, search, UNBOUNDED
 from symbolic.graph.maps import claim_params
 from symbolic.graph.sampling import holds_exactly
 from symbolic.notions.claims import Claim, Implies
-from symbolic.report.results import table_json
 from symbolic.solve.run import check_claim
 from symbolic.solve.settings import Settings
 
@@ -78,11 +78,15 @@ class MapDerivation:
     checks: tuple = ()
     reason: str | None = None
     seconds: float = 0.0
+    near_attained_by: dict | None = None
 
     @property
     def tight(self) -> bool:
-        """Proved enough and attained: f cannot be lowered at these sizes."""
-        return self.proof is not None and self.attained_by is not None
+        """Proved enough and exactly attained (an exact table, re-verified from its text, whose B-level is
+        f): f cannot be lowered at these sizes. A table only near f (within 1%) does not make f tight."""
+        att = self.attained_by
+        return self.proof is not None and att is not None and (
+            self.formula == sp.oo or (att.get("level") == "exact" and att.get("reverified") is True))
 
     @property
     def ok(self) -> bool:
@@ -94,7 +98,8 @@ class MapDerivation:
                 "formula": None if self.formula is None else expr_text(self.formula),
                 "latex": None if self.formula is None else sp.latex(self.formula),
                 "assumptions": list(self.assumptions), "attained_by": self.attained_by,
-                "attained_reason": self.attained_reason, "proof": self.proof, "proof_reason": self.proof_reason,
+                "attained_reason": self.attained_reason, "near_attained_by": self.near_attained_by,
+                "proof": self.proof, "proof_reason": self.proof_reason,
                 "tight": self.tight, "sizes": self.sizes.as_dict(),
                 "estimates": [{"at": {k: expr_text(v) for k, v in p.items()},
                                "value": v if math.isfinite(v) else "inf"} for p, v in self.estimates],
@@ -111,6 +116,10 @@ class MapDerivation:
                                     f"none ({self.proof_reason})"))
         lines.append("  attained by: " + (_attained_text(self.attained_by) if self.attained_by else
                                           f"none ({self.attained_reason})"))
+        if self.near_attained_by:
+            nb = self.near_attained_by
+            lines.append(f"  near-attaining: {_attained_text({**nb, 'level': 'in (' + ', '.join(nb['level_between']) + ']'})}"
+                         f", gap {nb['gap']}")
         lines.append(f"  tight: {'yes' if self.tight else 'not shown'}; assumptions: {', '.join(self.assumptions)}")
         for t, ok in self.checks:
             lines.append(f"  check: {t}: {'ok' if ok else 'FAILED'}")
@@ -253,11 +262,11 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     checks.append((f"proof of {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}",
                    proof is not None or "unknown" in (proof_reason or "")))
     bud.at(f"looking for a table that attains {expr_text(formula)} at {sizes}")
-    attained, att_reason, att_checks = attain(an, bn, target, fixed_b, formula, estimates, shape, syms)
+    attained, att_reason, att_checks, *near = attain(an, bn, target, fixed_b, formula, estimates, shape, syms)
     checks += att_checks
     return MapDerivation(formula=formula, estimates=pairs, proof=proof, proof_reason=proof_reason,
-                         attained_by=attained, attained_reason=att_reason, checks=tuple(checks),
-                         seconds=time.monotonic() - t0, **base)
+                         attained_by=attained, attained_reason=att_reason, near_attained_by=(near or [None])[0],
+                         checks=tuple(checks), seconds=time.monotonic() - t0, **base)
 
 
 def _at(point) -> str:
@@ -297,8 +306,11 @@ def prove_map(a, b, target, fixed, formula, sizes, settings):
 
 
 def mechanism_doc(table, a=None) -> dict:
-    """An exact or symbolic table as the mechanism JSON ``dpcheck derive level --mechanism`` reads."""
-    doc = table_json(table)
+    """An exact or symbolic table as the mechanism JSON ``dpcheck derive level --mechanism`` reads, each
+    entry written exactly as it is (no simplification that could change a rational's value)."""
+    doc = {"n": table.n, "domain": list(table.domain), "outputs": list(table.outputs),
+           "rows": {",".join(map(str, d)) if isinstance(d, tuple) else str(d): [expr_text(p) for p in row]
+                    for d, row in table.rows.items()}}
     if a is not None:
         doc["params"] = {p.name: p.range_text().replace("≤", "<=") for p in claim_params(a)}
     return doc
@@ -327,20 +339,42 @@ def attain(a, b, target, fixed_b, formula, estimates, shape, syms):
             ok = ok and status == "exact"
             at.append({k: expr_text(v) for k, v in e.point.items()})
         if ok:
-            return {"kind": "symbolic", "mechanism": mechanism_doc(exact_table(shape, cells), a),
-                    "level": "exact", "verified_at": at}, None, checks
+            doc = {"kind": "symbolic", "mechanism": mechanism_doc(exact_table(shape, cells), a),
+                   "level": "exact", "verified_at": at}
+            back = all(reverify(a, b, target, spec, doc["mechanism"]["rows"], shape, fixed_b(e.point), e.point,
+                                _sub(formula, e.point, syms), syms) for e in finite)
+            checks.append(("symbolic table read back from its text and checked again at every sample value", back))
+            if back:
+                return {**doc, "reverified": True}, None, checks
+    near = None
     for e in finite[1:2] + finite[:1]:
-        f0 = _sub(formula, e.point, syms)
-        for lam, t in rounded_tables(shape, e.rows):
+        f0, fb = _sub(formula, e.point, syms), fixed_b(e.point)
+        snapped = ((None, t) for t in snapped_tables(a, b, target, fb, shape, e.rows, e.point, f0))
+        for lam, t in itertools.chain(snapped, rounded_tables(shape, e.rows)):
             if holds_exactly(a, t, None, e.point) is not True:
                 continue
-            status = level_is_exactly(b, target, spec, t, fixed_b(e.point), f0)
-            if status:
-                checks.append((f"rational table at {_at(e.point)}: {a.name} holds exactly, {b.name} level {status} "
-                               f"of {expr_text(f0)}", True))
-                return {"kind": "rational", "at": {k: expr_text(v) for k, v in e.point.items()},
-                        "mechanism": mechanism_doc(t), "level": status, "mixed_with_uniform": expr_text(lam)}, \
-                    None, checks
+            status = level_is_exactly(b, target, spec, t, fb, f0)
+            if status == "exact":
+                doc = {"kind": "rational", "at": {k: expr_text(v) for k, v in e.point.items()},
+                       "mechanism": mechanism_doc(t), "level": "exact",
+                       "found_by": "snapped onto the active conditions" if lam is None else "rounded",
+                       **({} if lam is None else {"mixed_with_uniform": expr_text(lam)})}
+                ok = reverify(a, b, target, spec, doc["mechanism"]["rows"], shape, fb, e.point, f0)
+                checks.append((f"rational table at {_at(e.point)}, read back from its text: {a.name} holds exactly, "
+                               f"{b.name} level exactly {expr_text(f0)}", ok))
+                if ok:
+                    return {**doc, "reverified": True}, None, checks
+            elif status and near is None:
+                near = (e, t, lam, f0, level_bracket(b, target, spec, t, fb, f0))
+    if near is not None:
+        e, t, lam, f0, bracket = near
+        low = bracket[0] if bracket else f0 - (f0 - (sp.sympify(spec.lower) if spec.lower is not None else 0)) / 100
+        checks.append((f"no exact table attains {expr_text(f0)} at {_at(e.point)}; the nearest has level in "
+                       f"({expr_text(low)}, {expr_text(f0)}]: not shown tight", False))
+        return None, (f"no exact table attains f; a table comes within {float(f0 - low):.3g} of it (near-attaining, "
+                      f"see near_attained_by)"), checks, {
+            "kind": "rational", "at": {k: expr_text(v) for k, v in e.point.items()}, "mechanism": mechanism_doc(t),
+            "level_between": [expr_text(low), expr_text(f0)], "gap": expr_text(f0 - low)}
     checks.append(("no exact table near the search's best attains the formula within 1%", False))
     return None, "no exact table near the search's best satisfies A and comes within 1% of f", checks
 

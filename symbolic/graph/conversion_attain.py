@@ -13,7 +13,14 @@ those polynomials. To show that the level is exactly f₀ = f(a):
    monotonicity) at every b < f₀.
 
 Without step 2 (a body that is not polynomial in b), the weaker statement is checked: B fails at
-f₀ − (f₀ − b_min)/100, that is, T comes within 1% of f₀ on B's range.
+f₀ − (f₀ − b_min)/100, that is, T comes within 1% of f₀ on B's range. Such a table only comes near
+f₀: it is reported as near-attaining with its gap (:func:`level_bracket`), and f is not called tight.
+
+Candidate exact tables come from the search's best float table in two ways: snapped onto the face of
+A's feasible set it lies on (:func:`snapped_tables`: the conditions of A and B it meets with equality,
+solved exactly as linear equations in the entries, as an LP vertex is exact), or rounded
+(:func:`rounded_tables`). Floats only propose; every table is decided by the exact checks above, and
+the attaining table is read back from its JSON text and checked again (:func:`reverify`).
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from symbolic.core.errors import DPCheckError
 from symbolic.core.tables import MechTable
 from symbolic.graph.conversion_fit import MarginOps
 from symbolic.graph.sampling import holds_exactly
@@ -131,4 +139,126 @@ def level_is_exactly(b_notion, name, spec, table: MechTable, fixed: dict, f0):
     return None
 
 
-__all__ = ["exact_table", "rounded_tables", "level_is_exactly"]
+SNAP_TOL = 1e-7                      # a condition within this of equality on the float table is taken as active
+SNAP_DENOMINATORS = (10, 100, 1000, 10 ** 4, 10 ** 6)
+
+
+def _active(expr, at: dict, ties: list):
+    """``expr`` with every Max, Min and Abs replaced by the argument active on the float table ``at``
+    (ties between arguments recorded as equations in ``ties``); None where that does not apply."""
+    if not expr.args or not expr.free_symbols:
+        return expr
+    if isinstance(expr, sp.Piecewise):
+        return None
+    args = [_active(a, at, ties) for a in expr.args]
+    if any(a is None for a in args):
+        return None
+    if isinstance(expr, (sp.Max, sp.Min)):
+        vals = [float(a.xreplace(at)) for a in args]
+        best = max(vals) if isinstance(expr, sp.Max) else min(vals)
+        chosen = [a for a, v in zip(args, vals) if abs(v - best) <= SNAP_TOL]
+        ties.extend(chosen[0] - c for c in chosen[1:])
+        return chosen[0]
+    if isinstance(expr, sp.Abs):
+        v = float(args[0].xreplace(at))
+        if abs(v) <= SNAP_TOL:
+            ties.append(args[0])
+        return args[0] if v >= 0 else -args[0]
+    return expr.func(*args)
+
+
+def _conjuncts(expr):
+    """The margins of a conjunction (MarginOps writes And as Min)."""
+    if isinstance(expr, sp.Min):
+        for a in expr.args:
+            yield from _conjuncts(a)
+    else:
+        yield expr
+
+
+def _active_equations(notion, cells, shape, values, at) -> list:
+    """The conditions of ``notion`` at ``values`` that the float table ``at`` meets with equality, as
+    expressions in the cell symbols that vanish there (only those linear in the cells)."""
+    body = notion.body(MarginOps(), shape.table(cells), **values)
+    if isinstance(body, bool):
+        return []
+    eqs = []
+    for m in _conjuncts(sp.sympify(body)):
+        ties = []
+        lin = _active(m, at, ties)
+        if lin is None:
+            continue
+        for e in [lin] + ties:
+            if not e.free_symbols or abs(float(e.xreplace(at))) > SNAP_TOL:
+                continue
+            try:
+                if sp.Poly(e, *[c for r in cells for c in r]).total_degree() <= 1:
+                    eqs.append(e)
+            except sp.PolynomialError:
+                continue
+    return eqs
+
+
+def snapped_tables(a, b, name, fixed: dict, shape, rows, point: dict, f0):
+    """Exact tables on the face of A's feasible set where the float table ``rows`` lies: the active
+    conditions of A at ``point`` and of B at ``f0`` with the row sums, solved exactly; entries they
+    leave free take ``rows``' values rounded to growing denominators."""
+    cells = [[sp.Symbol(f"c{i}_{o}") for o in range(shape.outputs)] for i in range(len(rows))]
+    flat = [c for r in cells for c in r]
+    at = {c: float(v) for c, v in zip(flat, (p for r in rows for p in r))}
+    try:
+        eqs = [sp.Add(*r) - 1 for r in cells]
+        eqs += _active_equations(a, cells, shape, dict(point), at)
+        eqs += _active_equations(b, cells, shape, {**fixed, name: f0}, at)
+        sols = sp.linsolve(eqs, flat)
+    except (TypeError, ValueError, ZeroDivisionError, NotImplementedError):
+        return
+    for sol in sols:
+        free = sorted(set().union(*(sp.sympify(v).free_symbols for v in sol)), key=str)
+        for den in SNAP_DENOMINATORS:
+            sub = {c: sp.Rational(Fraction(at[c]).limit_denominator(den).numerator,
+                                  Fraction(at[c]).limit_denominator(den).denominator) for c in free}
+            vals = [sp.sympify(v).xreplace(sub) for v in sol]
+            if any(v.free_symbols or v < 0 for v in vals):
+                continue
+            k = shape.outputs
+            yield exact_table(shape, [vals[i * k:(i + 1) * k] for i in range(len(rows))])
+        break
+
+
+def level_bracket(b_notion, name, spec, table: MechTable, fixed: dict, f0, steps: int = 12):
+    """(low, f0): B holds on the exact ``table`` at f0 and fails at low, low pushed up by exact
+    bisection (``steps`` evaluations); None when B fails at f0 or holds at B's least value."""
+    f0 = sp.nsimplify(f0)
+    if holds_exactly(b_notion, table, None, {**fixed, name: f0}) is not True:
+        return None
+    lo = sp.sympify(spec.lower) if spec.lower is not None else f0 - 1
+    if holds_exactly(b_notion, table, None, {**fixed, name: lo}) is not False:
+        return None
+    hi = f0
+    for _ in range(steps):
+        mid = (lo + hi) / 2
+        got = holds_exactly(b_notion, table, None, {**fixed, name: mid})
+        if got is None:
+            break
+        lo, hi = (mid, hi) if got is False else (lo, mid)
+    return lo, f0
+
+
+def reverify(a_notion, b_notion, name, spec, rows_doc: dict, shape, fixed: dict, point: dict, f0, syms=()) -> bool:
+    """The attaining table read back from its JSON text (entries in A's parameter names, substituted at
+    ``point``): a probability table, A holds exactly at ``point`` and B's level is exactly ``f0``."""
+    from symbolic.core.exact import parse_expr
+    from symbolic.graph.recheck import is_distribution
+    names = {str(s): sp.Symbol(str(s), real=True) for s in syms}
+    sub = {names[k]: v for k, v in point.items() if k in names}
+    try:
+        rows = [[parse_expr(str(p), names).xreplace(sub) for p in r] for r in rows_doc.values()]
+    except (ValueError, TypeError, DPCheckError):
+        return False
+    t = exact_table(shape, rows)
+    return (is_distribution(t) and holds_exactly(a_notion, t, None, point) is True
+            and level_is_exactly(b_notion, name, spec, t, fixed, f0) == "exact")
+
+
+__all__ = ["exact_table", "rounded_tables", "snapped_tables", "level_is_exactly", "level_bracket", "reverify"]

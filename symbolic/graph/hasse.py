@@ -98,7 +98,7 @@ def diagram(ids, pairs) -> Diagram:
         maps = sorted({labels[(u, v)] for u in comps[i] for v in comps[j] if (u, v) in labels})
         edges.append((i, j, "; ".join(maps)))
     seps = tuple((p.source, p.target, bool(p.qualitative)) for p in pairs
-                 if p.relation == "not-implies" and p.source in g and p.target in g)
+                 if p.relation == "not-implies" and not p.extra.get("trivial") and p.source in g and p.target in g)
     inner = tuple(tuple((u, v, labels[(u, v)]) for u in c for v in c
                         if (u, v) in labels and not same_level(labels[(u, v)])) for c in comps)
     conditional = tuple((where[u], where[v], label) for u, v, label in side if where[u] != where[v])

@@ -11,15 +11,20 @@ grid):
    at no level, and A ⇒ B(f) is proved, then M satisfies B at f(a) — checked here again by exact
    evaluation — so B ⇏ C with the same witness. Dually, if M satisfies B and C at no level and
    D ⇒ C(h) is proved, M satisfies D at no level (else C would hold at h(d)), checked by the same
-   fixed-table query that established it for C.
+   fixed-table query that established it for C. Only a qualitative separation travels.
+3. **Composition of any proved maps** (:func:`by_composition`, after the pairs are decided): a pair
+   left with only refuted maps (or unknown) becomes A ⇒ C(g∘f) when A ⇒ B(f) and B ⇒ C(g) are proved
+   and f(a) stays in B's range for every a (decided exactly); the refuted map stays on record.
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.core.tables import MechTable, PopTable
+from symbolic.core.errors import DPCheckError
+from symbolic.core.exact import expr_text, parse_expr
 from symbolic.graph.hasse import same_level
 from symbolic.graph.pair import PairResult
+from symbolic.graph.recheck import failing_values, parse_map, table_of
 from symbolic.graph.sampling import holds_exactly
 
 
@@ -76,49 +81,124 @@ def by_transitivity(a: str, c: str, done: dict, ids) -> PairResult | None:
     return None
 
 
-def table_of(cx: dict) -> tuple:
-    """(mechanism A, population P or None) of a counterexample's JSON, as exact tables."""
-    rows = cx["mechanism"]["A"]
-    keys = [tuple(int(x) for x in k.split(",")) for k in rows]
-    outs = tuple(sorted({int(o) for r in rows.values() for o in r}))
-    dom = tuple(range(cx["domain"]))
-    tab = MechTable(cx["n"], dom, outs, {k: tuple(sp.Rational(rows[t][str(o)]) for o in outs)
-                                         for k, t in zip(keys, rows)})
-    pops = cx.get("population") or {}
-    pop = None
-    if "P" in pops:
-        probs = {tuple(int(x) for x in k.split(",")): sp.Rational(v) for k, v in pops["P"].items()}
-        full = {d: probs.get(d, sp.Integer(0)) for d in keys}
-        pop = PopTable(cx["n"], dom, full)
-    return tab, pop
-
-
 def separation_upward(b_info, c: str, done: dict, ids) -> PairResult | None:
-    """B ⇏ C from some A ⇒ B(f) and a qualitative A ⇏ C whose witness satisfies B(f(a)) exactly."""
+    """B ⇏ C from some A ⇒ B(f) and a qualitative A ⇏ C whose witness satisfies B(f(a)) exactly. Only a
+    qualitative separation travels: a counterexample to one map of C says nothing about C's other levels."""
     b = b_info.id
     for a in ids:
         ab, ac = done.get((a, b)), done.get((a, c))
         if ab is None or ac is None or not _plain(ab) or ac.relation != "not-implies" or not ac.qualitative:
             continue
         cx = ac.counterexample
-        if not cx or "A" not in (cx.get("mechanism") or {}):
+        if not cx or "A" not in (cx.get("mechanism") or {}) or ac.verified_exactly is not True:
             continue
         try:
             tab, pop = table_of(cx)
-            avals = {k: sp.Rational(v) for k, v in cx["parameters"].items() if not k.startswith("eps")
-                     or k == "eps" and "E" not in cx["parameters"]}
-            f = _map_dict(ab.map) or {}
-            syms = {k: sp.Symbol(k, real=True) for k in avals}
-            bvals = {k: sp.sympify(v, locals=syms).subs({syms[n]: x for n, x in avals.items()}) for k, v in f.items()}
-        except (KeyError, ValueError, TypeError, sp.SympifyError):
+            a_names = [k for k in cx["parameters"] if not k.startswith("eps") or k == "eps" and "E" not in
+                       cx["parameters"]]
+            avals = {k: parse_expr(str(cx["parameters"][k])) for k in a_names}
+            bvals = failing_values(_Names(a_names), ab.map, avals)
+        except (KeyError, ValueError, TypeError, DPCheckError):
             continue
-        if any(getattr(v, "free_symbols", None) for v in bvals.values()):
+        if bvals is None or set(bvals) != {p.name for p in b_info.notion.params}:
             continue
         if holds_exactly(b_info.notion, tab, pop, bvals):
-            shown = dict(cx, parameters={k: str(v) for k, v in bvals.items()},
+            shown = dict(cx, parameters={k: expr_text(v) for k, v in bvals.items()},
                          implication=f"{b} at the parameters shown, {c} at no level")
-            return PairResult(b, c, "not-implies", counterexample=shown, verified_exactly=True, qualitative=True,
+            return PairResult(b, c, "not-implies", counterexample=shown, verified_exactly=ac.verified_exactly,
+                              qualitative=True,
                               reason=f"the witness of {a} ⇏ {c} satisfies {b} (through {a} ⇒ {b}, {ab.map}), checked "
                                      f"exactly, and {c} at no level",
-                              extra={"map_source": f"separation via {a}"})
+                              extra={"map_source": f"separation via {a}", "fails_at": ac.extra.get("fails_at")})
     return None
+
+
+class _Names:
+    """Parameter names seen through a notion's ``params`` attribute."""
+
+    def __init__(self, names):
+        self.params = tuple(type("P", (), {"name": n})() for n in names)
+
+
+def compose_general(f_text, g_text, a_notion, b_notion) -> str | None:
+    """g∘f for any maps written "k = expression, ...": f from A's parameters to B's, g from B's to C's.
+    None when a map does not read, g names a parameter f does not give, or f leaves B's range somewhere
+    in A's range (then B ⇒ C(g) says nothing there).
+
+    >>> from symbolic.notions.catalog import find_notion as f
+    >>> compose_general("E = E", "delta = (E - 1)/(E + 1)", f("free-lunch").notion, f("pure-dp").notion)
+    'delta = (E - 1)/(E + 1)'
+    """
+    fm = parse_map(f_text, [p.name for p in a_notion.params])
+    gm = parse_map(g_text, [p.name for p in b_notion.params])
+    if fm is None or gm is None or set(fm) != {p.name for p in b_notion.params}:
+        return None
+    for p in b_notion.params:
+        if not _in_range(fm[p.name], p, a_notion):
+            return None
+    sub = {sp.Symbol(k, real=True): v for k, v in fm.items()}
+    out = {k: sp.simplify(v.xreplace(sub)) for k, v in gm.items()}
+    return ", ".join(f"{k} = {v}" for k, v in out.items()) or "no parameters"
+
+
+def _in_range(expr, spec, a_notion) -> bool:
+    """Whether ``expr`` (in A's parameters) lies in ``spec``'s range for every value in A's range, decided
+    exactly (a constant, or one parameter of A by sympy's univariate inequality solver)."""
+    free = sorted(expr.free_symbols, key=str)
+    conds = []
+    if spec.lower is not None:
+        conds.append(expr < spec.lower if not spec.lower_strict else expr <= spec.lower)
+    if spec.upper is not None:
+        conds.append(expr > spec.upper if not spec.upper_strict else expr >= spec.upper)
+    if not free:
+        return not any(bool(c) for c in conds)
+    if len(free) != 1:
+        return False
+    x = free[0]
+    a = next((p for p in a_notion.params if p.name == str(x)), None)
+    if a is None:
+        return False
+    dom = sp.Interval(sp.sympify(a.lower) if a.lower is not None else -sp.oo,
+                      sp.sympify(a.upper) if a.upper is not None else sp.oo,
+                      left_open=bool(a.lower_strict) or a.lower is None, right_open=bool(a.upper_strict) or a.upper is None)
+    try:
+        for c in conds:
+            bad = sp.solve_univariate_inequality(c, x, relational=False, domain=dom)
+            if bad != sp.EmptySet:
+                return False
+    except (NotImplementedError, TypeError, ValueError):
+        return False
+    return True
+
+
+def by_composition(done: dict, infos: dict) -> dict:
+    """Pairs left without an implication (a refuted map, or unknown) that a chain of proved maps settles:
+    A ⇒ B(f) and B ⇒ C(g), each proved at these sizes, give A ⇒ C(g∘f) when f stays in B's range. A
+    composed map is tried before a pair is left with its refuted maps; it never overrides a separation.
+    Repeated until nothing changes (chains of any length). Returns the new pairs."""
+    new = {}
+    changed = True
+    while changed:
+        changed = False
+        for (a, c), res in sorted(done.items()):
+            if res.relation != "unknown" or res.extra.get("assuming"):
+                continue
+            for b in infos:
+                ab, bc = done.get((a, b)), done.get((b, c))
+                if b in (a, c) or ab is None or bc is None or not (_plain(ab) and _plain(bc)):
+                    continue
+                m = compose_general(ab.map, bc.map, infos[a].notion, infos[b].notion)
+                if m is None or m in (res.extra.get("refuted_maps") or ()):
+                    continue
+                keep = {k: v for k, v in res.extra.items() if k in ("refuted_maps", "refuted_map", "map_source")}
+                if res.counterexample is not None and keep.get("refuted_maps"):
+                    keep.update(map_counterexample=res.counterexample, map_fails_at=res.extra.get("fails_at"),
+                                refuted_map=keep["refuted_maps"][0])
+                keep["map_source"] = f"composition via {b}"
+                done[(a, c)] = new[(a, c)] = PairResult(
+                    a, c, "implies", map=m, certificate={"method": f"composition: {a} ⇒ {b} ({ab.map}) and {b} ⇒ {c} "
+                                                                   f"({bc.map}), each proved at these sizes"},
+                    extra=keep)
+                changed = True
+                break
+    return new

@@ -2,19 +2,29 @@
 
 - ``implies``: "A(a) ⇒ B(f(a))" proved at the sizes for every a in range, f the parameter map
   (:mod:`symbolic.graph.maps`); the certificate is the engine's proof.
-- ``not-implies``: a counterexample to that map, re-verified exactly; ``qualitative`` when the
-  counterexample's mechanism (or one found for the purpose) satisfies A at some level and B at no
-  level (:mod:`symbolic.graph.separate`), so that no map at all could make the implication hold.
-- ``unknown``: with the reason (a time-out, no parameter map, a notion that raised an error).
+- ``not-implies``: a separation, always ``qualitative``: an exact counterexample whose mechanism
+  satisfies A at some level and B at no level (:mod:`symbolic.graph.separate`), so that no map at
+  all could make the implication hold.
+- ``unknown``: with the reason (a time-out, no parameter map, a notion that raised an error). When
+  the maps tried were refuted but B holds at some level on the counterexample, the pair stays
+  ``unknown`` and lists them (``refuted_maps``; ``trivial`` when a map put a parameter of B at the
+  least value of its range, δ = 0 or E = 1): a refuted map is not a separation.
+
+Every counterexample a pair carries is re-verified by exact evaluation of its JSON record
+(:mod:`symbolic.graph.recheck`); ``verified_exactly`` is that answer.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
 
+import sympy as sp
+
 from symbolic.core.errors import DPCheckError
 from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text, word_html
+from symbolic.core.exact import at_values
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
+from symbolic.graph.recheck import fails_at_json, recheck
 from symbolic.graph.sampling import sample_counterexample
 from symbolic.graph.separate import level_free
 from symbolic.notions.claims import Claim, Implies
@@ -97,7 +107,7 @@ def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> Pair
     """
     t0 = time.monotonic()
     try:
-        res = _decide(a, b, sizes, settings, literature)
+        res = confirm(a.notion, b.notion, _decide(a, b, sizes, settings, literature))
         if literature is not None and literature.assuming:
             res = replace(res, extra={**res.extra, "assuming": list(literature.assuming)})
     except DPCheckError as e:
@@ -128,37 +138,103 @@ def _decide(a, b, sizes, settings, literature):
     if isinstance(v, Proved):
         return _implied(a, b, pmap, doc)
     if isinstance(v, Refuted) and v.verified_exactly:
-        cx = v.counterexample
-        mech = cx.mechanisms.get("A")
-        qualitative = False
-        if mech is not None:
-            pop = next(iter(cx.populations.values()), None)
-            qualitative = level_free(b.notion, mech, settings, pop) == "no level"
-        out = PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=doc["counterexample"],
-                         verified_exactly=True, qualitative=qualitative,
-                         reason=None if qualitative else f"counterexample to the map {pmap.text}",
-                         extra={"map_source": pmap.how})
-        if not qualitative:
-            sep = _separation_search(a, b, sizes, settings)
-            if sep is not None:
-                return replace(sep, map=pmap.text, extra={"map_source": pmap.how, "map_counterexample":
-                                                          doc["counterexample"]})
-            for weaker in coarser_maps(pmap, a, b, sizes.n):
-                proved = _prove_map(a, b, weaker, params, hyp, sizes, settings)
-                if proved is not None:
-                    return replace(proved, extra={**proved.extra, "map_counterexample": doc["counterexample"],
-                                                  "refuted_map": pmap.text})
-        return out
+        return _after_refutation(a, b, pmap, v.counterexample, doc["counterexample"], params, hyp, sizes, settings)
     if isinstance(v, Vacuous):
         return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=f"vacuous: {v.reason}")
     reason = v.reason if isinstance(v, Unknown) else f"counterexample not confirmed by exact evaluation: {v.note}"
     cx = sample_counterexample(a, b, pmap, params, sizes, claim.statement)
     if cx is not None:
-        return PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=counterexample_json(cx),
-                          verified_exactly=True, reason=f"counterexample to the map {pmap.text}, found by exact "
-                          f"evaluation of candidate tables (the solver: {reason[:120]})",
-                          extra={"map_source": pmap.how, "found_by": "exact evaluation of candidates"})
+        res = _after_refutation(a, b, pmap, cx, counterexample_json(cx), params, hyp, sizes, settings)
+        return replace(res, extra={**res.extra, "found_by": "exact evaluation of candidates",
+                                   "solver": reason[:120]})
     return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=reason, extra={"map_source": pmap.how})
+
+
+def _after_refutation(a, b, pmap, cx, cx_doc, params, hyp, sizes, settings) -> PairResult:
+    """The map ``pmap`` has a counterexample ``cx``. The pair is a separation only when B holds at no
+    level on its table (or on one a separation search finds); else a coarser map may be proved; else
+    the pair stays undecided and says which map was refuted (never drawn as a separation)."""
+    fails = fails_at_json({k: at_values(e, cx.parameters) for k, e in pmap.values.items()})
+    mech = cx.mechanisms.get("A")
+    pop = next(iter(cx.populations.values()), None)
+    if mech is not None and _no_level(b.notion, mech, settings, pop):
+        return PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=cx_doc, qualitative=True,
+                          reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level",
+                          extra={"map_source": pmap.how, "fails_at": fails})
+    refuted = {"map_source": pmap.how, "map_counterexample": cx_doc, "map_fails_at": fails,
+               "refuted_map": pmap.text, "refuted_maps": [pmap.text]}
+    sep = _separation_search(a, b, sizes, settings)
+    if sep is not None:
+        return replace(sep, map=pmap.text, extra={**sep.extra, **refuted})
+    for weaker in coarser_maps(pmap, a, b, sizes.n):
+        proved = _prove_map(a, b, weaker, params, hyp, sizes, settings)
+        if proved is not None:
+            return replace(proved, extra={**proved.extra, **refuted})
+    trivial = pmap.how != "literature" and trivial_map(b.notion, pmap.values)
+    return PairResult(a.id, b.id, "unknown", map=pmap.text, counterexample=cx_doc,
+                      reason=f"only the map tried was refuted ({pmap.text}): {b.id} holds at some level on the "
+                             f"counterexample, and no separation was found",
+                      extra={"map_source": pmap.how, "fails_at": fails, "refuted_maps": [pmap.text],
+                             "trivial": trivial})
+
+
+def trivial_map(b_notion, values: dict) -> bool:
+    """Whether a map puts one of B's parameters at the least value of its range as a constant (δ = 0,
+    E = 1, ρ = 0): its refutation says only that A does not give B with no loss at all."""
+    for p in b_notion.params:
+        v = values.get(p.name)
+        if v is not None and p.lower is not None and not getattr(v, "free_symbols", True) \
+                and sp.sympify(v) == sp.sympify(p.lower):
+            return True
+    return False
+
+
+def _no_level(notion, mech, settings, pop) -> bool:
+    try:
+        return level_free(notion, mech, settings, pop) == "no level"
+    except DPCheckError:
+        return False
+
+
+def confirm(a_notion, b_notion, res: PairResult) -> PairResult:
+    """``verified_exactly`` from an exact re-verification of the pair's counterexample
+    (:func:`symbolic.graph.recheck.recheck`), never written as a constant: a separation whose
+    counterexample is not confirmed is no separation, and a map whose counterexample is not confirmed
+    is not reported as refuted."""
+    extra = dict(res.extra)
+    if extra.get("map_counterexample") is not None and \
+            recheck(a_notion, b_notion, extra["map_counterexample"], extra.get("map_fails_at")) is not True:
+        for k in ("map_counterexample", "map_fails_at", "refuted_map", "refuted_maps"):
+            extra.pop(k, None)
+    if res.counterexample is None:
+        return replace(res, verified_exactly=None, extra=extra)
+    if recheck(a_notion, b_notion, res.counterexample, extra.get("fails_at")) is True:
+        return replace(res, verified_exactly=True, extra=extra)
+    why = "a counterexample was found, but exact evaluation of its table did not confirm it"
+    for k in ("refuted_maps", "trivial"):
+        extra.pop(k, None)
+    return replace(res, relation="unknown", qualitative=False, verified_exactly=False, extra=extra,
+                   reason=f"{why} ({res.reason})" if res.reason else why)
+
+
+def reconfirm(a, b, res: PairResult, settings) -> PairResult | None:
+    """A pair read back from the cache, checked again: its counterexample re-verified exactly and a
+    qualitative separation's "B at no level" decided again on the fixed table; None (recompute) when
+    anything no longer holds."""
+    from symbolic.graph.recheck import table_of
+    again = confirm(a.notion, b.notion, res)
+    if again.relation != res.relation or again.extra.get("refuted_maps") != res.extra.get("refuted_maps"):
+        return None
+    if res.relation == "not-implies":
+        if not res.qualitative:
+            return None
+        try:
+            tab, pop = table_of(res.counterexample)
+        except (KeyError, ValueError, TypeError, DPCheckError):
+            return None
+        if not _no_level(b.notion, tab, settings, pop):
+            return None
+    return again
 
 
 def _conditions(literature) -> tuple:
@@ -208,31 +284,58 @@ def _separation_search(a, b, sizes, settings):
     if mech is None or level_free(b.notion, mech, settings, pop) != "no level":
         return None
     return PairResult(a.id, b.id, "not-implies", counterexample=claim_json(result)["counterexample"],
-                      verified_exactly=True, qualitative=True,
-                      reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level")
+                      qualitative=True,
+                      reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level",
+                      extra={"fails_at": {p.name: str(WEAK_E) for p in b.notion.params}})
 
 
 def with_literature(res: PairResult, literature, n: int) -> PairResult:
-    """Attach what the literature says and whether the engine's result agrees: an implication with
-    map m agrees when m is proved and disagrees when m is refuted; a separation against map m agrees
-    when m is refuted and disagrees when m is proved; a qualitative separation agrees with a
-    qualitative separation and disagrees with any proved map. Anything else is not comparable (None)."""
+    """Attach what the literature says and whether the engine's result agrees. A recorded implication
+    with map m agrees when m is proved and disagrees when m is refuted or the engine separates the
+    notions (B at no level); a recorded failure of map m agrees when m is refuted or the notions are
+    separated and disagrees when m is proved; a recorded qualitative separation agrees with a
+    qualitative separation and disagrees with any proved map. Anything else is not compared (None),
+    with the reason in ``literature_note``; a disagreement states both sides in ``literature_disagreement``."""
     if literature is None:
         return res
     says = literature.to_json()
+    extra = {k: v for k, v in res.extra.items() if k not in ("literature_note", "literature_disagreement")}
     if n < literature.from_n:
-        return replace(res, literature_says=says, agrees_with_literature=None)
+        return replace(res, literature_says=says, agrees_with_literature=None,
+                       extra={**extra, "literature_note": f"the statement concerns n ≥ {literature.from_n}"})
     m = literature_map_text(literature)
-    refuted = (res.relation == "not-implies" and res.map == m) or res.extra.get("refuted_map") == m
+    refuted = m is not None and ((res.relation == "not-implies" and res.map == m)
+                                 or m in (res.extra.get("refuted_maps") or ()))
     proved = res.relation == "implies" and res.map == m
+    separated = res.relation == "not-implies" and res.qualitative
     if literature.holds:
-        agrees = True if proved else (False if refuted else None)
+        agrees = True if proved else (False if (refuted or separated) else None)
     elif literature.qualitative:
-        agrees = True if (res.relation == "not-implies" and res.qualitative) else (
-            False if res.relation == "implies" else None)
+        agrees = True if separated else (False if res.relation == "implies" else None)
     else:
-        agrees = True if refuted else (False if proved else None)
-    return replace(res, literature_says=says, agrees_with_literature=agrees)
+        agrees = True if (refuted or separated) else (False if proved else None)
+    if agrees is False:
+        extra["literature_disagreement"] = {"literature": f"{res.source} {'⇒' if literature.holds else '⇏'} "
+                                                          f"{res.target}" + (f" ({m})" if m else "")
+                                                          + f": {literature.statement} [{literature.citation}]",
+                                            "engine": engine_statement(res)}
+    elif agrees is None:
+        extra["literature_note"] = ("the engine's result is not comparable with the recorded statement: "
+                                    + engine_statement(res))
+    return replace(res, literature_says=says, agrees_with_literature=agrees, extra=extra)
+
+
+def engine_statement(res: PairResult) -> str:
+    """What the engine established for the pair, in one line."""
+    a, b = res.source, res.target
+    if res.relation == "implies":
+        return f"{a} ⇒ {b} ({res.map}), proved at these sizes"
+    if res.relation == "not-implies":
+        return f"{a} ⇏ {b}: an exact counterexample satisfies {a} and {b} at no level"
+    maps = res.extra.get("refuted_maps")
+    if maps:
+        return f"{a} → {b} undecided: the map {', '.join(maps)} refuted by an exact counterexample, no separation"
+    return f"{a} → {b} unknown: {(res.reason or '')[:160]}"
 
 
 def literature_map_text(literature) -> str | None:

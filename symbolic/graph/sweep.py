@@ -16,7 +16,7 @@ from symbolic.core.verdicts import Sizes
 from symbolic.graph.cache import PairCache, pair_key
 from symbolic.graph.hasse import diagram
 from symbolic.graph.literature import relations_by_pair
-from symbolic.graph.infer import by_transitivity, separation_upward
+from symbolic.graph.infer import by_composition, by_transitivity, separation_upward
 from symbolic.graph.pair import PairResult, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
 from symbolic.notions.catalog import find_notion, notion_catalog
@@ -178,6 +178,8 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
             nxt = submit_next(lambda pair: pair)
             if nxt is not None:
                 finish(nxt[0], _task(*task_args(nxt[0])))
+    for pair, res in by_composition(done, info_of).items():   # composed maps, before a pair keeps only refuted ones
+        done[pair] = with_literature(res, lit.get(pair), sizes.n)
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
 
