@@ -260,7 +260,10 @@ def _every_belief(inst, tabs) -> tuple:
     if res.status == "holds":
         return True, None
     belief = ", ".join(f"{d}: {v}" for d, v in pop_json(res.belief).items())
-    return False, f"fails for the belief {{{belief}}}"
+    ops = ExactOps()
+    holds = inst.notion.body(ops, tabs[0], P=res.belief, **inst.param_values())
+    why = ops.reason() if not holds else None
+    return False, f"fails for the belief {{{belief}}}" + (f": {why}" if why else "")
 
 
 def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) -> bool:

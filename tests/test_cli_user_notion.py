@@ -46,7 +46,33 @@ def test_a_reason_even_when_the_notion_gives_none(mine, capsys):
     nt = load_user_notion(mine).notion
     table = mechanism_from_json({"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": [1, 0], "1": [0, 1]}})
     holds, why = explain(nt, table, E=2)
-    assert not holds and why.startswith("first failed comparison (the notion gives no reason): 1 ≤ 0")
+    assert not holds and why.startswith("the comparison that fails (the notion gives no reason): 1 ≤ 0")
+
+
+CAPPED = '''import sympy as sp
+from symbolic import E_SPEC, Notion
+
+CAP = sp.Rational(99, 100)
+
+def capped(ops, A, P=None, *, E):
+    """Pr[A(d)=o] ≤ min(E·Pr[A(d')=o], 99/100), d' = d with its first entry replaced."""
+    return ops.And(ops.le(A.p(d, o), ops.If(ops.lt(E * A.p((v,) + d[1:], o), CAP), E * A.p((v,) + d[1:], o), CAP))
+                   for d in A.rows for v in A.domain for o in A.outputs)
+
+CappedDP = Notion("CappedDP", (E_SPEC,), capped)
+'''
+
+
+def test_the_reason_names_the_failed_comparison_not_the_condition_of_an_if(tmp_path, monkeypatch, capsys):
+    """At d = 0, o = 0: the condition 10·1 < 99/100 is false (so the cap 99/100 applies, as it should), and
+    1 ≤ 99/100 is the comparison that fails; the reason used to name the condition."""
+    (tmp_path / "capped.py").write_text(CAPPED)
+    (tmp_path / "t.json").write_text('{"n": 1, "domain": [0, 1], "outputs": [0, 1], '
+                                     '"rows": {"0": ["1", "0"], "1": ["9/10", "1/10"]}}')
+    monkeypatch.chdir(tmp_path)
+    assert main(["eval", "capped.py:CappedDP", "--mechanism", "t.json", "--param", "E=10"]) == 0
+    out = capsys.readouterr().out
+    assert "fails" in out and "1 ≤ 99/100 is false" in out and "<" not in out
 
 
 @pytest.mark.parametrize("args, message", [

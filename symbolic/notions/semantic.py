@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from symbolic.core.ops import exact_sign
 from symbolic.core.tables import replace
 from symbolic.core.terms import Term
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, ParamSpec
@@ -258,8 +259,25 @@ def _semantic(ops, A, P, *, eps):
     for i in range(A.n):
         for t in A.outputs:
             ok = posterior_sd_ok(ops, A, P, i, t, eps)
-            out.append(_why(ops, ok, f"i={i+1}, t={t}: SD(b̄_0, b̄_i) > ε"))
+            out.append(_why(ops, ok, _sd_text(ops, A, P, i, t, ok)))
     return ops.And(out)
+
+
+def _sd_text(ops, A, P, i, t, ok):
+    """Why (i, t) fails: SD above ε, or, when one normaliser is 0 (a posterior that is not defined, which
+    the zero-normaliser convention counts as SD 1), that, said as such and marked in ``ops.undefined``."""
+    text = f"i={i+1}, t={t}: SD(b̄_0, b̄_i) > ε"
+    if not ops.exact or ok:
+        return text
+    _, _, Z0, Zi = posterior_parts(ops, A, P, i, t)
+    zero0, zeroi = exact_sign(Z0) == 0, exact_sign(Zi) == 0
+    if zero0 == zeroi:
+        return text
+    which, game = ("b̄_i[·|t]", f"with entry {i+1} set to the default") if zeroi else ("b̄_0[·|t]", "as it is")
+    text = (f"i={i+1}, t={t}: {which} is undefined (t has probability 0 {game} under this belief, but not in "
+            f"the other game); the zero-normaliser convention counts that as SD = 1 > ε")
+    ops.undefined.append(text)
+    return text
 
 
 SemanticPrivacy = Notion("SemanticPrivacy", (LEVEL_SPEC,), _semantic, population="all", summary=(

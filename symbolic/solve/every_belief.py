@@ -310,13 +310,16 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
     if len(dbs) > MAX_DATABASES:
         return BeliefDecision("undecided", reason=f"beliefs on {len(dbs)} databases (at most {MAX_DATABASES} are decided)")
     end = time.monotonic() + seconds
+    shown = None   # a violation whose reason rests on an undefined conditional, kept while a better one is sought
     for q in simple_populations(n=n, domain=tuple(domain)):   # a violation at a simple belief is found at once
         belief = q.table()
         try:
-            if not eval_notion(ExactOps(), ni, env, belief, params, at_values):
-                return BeliefDecision("fails", belief)
+            v = _violation(ni, env, belief, params)
         except UndecidedComparison:
             break
+        if v == "defined":
+            return BeliefDecision("fails", belief)
+        shown = shown or (belief if v == "undefined" else None)
     symbols = [sp.Dummy(f"b{j}") for j in range(len(dbs))]
     ops, decider = FormulaOps(), Decider(symbols)
 
@@ -328,13 +331,15 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
         formula = eval_notion(ops, ni, env, PopTable(n, tuple(domain), dict(zip(dbs, symbols))), params, at_values)
         conjs = formula_dnf(formula, ops, positive=False, keep=keep)
     except (Unreadable, UndecidedComparison) as e:
-        return BeliefDecision("undecided", reason=f"the notion over a free belief cannot be read exactly: {e}")
+        return _or_shown(shown, BeliefDecision("undecided", reason=f"the notion over a free belief cannot be read "
+                                                                   f"exactly: {e}"))
     except _Cap as e:
-        return BeliefDecision("undecided", reason=str(e) or f"its negation has more than {MAX_CONJUNCTIONS} conjunctions")
+        return _or_shown(shown, BeliefDecision("undecided", reason=str(e) or f"its negation has more than "
+                                                                             f"{MAX_CONJUNCTIONS} conjunctions"))
     open_ = 0
     for conj in conjs:
         if time.monotonic() > end:
-            return BeliefDecision("undecided", reason=f"over {seconds:.0f} s", conjunctions=len(conjs))
+            return _or_shown(shown, BeliefDecision("undecided", reason=f"over {seconds:.0f} s", conjunctions=len(conjs)))
         try:
             res = decider.decide(conj)
         except TooLarge:
@@ -345,13 +350,34 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
         if res != "empty":
             belief = PopTable(n, tuple(domain), {d: sp.Rational(int(v.p), int(v.q)) for d, v in zip(dbs, res)})
             try:
-                confirmed = not eval_notion(ExactOps(), ni, env, belief, params, at_values)
+                v = _violation(ni, env, belief, params)
             except UndecidedComparison:
-                confirmed = False
-            if confirmed:
+                v = None
+            if v == "defined":
                 return BeliefDecision("fails", belief, conjunctions=len(conjs))
+            if v == "undefined":
+                shown = shown or belief
+                continue
             open_ += 1
+    if shown is not None:
+        return BeliefDecision("fails", shown, conjunctions=len(conjs))
     if open_:
         return BeliefDecision("undecided", reason=f"{open_} of {len(conjs)} conjunctions neither empty nor satisfied",
                               conjunctions=len(conjs))
     return BeliefDecision("holds", conjunctions=len(conjs))
+
+
+def _violation(ni, env, belief, params):
+    """None when ``ni`` holds at ``belief`` (exactly); "defined" when it fails there and the reason it
+    gives rests on defined conditionals only; "undefined" when it fails only by a convention for a
+    conditional that is not defined there (``ExactOps.undefined``), a witness shown only when no other is
+    found. Raises :class:`UndecidedComparison` when the exact evaluation cannot decide."""
+    ops = ExactOps()
+    if eval_notion(ops, ni, env, belief, params, at_values):
+        return None
+    return "defined" if ops.defined_reason() else "undefined"
+
+
+def _or_shown(shown, decision):
+    """A violation already confirmed exactly (with an undefined conditional) rather than ``decision``."""
+    return decision if shown is None else BeliefDecision("fails", shown)
