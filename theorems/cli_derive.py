@@ -124,15 +124,18 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
         import sympy as sp
         from symbolic import tool_json
         latex = sp.latex(v.formula) if isinstance(v.formula, sp.Basic) else None
-        print(json.dumps({"tool": tool_json(), "derivation": key, "formula": str(v.formula), "latex": latex,
-                          "assumptions": str(v.assumptions), "extras": {k: str(x) for k, x in v.extras.items()},
+        print(json.dumps({"tool": tool_json(), "derivation": key, "formula": _text(v.formula), "latex": latex,
+                          "assumptions": str(v.assumptions), "extras": {k: _text(x) for k, x in v.extras.items()},
                           "checks": [{"check": str(c), "ok": bool(good)} for c, good in v.checks],
                           "plot": plot}, indent=2, ensure_ascii=False))
         return 0 if ok else 1
-    print(f"formula: {v.formula}")
+    note = _notation([v.formula, *v.extras.values()])
+    if note:
+        print(f"notation: {note}")
+    print(f"formula: {_text(v.formula)}")
     print(f"assumptions: {v.assumptions}")
     for k, x in v.extras.items():
-        print(f"{k}: {x}")
+        print(f"{k}: {_text(x)}")
     for c, good in v.checks:
         print_markup(ui(), f"check: {_escape(str(c))}: " + ("[green]ok[/]" if good else "[red bold]FAILED[/]"),
                      f"check: {c}: {'ok' if good else 'FAILED'}")
@@ -212,6 +215,24 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
     else:
         print(d.text())
     return 0 if d.ok else 1
+
+
+def _text(x):
+    """A formula as the rest of dpcheck writes it: Euler's number as ``exp(1)``, never as ``E`` (which is
+    always the privacy level e^ε); anything that is not a sympy expression as it is."""
+    import sympy as sp
+    from symbolic.core.exact import expr_text
+    return expr_text(x) if isinstance(x, sp.Basic) else str(x)
+
+
+def _notation(values):
+    """One line saying what E and exp(1) mean, when a printed formula has either; else None."""
+    import sympy as sp
+    exprs = [x for x in values if isinstance(x, sp.Basic)]
+    has_e = any(any(getattr(s, "name", None) == "E" for s in x.free_symbols) for x in exprs)
+    has_euler = any(x.has(sp.E) for x in exprs)
+    said = (["E = e^ε (the privacy level)"] if has_e else []) + (["exp(1) is Euler's number e"] if has_euler else [])
+    return "; ".join(said) or None
 
 
 def _escape(text):
