@@ -180,3 +180,21 @@ def test_implies_shows_a_witness_belief_whose_posteriors_are_defined(capsys):
     mech = mechanism_from_json(cx["tables"]["A"])
     belief = population_from_json(cx["population"]["P'"], n=1, domain=(0, 1))
     assert _named_pair_defined(mech.table(), belief.table(), cx["violated"])
+
+
+def test_every_notion_a_definition_names_is_listed(capsys):
+    """SemanticPrivacy's description pointed to TwoPointSemanticPrivacy, which `dpcheck notions` did not
+    list. Every notion of the library that a listed definition names must be listed itself."""
+    import json
+    import re
+    from symbolic.api import notion_library
+    from theorems.cli import main
+    assert main(["notions", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["notions"]
+    names = {n["name"] for n in listed} | {n["id"] for n in listed}
+    library = notion_library()
+    named = {(n["id"], w) for n in listed for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", n["definition"]) if w in library}
+    assert ("SemanticPrivacy", "TwoPointSemanticPrivacy") in named
+    assert {w for _, w in named} <= names
+    two_point = next(n for n in listed if n["id"] == "TwoPointSemanticPrivacy")
+    assert two_point["class"] == "polynomial" and "SemanticPrivacy implies it" in two_point["definition"]

@@ -284,8 +284,10 @@ SemanticPrivacy = Notion("SemanticPrivacy", (LEVEL_SPEC,), _semantic, population
     "ε-semantic privacy (Kasiviswanathan–Smith Def. 2.1): ∀ beliefs b, transcripts t, i: "
     "SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε "
     "(default value = first element of 𝒟). No finite sufficient family of beliefs exists in general "
-    "(the worst belief can be irrational: n=1 randomized response, b(0) = 1/(1+√3)), so it is used as "
-    "a conclusion; as a hypothesis use TwoPointSemanticPrivacy where that is exact"))
+    "(the worst belief can be irrational: n=1 randomized response, b(0) = 1/(1+√3)); as a hypothesis it is "
+    "refined over beliefs (CEGIS) and a counterexample's tables are checked against every belief exactly. "
+    "TwoPointSemanticPrivacy is its closed form on two-point beliefs: implied by it, and equal to it at "
+    "n=1, |𝒟|=2"))
 SemanticPrivacyFor = Notion("SemanticPrivacyFor", (LEVEL_SPEC,), _semantic, population="given",
                             summary="ε-semantic privacy for the one given belief")
 
@@ -348,7 +350,8 @@ def _two_point(ops, A, P=None, *, eps):
 
 
 TwoPointSemanticPrivacy = Notion("TwoPointSemanticPrivacy", (LEVEL_SPEC,), _two_point, summary=(
-    "ε-semantic privacy restricted to beliefs on two neighbours, in closed form: ε ≥ 1, or "
+    "ε-semantic privacy restricted to beliefs on two neighbours (so SemanticPrivacy implies it; beyond "
+    "n=1, |𝒟|=2 it may be weaker), in closed form: ε ≥ 1, or "
     "Pr[A(d)=o]·(1-ε)² ≤ Pr[A(d')=o]·(1+ε)² for neighbours. Proof: for b on {x, y} = {x, x[i→v]}, "
     "b̄_i = b (both run as the same x_{-i}) and b̄_0 tilts b by r = A(x)(t)/A(y)(t); "
     "max over the weight β of r·β/(rβ+1-β) - β is (√r-1)/(√r+1), which is ≤ ε iff r ≤ ((1+ε)/(1-ε))². "
