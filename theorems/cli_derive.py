@@ -81,7 +81,7 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
 
     `level NOTION --mechanism FILE`: the tight level of your own mechanism (entries may be symbolic) for
     NOTION: pure-dp (alias epsilon), local-dp, free-lunch, approx-dp (tight δ at --param eps=…),
-    renyi-dp (--param alpha=2), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
+    renyi-dp (needs --param alpha=K, an integer order 2 ≤ K ≤ 16; renyi-2 and renyi-3 name those orders), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
     is a closed form (a Piecewise where the maximising pair changes), with the maximisers, the
     assumptions and exact checks at sample points; ∞ is said plainly.
 
