@@ -145,3 +145,21 @@ def test_derive_laplace_count_at_given_values_checks_its_limit_and_says_what_sym
 def test_derive_randomized_response_says_what_E_means():
     code, out, _ = run("derive", "epsilon", "randomized-response")
     assert code == 0 and out.splitlines()[0] == "notation: E = e^ε (the privacy level)"
+
+
+def test_check_budget_bounds_each_part_as_well_as_the_run(monkeypatch, capsys):
+    """`check --budget 300` used to stop at 300 s in all while each part still stopped at the settings'
+    own 60 s (``Settings.budget`` is per part): the help's "seconds for the whole run" read as more time
+    than a part got. Each part now has the budget too."""
+    from dataclasses import replace
+    import symbolic
+    from symbolic.api import check as real
+    seen = []
+
+    def spy(claim, settings=None, explore=0.0):
+        seen.append(settings)
+        return real(claim, replace(settings, second_solver=False))
+    monkeypatch.setattr(symbolic, "check", spy, raising=False)
+    assert main(["check", "T-APPB", "--budget", "300"]) == 0
+    assert seen[0].budget == 300 and seen[0].stop_at is not None
+    assert "verdict: refuted" in capsys.readouterr().out

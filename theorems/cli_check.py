@@ -30,8 +30,9 @@ from theorems.cli_types import Seconds, size_options
 @size_options("the claim's own sizes")
 @click.option("--timeout", type=Seconds(False), help="seconds per solver call (e.g. --timeout 30; default 20)")
 @click.option("--budget", type=Seconds(True), default=60.0, show_default=True,
-              help="wall-clock seconds for the whole run: the claim's sizes first, then larger sizes while time "
-                   "is left; 0: the claim's sizes only, without an overall limit (e.g. --budget 0)")
+              help="wall-clock seconds for the whole run, and at most that for each part of the claim: the claim's "
+                   "sizes first, then larger sizes while time is left; 0: the claim's sizes only, without an overall "
+                   "limit (each part keeps the default per-part limit) (e.g. --budget 0)")
 @click.option("--json", "as_json", is_flag=True,
               help="print only the JSON document on stdout, the audit's schema with one claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",
@@ -70,8 +71,8 @@ def check_claim(claim_id, n, domain, outputs, timeout, budget, as_json, assume, 
         writable(smt2, "--smt2")
     if save_prefix:
         writable(f"{save_prefix}-x.json", "--save-counterexample")
-    if budget > 0:  # the whole run, default sizes first, then exploring in the time left
-        s = replace(s, stop_at=time.monotonic() + budget)
+    if budget > 0:  # the whole run, default sizes first, then exploring in the time left; each part as long at most
+        s = replace(s, budget=budget, stop_at=time.monotonic() + budget)
     from symbolic import check, claim_json, result_text
     if ui().verbose:
         say("note", f"checking {claim.id} at sizes up to {claim.sizes}, at most {s.timeout:g} s per solver call"
