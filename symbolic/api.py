@@ -207,7 +207,9 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
     as its arity; :class:`Mechanism` objects or tables) and ``population`` (for notions relative to
     one population)? ``notion`` is a :class:`Notion` with ``params`` given as keywords, or a notion
     with its parameters (numbers). ``reason``: the first failed comparison when it fails, else None.
-    A notion over all populations is decided on its finite family of populations.
+    A notion over all populations is decided on its finite family of populations (or exactly over every
+    belief); given ``population``, it is evaluated at that one population instead: a failure there is
+    a failure of the notion, a pass says nothing about the other populations.
 
     ``arithmetic``: ``"auto"`` evaluates a rational table in one pass over integers where the notion
     has such a reading (``Notion.fast``: ε-DP, (ε,δ)-DP), else with sympy; ``"sympy"`` always runs the
@@ -234,7 +236,7 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
         if res is not None:
             return res
     ops = ExactOps()
-    if nt.population in ("all", "product"):
+    if nt.population in ("all", "product") and pop is None:
         shape = tabs[0] if tabs else pop
         fam = nt.sufficient(shape.n, shape.domain) if nt.sufficient and shape is not None else None
         if fam is None:

@@ -85,3 +85,24 @@ def test_bad_notion_names_are_one_line_errors(mine, capsys, args, message):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_save_counterexample_names_its_files_as_documented_and_rechecks_each(tmp_path, monkeypatch, capsys):
+    """A conclusion over all populations has a witness belief, written as PREFIX-P2.json; the README and
+    the option's help said PREFIX-P.json, and only the hypothesis got a re-check command. Every file
+    written now has one, and each command gives what it says."""
+    import pathlib
+    monkeypatch.chdir(tmp_path)
+    assert main(["implies", "PureDP", "SemanticPrivacy", "--n", "1", "--target", "eps=1/10",
+                 "--save-counterexample", "cx"]) == 0
+    out = capsys.readouterr().out
+    assert "wrote cx-A.json (mechanism), cx-P2.json (population)" in out and "no `dpcheck eval`" not in out
+    commands = [line.split("re-check: ", 1)[1].split("   # ") for line in out.splitlines() if "re-check: " in line]
+    assert any("--population cx-P2.json" in cmd for cmd, _ in commands)
+    for cmd, said in commands:
+        assert main(shlex.split(cmd)[1:]) == 0
+        assert said.split()[1] in capsys.readouterr().out     # holds / fails
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`cx-P2.json` for the population where a conclusion over all" in readme
+    assert main(["implies", "--help"]) == 0
+    assert "PREFIX-P2.json for the population at which a conclusion" in " ".join(capsys.readouterr().out.split())
