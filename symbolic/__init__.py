@@ -17,6 +17,7 @@ _FROM = {
     "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),
+    "symbolic.core.tables": ("replace_record",),
     "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed"),
     "symbolic.core.verdicts": ("Sizes", "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample",
                                "Witness", "Obligation"),

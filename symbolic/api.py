@@ -45,6 +45,7 @@ from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribu
 from symbolic.core.exact import parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
+from symbolic.core.tables import replace_record
 from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
                                     Witness)
@@ -110,6 +111,8 @@ __all__ = [
     "Mechanism", "randomized_response", "truncated_geometric", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
     "uniform", "iid", "product", "joint", "Dist", "Kernel",
+    # the neighbour of "replace one record", for notions of one's own
+    "replace_record",
     # mechanism terms in claims
     "MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed",
     # checking
