@@ -258,7 +258,7 @@ def _every_belief(inst, tabs) -> tuple:
     :mod:`symbolic.solve.every_belief`); an error when that cannot be decided."""
     if len(tabs) != 1 or inst.on is not None:
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and has no finite family to decide it")
-    res = on_one_table(inst, tabs[0])
+    res = on_one_table(inst, tabs[0], witness=True)   # a belief to show: its conditionals defined where possible
     if res.status == "undecided":
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and could not be decided exactly "
                            f"for every belief: {res.reason}")

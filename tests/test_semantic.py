@@ -153,7 +153,7 @@ def test_eval_shows_a_violating_belief_whose_posteriors_are_defined():
     mech = mechanism_from_json(ONE_SIDED)
     holds, why = explain(SemanticPrivacy, mech, eps=R(1, 10))
     assert not holds and "undefined" not in why
-    res = on_one_table(SemanticPrivacy(R(1, 10)), mech.table())
+    res = on_one_table(SemanticPrivacy(R(1, 10)), mech.table(), witness=True)
     assert res.status == "fails"
     assert _named_pair_defined(mech.table(), res.belief, why.split(": ", 1)[1])
 

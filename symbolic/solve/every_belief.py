@@ -294,16 +294,19 @@ def _tries(centre, verts, tops):
 
 # --- a notion over every belief ----------------------------------------------------------------
 
-def on_one_table(ni, table, seconds=SECONDS) -> BeliefDecision:
+def on_one_table(ni, table, seconds=SECONDS, witness=False) -> BeliefDecision:
     """:func:`decide_every_belief` for a notion instance of one mechanism with number arguments, on an
     exact table (what evaluating such a notion on a table means)."""
-    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, seconds)
+    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, seconds, witness=witness)
 
 
-def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDecision:
+def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS, witness=False) -> BeliefDecision:
     """Does notion instance ``ni`` hold for every belief on 𝒟^n, with the mechanisms of ``env`` and
     the parameter values ``params`` fixed? Decided exactly, or left undecided. A notion over product
-    beliefs is decided only at n = 1, where every belief is a product."""
+    beliefs is decided only at n = 1, where every belief is a product. ``witness``: the violating
+    belief is one to show a user, so one whose reason rests on defined conditionals is sought on (see
+    :func:`_violation`) before one that fails only by a convention for an undefined one is returned;
+    without it the first violation found is returned (the verdict is the same either way)."""
     if ni.notion.population == "product" and n > 1:
         return BeliefDecision("undecided", reason="over product beliefs at n > 1 (only all beliefs are decided here)")
     dbs = databases(n, tuple(domain))
@@ -317,7 +320,7 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
             v = _violation(ni, env, belief, params)
         except UndecidedComparison:
             break
-        if v == "defined":
+        if v == "defined" or (v and not witness):
             return BeliefDecision("fails", belief)
         shown = shown or (belief if v == "undefined" else None)
     symbols = [sp.Dummy(f"b{j}") for j in range(len(dbs))]
@@ -353,7 +356,7 @@ def decide_every_belief(ni, env, params, n, domain, seconds=SECONDS) -> BeliefDe
                 v = _violation(ni, env, belief, params)
             except UndecidedComparison:
                 v = None
-            if v == "defined":
+            if v == "defined" or (v and not witness):
                 return BeliefDecision("fails", belief, conjunctions=len(conjs))
             if v == "undefined":
                 shown = shown or belief

@@ -89,7 +89,7 @@ def defined_witness(imp, cx):
             found = next((q.table() for q in c.notion.sufficient(wit.n, wit.domain)
                           if _fails_defined(c, cx, q.table())), None)
         else:
-            res = decide_every_belief(c, cx.mechanisms, cx.parameters, wit.n, wit.domain)
+            res = decide_every_belief(c, cx.mechanisms, cx.parameters, wit.n, wit.domain, witness=True)
             found = res.belief if res.status == "fails" else None
         if found is None or not _fails_defined(c, cx, found):
             return cx
