@@ -102,6 +102,9 @@ class Truth:
     def __repr__(self):
         return repr(self.value)
 
+    def __reduce__(self):   # pickled (to a worker process, say) as the plain bool
+        return bool, (self.value,)
+
 
 def _why_of(x):
     return getattr(x, "why", None) if isinstance(x, Truth) else None
