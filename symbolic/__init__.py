@@ -13,7 +13,7 @@ from symbolic.core.version import __version__
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
                              "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
-    "symbolic.core.exact": ("parse_number", "parse_expr"),
+    "symbolic.core.exact": ("parse_number", "parse_expr", "expr_text"),
     "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),

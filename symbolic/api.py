@@ -42,7 +42,7 @@ import sympy as sp
 
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
-from symbolic.core.exact import parse_expr, parse_number
+from symbolic.core.exact import expr_text, parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import replace_record
@@ -120,7 +120,7 @@ __all__ = [
     # verdicts
     "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample", "Witness", "Obligation",
     # exact evaluation
-    "evaluate", "explain", "parse_number", "parse_expr",
+    "evaluate", "explain", "parse_number", "parse_expr", "expr_text",
     # parameter values as users give them (eps=v for E = e^v)
     "resolve_values", "EPS_ALIASES",
     # closed forms

@@ -221,7 +221,7 @@ def _text(x):
     """A formula as the rest of dpcheck writes it: Euler's number as ``exp(1)``, never as ``E`` (which is
     always the privacy level e^ε); anything that is not a sympy expression as it is."""
     import sympy as sp
-    from symbolic.core.exact import expr_text
+    from symbolic import expr_text
     return expr_text(x) if isinstance(x, sp.Basic) else str(x)
 
 

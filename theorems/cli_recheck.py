@@ -66,9 +66,8 @@ def _at_witness(imp, cx, paths, names, files):
     """``(instance, should, command)`` that evaluates the conclusion at the saved witness population P'
     (PREFIX-P2.json) of a conclusion over all populations: it must fail there."""
     import sympy as sp
-    from symbolic.core.exact import expr_text
-    from symbolic.report.recheck import file_label
-    label = file_label("P'")
+    from symbolic import expr_text
+    label = "P2"   # P' as counterexample_files labels it
     mech = [k for k, (kind, _) in files.items() if kind == "mechanism"]
     if imp is None or label not in paths or len(mech) != 1:
         return []
