@@ -27,7 +27,7 @@ def pair(x, y):
 
 def holds(notion_inst, tab, P=None):
     vals = notion_inst.param_values()
-    return notion_inst.notion.body(ExactOps(), tab, P=P, **vals)
+    return bool(notion_inst.notion.body(ExactOps(), tab, P=P, **vals))
 
 
 def xor_rr(E):

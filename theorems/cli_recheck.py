@@ -48,12 +48,11 @@ def save_counterexample(res, prefix, *, as_json=False, quiet=False, names=None):
     commands = recheck_commands(imp, v.counterexample, paths, names) if imp is not None else []
     commands += _at_witness(imp, v.counterexample, paths, names, files)
     lines += [f"re-check: {cmd}   # {inst} {should}" for inst, should, cmd in commands]
-    for label, path in paths.items():   # every file written is re-checked, or it is said why not
+    for path in paths.values():   # every file written is re-checked, or it is said why not
         if not any(shlex.quote(path) in cmd.split() for _, _, cmd in commands):
-            lines.append(f"no `dpcheck eval` command re-checks {path}: "
-                         + ("the counterexample has more than one mechanism table or a family; its JSON record "
-                            "shows how they fit" if files[label][0] == "mechanism" else
-                            "no notion of the implication is evaluated at it on one table"))
+            lines.append(f"no `dpcheck eval` command re-checks {path}: the implication's notions are not "
+                         f"evaluated on these files alone (several tables, a family or symbolic parameters); "
+                         f"the counterexample's JSON record shows it whole")
     for line in lines:  # what the user asked for: on stdout, unless stdout carries JSON
         if not as_json:
             print(line)
