@@ -407,7 +407,7 @@ def main(argv=None) -> int:
     missing = missing_detectors()
     if missing:
         print(f"selftest: needs dpcheck's source tree (its tests/ folder): {len(missing)} of the battery's "
-              f"{len(TESTS)} test files are missing under {ROOT}, e.g. {missing[0]}; run it from a git checkout "
+              f"{len(TESTS)} test and doctest files are missing under {ROOT}, e.g. {missing[0]}; run it from a git checkout "
               f"(pip install -e .)", file=sys.stderr)
         return 2
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
