@@ -13,11 +13,12 @@ from symbolic.core.version import __version__
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
                              "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
-    "symbolic.core.exact": ("parse_number", "parse_expr"),
+    "symbolic.core.exact": ("parse_number", "parse_expr", "expr_text"),
     "symbolic.core.budget": ("BudgetSpent",),
     "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),
+    "symbolic.core.tables": ("replace_record",),
     "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed"),
     "symbolic.core.verdicts": ("Sizes", "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample",
                                "Witness", "Obligation"),

@@ -43,9 +43,10 @@ import sympy as sp
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
 from symbolic.core.budget import BudgetSpent
-from symbolic.core.exact import parse_expr, parse_number
+from symbolic.core.exact import expr_text, parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
+from symbolic.core.tables import replace_record
 from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
                                     Witness)
@@ -112,6 +113,8 @@ __all__ = [
     "Mechanism", "randomized_response", "truncated_geometric", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
     "uniform", "iid", "product", "joint", "Dist", "Kernel",
+    # the neighbour of "replace one record", for notions of one's own
+    "replace_record",
     # mechanism terms in claims
     "MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed",
     # checking
@@ -119,7 +122,7 @@ __all__ = [
     # verdicts
     "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample", "Witness", "Obligation",
     # exact evaluation
-    "evaluate", "explain", "parse_number", "parse_expr",
+    "evaluate", "explain", "parse_number", "parse_expr", "expr_text",
     # parameter values as users give them (eps=v for E = e^v)
     "resolve_values", "EPS_ALIASES",
     # closed forms
@@ -209,7 +212,9 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
     as its arity; :class:`Mechanism` objects or tables) and ``population`` (for notions relative to
     one population)? ``notion`` is a :class:`Notion` with ``params`` given as keywords, or a notion
     with its parameters (numbers). ``reason``: the first failed comparison when it fails, else None.
-    A notion over all populations is decided on its finite family of populations.
+    A notion over all populations is decided on its finite family of populations (or exactly over every
+    belief); given ``population``, it is evaluated at that one population instead: a failure there is
+    a failure of the notion, a pass says nothing about the other populations.
 
     ``arithmetic``: ``"auto"`` evaluates a rational table in one pass over integers where the notion
     has such a reading (``Notion.fast``: ε-DP, (ε,δ)-DP), else with sympy; ``"sympy"`` always runs the
@@ -236,7 +241,7 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
         if res is not None:
             return res
     ops = ExactOps()
-    if nt.population in ("all", "product"):
+    if nt.population in ("all", "product") and pop is None:
         shape = tabs[0] if tabs else pop
         fam = nt.sufficient(shape.n, shape.domain) if nt.sufficient and shape is not None else None
         if fam is None:
@@ -255,14 +260,17 @@ def _every_belief(inst, tabs) -> tuple:
     :mod:`symbolic.solve.every_belief`); an error when that cannot be decided."""
     if len(tabs) != 1 or inst.on is not None:
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and has no finite family to decide it")
-    res = on_one_table(inst, tabs[0])
+    res = on_one_table(inst, tabs[0], witness=True)   # a belief to show: its conditionals defined where possible
     if res.status == "undecided":
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and could not be decided exactly "
                            f"for every belief: {res.reason}")
     if res.status == "holds":
         return True, None
     belief = ", ".join(f"{d}: {v}" for d, v in pop_json(res.belief).items())
-    return False, f"fails for the belief {{{belief}}}"
+    ops = ExactOps()
+    holds = inst.notion.body(ops, tabs[0], P=res.belief, **inst.param_values())
+    why = ops.reason() if not holds else None
+    return False, f"fails for the belief {{{belief}}}" + (f": {why}" if why else "")
 
 
 def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) -> bool:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from symbolic.notions.claims import Implies
 from symbolic.solve.encode import Encoding, _const_table, const_population, eval_notion, z3val
-from symbolic.core.ops import ExactOps
+from symbolic.core.ops import ExactOps, Truth
 from symbolic.solve.z3_ops import Z3Ops, to_z3
 from symbolic.core.tables import MechTable, PopTable, databases
 from symbolic.core.terms import AdaptiveVar, MechVar
@@ -273,8 +273,8 @@ def nudged(draw, case):
 
 def exact_value(ni, env, pop):
     res = eval_notion(ExactOps(), ni, env, pop, {}, lambda a, penv: sp.sympify(a))
-    assert isinstance(res, bool), f"exact evaluation of {ni} gave {res!r}, not a bool"
-    return res
+    assert isinstance(res, (bool, Truth)), f"exact evaluation of {ni} gave {res!r}, not a truth value"
+    return bool(res)
 
 
 def z3_env(env):

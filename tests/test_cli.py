@@ -119,3 +119,47 @@ def test_derive_commands(tmp_path):
     assert code == 0 and png.stat().st_size > 1000 and "FAILED" not in out
     code, _, err = run("derive", "nothing")
     assert code == 2 and "nothing to derive" in err
+
+
+def test_derive_laplace_count_at_given_values_checks_its_limit_and_says_what_symbols_mean(monkeypatch, capsys):
+    """At ε = 1, λ = 1/2 the λ → 0 limit (1) used to be compared with the symbol ε ("FAILED", exit 1), and
+    Euler's number was printed as E, the letter dpcheck uses for e^ε."""
+    code, out, _ = run("derive", "pml", "laplace-count", "--param", "eps=1", "--param", "lam=1/2")
+    lines = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+    assert code == 0 and "FAILED" not in out and lines["check"] == "λ → 0 limit equals ε = 1: ok"
+    assert lines["formula"] == "log(exp(1)/(1/2 + exp(1)/2))" and lines["λ → 0"] == "1"
+    assert lines["notation"] == "exp(1) is Euler's number e"
+    assert not any("E" in v for k, v in lines.items() if k not in ("notation", "assumptions"))
+    # still a real check: a wrong limit fails it
+    from theorems import saeidian_pml as S
+    real = S.cf.laplace_count_pml
+
+    def wrong(**kw):
+        d = real(**kw)
+        return type(d)(d.name, d.formula, d.assumptions, d.steps, {**d.extras, "lambda_to_0": 2 * d.extras["lambda_to_0"]})
+    monkeypatch.setattr(S.cf, "laplace_count_pml", wrong)
+    assert main(["derive", "pml", "laplace-count", "--param", "eps=1", "--param", "lam=1/2"]) == 1
+    assert "check: λ → 0 limit equals ε = 1: FAILED" in capsys.readouterr().out
+
+
+def test_derive_randomized_response_says_what_E_means():
+    code, out, _ = run("derive", "epsilon", "randomized-response")
+    assert code == 0 and out.splitlines()[0] == "notation: E = e^ε (the privacy level)"
+
+
+def test_check_budget_bounds_each_part_as_well_as_the_run(monkeypatch, capsys):
+    """`check --budget 300` used to stop at 300 s in all while each part still stopped at the settings'
+    own 60 s (``Settings.budget`` is per part): the help's "seconds for the whole run" read as more time
+    than a part got. Each part now has the budget too."""
+    from dataclasses import replace
+    import symbolic
+    from symbolic.api import check as real
+    seen = []
+
+    def spy(claim, settings=None, explore=0.0):
+        seen.append(settings)
+        return real(claim, replace(settings, second_solver=False))
+    monkeypatch.setattr(symbolic, "check", spy, raising=False)
+    assert main(["check", "T-APPB", "--budget", "300"]) == 0
+    assert seen[0].budget == 300 and seen[0].stop_at is not None
+    assert "verdict: refuted" in capsys.readouterr().out

@@ -302,3 +302,19 @@ def test_eulers_number_is_written_so_it_reads_back():
     j = level_json(d)
     assert "exp(1)" in j["formula"] and "E" not in j["formula"].replace("exp", "")
     assert "exp(1)" in level_text(d)
+
+
+def test_the_renyi_order_is_required_and_the_help_says_so(tmp_path, capsys):
+    """The help read "renyi-dp (--param alpha=2)", as if α = 2 were the default, while leaving it out is an
+    error: the help now says the order is needed, and the error says there is no default."""
+    import json
+    from theorems.cli import main
+    assert main(["derive", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "renyi-dp (needs --param alpha=K" in text and "(--param alpha=2)" not in text
+    f = tmp_path / "rr.json"
+    f.write_text(json.dumps(randomized_response_doc(2)))
+    assert main(["derive", "level", "renyi-dp", "--mechanism", str(f)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "there is no default" in err
+    assert main(["derive", "level", "renyi-dp", "--mechanism", str(f), "--param", "alpha=2"]) == 0

@@ -29,7 +29,7 @@ IDENT = mech({(0,): [1, 0], (1,): [0, 1]})
 
 
 def holds(notion, *tabs, P=None, **kw):
-    return notion.body(ExactOps(), *tabs, P=P, **kw)
+    return bool(notion.body(ExactOps(), *tabs, P=P, **kw))   # a Truth (a bool that keeps its reason) as a bool
 
 
 def test_pml_under_hand_values():

@@ -110,3 +110,16 @@ def test_the_checker_sees_what_is_missing():
 def test_doctests_run_in_the_default_test_run():
     opts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
     assert "--doctest-modules" in opts["addopts"] and "symbolic" in opts["testpaths"]
+
+
+def test_the_neighbour_helper_is_public_and_the_tutorial_uses_it():
+    """User notions need "replace record i", which every built-in DP body uses; it was only in
+    ``symbolic.core.tables``. It is public (lazily from ``symbolic``), documented, and the README's
+    tutorial builds its neighbours with it rather than by hand."""
+    assert "replace_record" in api.__all__ and symbolic.replace_record is api.replace_record
+    assert not problems("replace_record")
+    assert api.replace_record(("a", "b", "c"), 2, "z") == ("a", "b", "z")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    tutorial = readme[readme.index("## Tutorial"):]
+    tutorial = tutorial[:tutorial.index("```", tutorial.index("```python") + 9)]
+    assert "replace_record(d, 0, v)" in tutorial and "(v,) + d[1:]" not in tutorial

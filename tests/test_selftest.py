@@ -68,6 +68,21 @@ def test_bad_arguments_exit_2(capsys):
     assert selftest.main(["--jobs", "0"]) == 2
 
 
+def test_outside_a_source_tree_it_says_so_instead_of_reporting_misses(tmp_path, monkeypatch, capsys):
+    """Installed without the source tree, the battery's tests are not on disk: every mutant used to be
+    "missed" (exit 1). It must say it needs the source tree, in one line, with exit 2, and run nothing."""
+    from theorems.cli import main
+    assert selftest.missing_detectors() == []          # in this checkout every detector file is there
+    monkeypatch.setattr(selftest, "ROOT", tmp_path)    # as in site-packages: no tests/ beside the package
+    assert selftest.missing_detectors() == selftest.TESTS
+    monkeypatch.setattr(selftest, "_spawn", lambda *a, **k: pytest.fail("a mutant was run without its tests"))
+    assert main(["selftest", "--mutants", "--only", "run.combine-ignores-unknown"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "needs dpcheck's source tree" in err and len(err.splitlines()) == 1
+    assert main(["selftest"]) == 2                      # the battery alone needs the tests too
+    assert main(["selftest", "--list"]) == 0            # listing the mutants does not
+
+
 @pytest.mark.slow
 def test_the_battery_passes_on_the_unmutated_engine(capsys):
     assert selftest.main(["--json"]) == 0, capsys.readouterr().out

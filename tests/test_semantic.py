@@ -27,7 +27,7 @@ def pair(x, y):
 
 def holds(notion_inst, tab, P=None):
     vals = notion_inst.param_values()
-    return notion_inst.notion.body(ExactOps(), tab, P=P, **vals)
+    return bool(notion_inst.notion.body(ExactOps(), tab, P=P, **vals))
 
 
 def xor_rr(E):
@@ -127,3 +127,74 @@ def test_spread():
 def test_invalid_parameters_rejected(make):
     with pytest.raises(InvalidParameter):
         make()
+
+
+# --- issue 34: a violation is shown where the posteriors it compares are defined ----------------------
+
+ONE_SIDED = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["1", "0"], "1": ["1/2", "1/2"]}}
+
+
+def _named_pair_defined(table, belief, reason):
+    """The (i, t) the reason names, and whether both normalisers of its posteriors are > 0 at ``belief``."""
+    import re
+    from symbolic.core.ops import ExactOps
+    i, t = (int(x) for x in re.search(r"i=(\d+), t=(\d+)", reason).groups())
+    _, _, Z0, Zi = posterior_parts(ExactOps(), table, belief, i - 1, t)
+    return Z0 > 0 and Zi > 0
+
+
+def test_eval_shows_a_violating_belief_whose_posteriors_are_defined():
+    """t = 1 never occurs with entry 1 at the default 0, so b̄_1[·|1] is undefined at every belief; the
+    point mass on 1 "fails" only by the zero-normaliser convention. The belief shown must fail at a
+    defined pair (i, t), and the reason must name that pair."""
+    from symbolic.api import explain, mechanism_from_json
+    from symbolic.notions.semantic import SemanticPrivacy
+    from symbolic.solve.every_belief import on_one_table
+    mech = mechanism_from_json(ONE_SIDED)
+    holds, why = explain(SemanticPrivacy, mech, eps=R(1, 10))
+    assert not holds and "undefined" not in why
+    res = on_one_table(SemanticPrivacy(R(1, 10)), mech.table(), witness=True)
+    assert res.status == "fails"
+    assert _named_pair_defined(mech.table(), res.belief, why.split(": ", 1)[1])
+
+
+def test_the_undefined_case_is_said_as_such_when_it_is_the_only_failure():
+    """At the point mass on 1 the only failure is the undefined posterior: the reason says so."""
+    from symbolic.api import explain, mechanism_from_json, population_from_json
+    from symbolic.notions.semantic import SemanticPrivacyFor
+    mech = mechanism_from_json(ONE_SIDED)
+    holds, why = explain(SemanticPrivacyFor, mech, population=population_from_json({"1": "1"}, n=1, domain=(0, 1)),
+                         eps=R(1, 10))
+    assert not holds and "b̄_i[·|t] is undefined" in why and "convention" in why
+
+
+def test_implies_shows_a_witness_belief_whose_posteriors_are_defined(capsys):
+    """The solver's witness for (ε,δ)-DP ⇏ (1/10)-semantic privacy was a point mass at which the posterior
+    it compares is 0/0; the witness shown is now one where the named posteriors are defined."""
+    import json
+    from symbolic.api import mechanism_from_json, population_from_json
+    from theorems.cli import main
+    assert main(["implies", "approx-dp", "SemanticPrivacy", "--n", "1", "--target", "eps=1/10", "--json"]) == 0
+    cx = json.loads(capsys.readouterr().out)["counterexample"]
+    assert "undefined" not in cx["violated"]
+    mech = mechanism_from_json(cx["tables"]["A"])
+    belief = population_from_json(cx["population"]["P'"], n=1, domain=(0, 1))
+    assert _named_pair_defined(mech.table(), belief.table(), cx["violated"])
+
+
+def test_every_notion_a_definition_names_is_listed(capsys):
+    """SemanticPrivacy's description pointed to TwoPointSemanticPrivacy, which `dpcheck notions` did not
+    list. Every notion of the library that a listed definition names must be listed itself."""
+    import json
+    import re
+    from symbolic.api import notion_library
+    from theorems.cli import main
+    assert main(["notions", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["notions"]
+    names = {n["name"] for n in listed} | {n["id"] for n in listed}
+    library = notion_library()
+    named = {(n["id"], w) for n in listed for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", n["definition"]) if w in library}
+    assert ("SemanticPrivacy", "TwoPointSemanticPrivacy") in named
+    assert {w for _, w in named} <= names
+    two_point = next(n for n in listed if n["id"] == "TwoPointSemanticPrivacy")
+    assert two_point["class"] == "polynomial" and "SemanticPrivacy implies it" in two_point["definition"]

@@ -82,7 +82,7 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
 
     `level NOTION --mechanism FILE`: the tight level of your own mechanism (entries may be symbolic) for
     NOTION: pure-dp (alias epsilon), local-dp, free-lunch, approx-dp (tight δ at --param eps=…),
-    renyi-dp (--param alpha=2), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
+    renyi-dp (needs --param alpha=K, an integer order 2 ≤ K ≤ 16; renyi-2 and renyi-3 name those orders), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
     is a closed form (a Piecewise where the maximising pair changes), with the maximisers, the
     assumptions and exact checks at sample points; ∞ is said plainly.
 
@@ -127,15 +127,18 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
         import sympy as sp
         from symbolic import tool_json
         latex = sp.latex(v.formula) if isinstance(v.formula, sp.Basic) else None
-        print(json.dumps({"tool": tool_json(), "derivation": key, "formula": str(v.formula), "latex": latex,
-                          "assumptions": str(v.assumptions), "extras": {k: str(x) for k, x in v.extras.items()},
+        print(json.dumps({"tool": tool_json(), "derivation": key, "formula": _text(v.formula), "latex": latex,
+                          "assumptions": str(v.assumptions), "extras": {k: _text(x) for k, x in v.extras.items()},
                           "checks": [{"check": str(c), "ok": bool(good)} for c, good in v.checks],
                           "plot": plot}, indent=2, ensure_ascii=False))
         return 0 if ok else 1
-    print(f"formula: {v.formula}")
+    note = _notation([v.formula, *v.extras.values()])
+    if note:
+        print(f"notation: {note}")
+    print(f"formula: {_text(v.formula)}")
     print(f"assumptions: {v.assumptions}")
     for k, x in v.extras.items():
-        print(f"{k}: {x}")
+        print(f"{k}: {_text(x)}")
     for c, good in v.checks:
         print_markup(ui(), f"check: {_escape(str(c))}: " + ("[green]ok[/]" if good else "[red bold]FAILED[/]"),
                      f"check: {c}: {'ok' if good else 'FAILED'}")
@@ -269,6 +272,24 @@ def _print_runs(runs, as_json, summary, growth):
         for r in runs:
             print(r.text())
         print(f"growth: {summary}")
+
+
+def _text(x):
+    """A formula as the rest of dpcheck writes it: Euler's number as ``exp(1)``, never as ``E`` (which is
+    always the privacy level e^ε); anything that is not a sympy expression as it is."""
+    import sympy as sp
+    from symbolic import expr_text
+    return expr_text(x) if isinstance(x, sp.Basic) else str(x)
+
+
+def _notation(values):
+    """One line saying what E and exp(1) mean, when a printed formula has either; else None."""
+    import sympy as sp
+    exprs = [x for x in values if isinstance(x, sp.Basic)]
+    has_e = any(any(getattr(s, "name", None) == "E" for s in x.free_symbols) for x in exprs)
+    has_euler = any(x.has(sp.E) for x in exprs)
+    said = (["E = e^ε (the privacy level)"] if has_e else []) + (["exp(1) is Euler's number e"] if has_euler else [])
+    return "; ".join(said) or None
 
 
 def _escape(text):

@@ -26,8 +26,8 @@ MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with s
               help='the table as JSON, numbers exact (integers or strings "a/b"), e.g. --mechanism table.json with '
                    '{"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}')
 @click.option("--population", metavar="FILE",
-              help='a population as JSON, databases as "a,b" '
-                   '(e.g. --population pop.json with {"0": "1/2", "1": "1/2"})')
+              help='a population as JSON, databases as "a,b"; for a notion over all populations, the one to '
+                   'evaluate it at (e.g. --population pop.json with {"0": "1/2", "1": "1/2"})')
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="a parameter of the notion, an exact number or expression (exp, log, sqrt); eps=v gives E = e^v; "
                    "may be repeated (e.g. --param E=3 --param delta=1/10, or --param eps=1/2)")
@@ -67,16 +67,21 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
                           f"(PureDP and ApproxDP with rational parameters take up to 2^18)")
     holds, why = explain(inst, mech, population=pop)
     verdict = "holds" if holds else "fails"
+    at_one = pop is not None and nt.population in ("all", "product")   # its condition at the given population only
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), "notion": nt.name, "instance": str(inst),
                           "parameters": {k: str(v) for k, v in inst.param_values().items()},
                           "mechanism": mechanism, "population": population, "verdict": verdict, "holds": holds,
+                          "scope": "the given population" if at_one else "the notion",
                           "reason": None if holds else why}, indent=2, ensure_ascii=False))
         return 0
     reason = "" if holds or why is None else f" ({why})"
-    print_markup(ui(), f"{_escape(str(inst))}: [{'green' if holds else 'yellow'}]{verdict}[/]{_escape(reason)}",
-                 f"{inst}: {verdict}{reason}")
+    where = f" at the population in {population}" if at_one else ""
+    if at_one and holds:
+        reason = " (there only: it quantifies over all populations; leave out --population to decide it over all)"
+    print_markup(ui(), f"{_escape(str(inst))}{_escape(where)}: [{'green' if holds else 'yellow'}]{verdict}[/]"
+                       f"{_escape(reason)}", f"{inst}{where}: {verdict}{reason}")
     return 0
 
 

@@ -21,7 +21,8 @@ from theorems.cli_types import MAX_JOBS, Count
 @click.option("--list", "list_", is_flag=True, help="list the mutants and exit (e.g. --list)")
 def selftest(mutants, as_json, jobs, only, list_):
     """Run the checker's seeded-fault suite: each fault planted in the engine must be caught by some test.
-    Exit 0 when every fault is caught (or, without --mutants, when the detectors pass)."""
+    Exit 0 when every fault is caught (or, without --mutants, when the detectors pass). It runs the tests
+    of dpcheck's source tree, so it needs a source checkout: without one it says so (exit 2)."""
     from theorems import selftest as suite
     argv = (["--mutants"] if mutants else []) + (["--json"] if as_json else []) + ["--jobs", str(jobs)]
     argv += (["--only", only] if only else []) + (["--list"] if list_ else [])

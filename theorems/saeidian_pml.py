@@ -167,13 +167,17 @@ def derive(what: str, *more, plot=None, **params) -> Derived:
         d = cf.laplace_count_pml(**params)
         values = {s: exact(params[k], what=k) for k, s in (("eps", cf.EPS), ("lam", cf.LAM)) if params.get(k) is not None}
         x = {**d.extras, **sd.prop12_extras(cf.laplace_count_pml().formula if values else d.formula, values)}
+        # a series in ε stays in ε (at a given ε its truncation would read as the value)
+        series = sd.prop12_extras(cf.laplace_count_pml().formula)["series_at_half"] if values else x["series_at_half"]
         extras = {"λ → 0": x["lambda_to_0"], "λ = 1/2": x["at_half"],
-                  "series at λ = 1/2": x["series_at_half"], "large n": x["large_n"]}
+                  "series in ε at λ = 1/2": series, "large n": x["large_n"]}
         if plot is not None:
             from theorems.saeidian_pml_plots import plot_prop12_bound
             extras["plot"] = str(plot_prop12_bound(plot))
-        return Derived(d.formula, d.assumptions, ((("λ → 0 limit equals ε"),
-                                                   sp.simplify(d.extras["lambda_to_0"] - cf.EPS) == 0),), extras)
+        # the limit λ → 0 (taken on the formula, then at the given ε) against ε at the given ε
+        eps = values.get(cf.EPS, cf.EPS)
+        return Derived(d.formula, d.assumptions, (((f"λ → 0 limit equals ε" + (f" = {eps}" if eps != cf.EPS else "")),
+                                                   sp.simplify(d.extras["lambda_to_0"] - eps) == 0),), extras)
     if key in ("epsilon randomized-response", "randomized-response", "epsilon rr"):
         lvl = derive_level("pure-dp", randomized_response(sp.Symbol("E", positive=True)), assumptions=("1<=E",))
         tight = sp.expand_log(sp.log(cf.in_eps(lvl.level_ratio)), force=True)

@@ -186,6 +186,14 @@ def _run_tests(args):
     return None
 
 
+def missing_detectors(root=None) -> list:
+    """The battery's test files and doctest modules that are not on disk under ``root`` (the source tree).
+    The tests are not part of an installed package, so outside a source checkout they are all missing,
+    and running a mutant then would report a "miss" that is only a missing file."""
+    root = ROOT if root is None else Path(root)
+    return [t for t in TESTS if not (root / t).is_file()]
+
+
 def _rest(first):
     return [d for d in BATTERY if d not in first]
 
@@ -396,6 +404,12 @@ def main(argv=None) -> int:
             print(f"selftest: unknown mutant {bad[0][:80]!r}; `--list` shows them", file=sys.stderr)
             return 2
         chosen = [m for m in MUTANTS if m.id in ids]
+    missing = missing_detectors()
+    if missing:
+        print(f"selftest: needs dpcheck's source tree (its tests/ folder): {len(missing)} of the battery's "
+              f"{len(TESTS)} test and doctest files are missing under {ROOT}, e.g. {missing[0]}; run it from a git checkout "
+              f"(pip install -e .)", file=sys.stderr)
+        return 2
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
     start = time.monotonic()
     if threading.current_thread() is threading.main_thread():

@@ -71,24 +71,83 @@ def _text(x) -> str:
     return expr_text(sp.sympify(x))
 
 
+class Truth:
+    """The truth value of an exact comparison or connective, with why it has that value.
+
+    It behaves as a bool (``if``, ``not``, ``all``, ``==``, its repr) and keeps ``why``: a function that
+    says which comparison made it true or false (None when no single one does, as for an ``And`` that
+    holds). So the reason of a failed notion names the comparison whose failure made the whole body
+    false, never the condition of an ``If`` or one alternative of an ``Or`` that holds.
+
+    >>> ops = ExactOps()
+    >>> t = ops.And([ops.le(1, 2), ops.le(3, ops.If(ops.lt(5, 1), 5, 2))])
+    >>> t, t.why()
+    (False, '3 ≤ 2 is false')
+    """
+
+    __slots__ = ("value", "why")
+
+    def __init__(self, value: bool, why=None):
+        self.value, self.why = bool(value), why
+
+    def __bool__(self):
+        return self.value
+
+    def __eq__(self, other):
+        return self.value == (bool(other) if isinstance(other, Truth) else other)
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __repr__(self):
+        return repr(self.value)
+
+    def __reduce__(self):   # pickled (to a worker process, say) as the plain bool
+        return bool, (self.value,)
+
+
+def _why_of(x):
+    return getattr(x, "why", None) if isinstance(x, Truth) else None
+
+
 @dataclass
 class ExactOps:
-    """Exact evaluation in sympy. Comparisons return Python bools.
+    """Exact evaluation in sympy. Comparisons and connectives return :class:`Truth` values (bools
+    that remember which comparison decided them).
 
     ``trace`` records the reasons of failed comparisons (most recent last), which is how a
-    counterexample says which instance of a notion it violates.
+    counterexample says which instance of a notion it violates. ``undefined``: reasons in ``trace``
+    that rest on a conditional probability that is not defined (a zero normaliser, which the notion
+    settles by a convention); a witness shown to a user is chosen, where possible, so that its
+    reason is not among them.
     """
 
     trace: list = field(default_factory=list)
     plain: list = field(default_factory=list)   # failed comparisons that came without a reason, as text
+    undefined: list = field(default_factory=list)
+    last: object = field(default=None, repr=False)   # the most recent comparison or connective's value
     exact = True
 
     def reason(self):
-        """Why the evaluation failed: the first recorded reason; else the first failed comparison that
-        had none (a user's notion written without ``why=``), said as such; else None."""
+        """Why the evaluation failed: the first recorded reason that rests on defined conditionals only
+        (else the first recorded reason); else, for a notion written without ``why=``, the comparison whose
+        failure made the last (outermost) connective false, said as such; else the first failed
+        comparison; else None."""
         if self.trace:
-            return self.trace[0]
+            return next((r for r in self.trace if r not in self.undefined), self.trace[0])
+        why = _why_of(self.last) if self.last is not None and not self.last else None
+        if why is not None:
+            return f"the comparison that fails (the notion gives no reason): {why()}"
         return f"first failed comparison (the notion gives no reason): {self.plain[0]}" if self.plain else None
+
+    def defined_reason(self) -> bool:
+        """Does the reason of the failure rest only on defined conditionals (see ``undefined``)?"""
+        r = self.reason()
+        return r is None or r not in self.undefined
+
+    def _out(self, value, why=None):
+        self.last = Truth(value, why)
+        return self.last
 
     def num(self, x):
         return sp.sympify(x)
@@ -102,7 +161,7 @@ class ExactOps:
             self.trace.append(why() if callable(why) else why)
         elif not res and len(self.plain) < 1:
             self.plain.append(f"{_text(a)} {op} {_text(b)} is false")
-        return res
+        return self._out(res, lambda: f"{_text(a)} {op} {_text(b)} is {'true' if res else 'false'}")
 
     def le(self, a, b, why=None):
         return self._cmp(a, b, lambda s: s >= 0, why, "≤")
@@ -120,16 +179,25 @@ class ExactOps:
         return self.le(b, a, why)
 
     def And(self, xs):
-        return all(xs)
+        for x in xs:
+            if not x:
+                return self._out(False, _why_of(x))
+        return self._out(True)
 
     def Or(self, xs):
-        return any(xs)
+        falses = []
+        for x in xs:
+            if x:
+                return self._out(True, _why_of(x))
+            falses.append(_why_of(x))
+        whys = [w for w in falses if w is not None]
+        return self._out(False, (lambda: " and ".join(w() for w in whys)) if whys else None)
 
     def Not(self, x):
-        return not x
+        return self._out(not x, _why_of(x))
 
     def Implies(self, a, b):
-        return (not a) or b
+        return self._out(True, _why_of(a)) if not a else self._out(bool(b), _why_of(b))
 
     def If(self, c, a, b):
         return a if c else b

@@ -19,9 +19,22 @@ def databases(n: int, domain: tuple) -> list[tuple]:
     return list(itertools.product(domain, repeat=n))
 
 
-def replace(d: tuple, i: int, v) -> tuple:
-    """d[i→v]."""
+def replace_record(d: tuple, i: int, v) -> tuple:
+    """d[i→v]: the database ``d`` with record ``i`` (0-based) set to ``v``, the neighbour that ε-DP and
+    every built-in notion over "replace one record" compares ``d`` with. A table's ``neighbours()``
+    yields every ``(i, d, v)`` with ``v ≠ d[i]``, so a notion of one's own never builds neighbours by hand:
+
+    >>> replace_record((0, 1, 0), 1, 2)
+    (0, 2, 0)
+    >>> from symbolic.api import randomized_response
+    >>> A = randomized_response(3).table()
+    >>> [(d, replace_record(d, i, v)) for i, d, v in A.neighbours()]
+    [((0,), (1,)), ((1,), (0,))]
+    """
     return d[:i] + (v,) + d[i + 1:]
+
+
+replace = replace_record   # the engine's short name
 
 
 @dataclass(frozen=True, eq=False)

@@ -207,7 +207,8 @@ def _split_params(notion, fixed, params, sm):
     if notion.id == "renyi-dp":
         a = own.get("alpha")
         if a is None or not a.is_Integer or not 2 <= a <= MAX_RENYI_ORDER:
-            raise InvalidParameter(f"renyi-dp needs alpha=… an integer order 2 ≤ α ≤ {MAX_RENYI_ORDER}; got "
+            raise InvalidParameter(f"renyi-dp needs alpha=… an integer order 2 ≤ α ≤ {MAX_RENYI_ORDER} (there is no "
+                                   f"default; e.g. alpha=2, or the notion renyi-2); got "
                                    f"{'none' if a is None else clip(str(a), 40)}")
     return own, table
 

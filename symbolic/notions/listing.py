@@ -56,6 +56,8 @@ ENTRIES = (
     _entry("AdditiveSecrecy", semantic.AdditiveSecrecy, _REPLACE, _POLY,
            "lecture notes on the properties of DP, eq. (8) (statistical difference ≤ δ)"),
     _entry("SemanticPrivacy", semantic.SemanticPrivacy, "one data point (b̄_0 vs b̄_i)", _ALL, f"{_KS}, Def. 2.1"),
+    _entry("TwoPointSemanticPrivacy", semantic.TwoPointSemanticPrivacy, "beliefs on two neighbours", _POLY,
+           f"{_KS}, Def. 2.1 restricted to two-point beliefs (the step of the proof of Theorem 2.2)"),
     _entry("SemanticPrivacyFor", semantic.SemanticPrivacyFor, "one data point (b̄_0 vs b̄_i)", _POLY,
            f"{_KS}, Def. 2.1 for one belief"),
     _entry("ApproxSemanticPrivacy", semantic.ApproxSemanticPrivacy, "one data point (b̄_0 vs b̄_i)", _ALL,

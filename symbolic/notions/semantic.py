@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from symbolic.core.ops import exact_sign
 from symbolic.core.tables import replace
 from symbolic.core.terms import Term
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, ParamSpec
@@ -258,16 +259,35 @@ def _semantic(ops, A, P, *, eps):
     for i in range(A.n):
         for t in A.outputs:
             ok = posterior_sd_ok(ops, A, P, i, t, eps)
-            out.append(_why(ops, ok, f"i={i+1}, t={t}: SD(b̄_0, b̄_i) > ε"))
+            out.append(_why(ops, ok, _sd_text(ops, A, P, i, t, ok)))
     return ops.And(out)
+
+
+def _sd_text(ops, A, P, i, t, ok):
+    """Why (i, t) fails: SD above ε, or, when one normaliser is 0 (a posterior that is not defined, which
+    the zero-normaliser convention counts as SD 1), that, said as such and marked in ``ops.undefined``."""
+    text = f"i={i+1}, t={t}: SD(b̄_0, b̄_i) > ε"
+    if not ops.exact or ok:
+        return text
+    _, _, Z0, Zi = posterior_parts(ops, A, P, i, t)
+    zero0, zeroi = exact_sign(Z0) == 0, exact_sign(Zi) == 0
+    if zero0 == zeroi:
+        return text
+    which, game = ("b̄_i[·|t]", f"with entry {i+1} set to the default") if zeroi else ("b̄_0[·|t]", "as it is")
+    text = (f"i={i+1}, t={t}: {which} is undefined (t has probability 0 {game} under this belief, but not in "
+            f"the other game); the zero-normaliser convention counts that as SD = 1 > ε")
+    ops.undefined.append(text)
+    return text
 
 
 SemanticPrivacy = Notion("SemanticPrivacy", (LEVEL_SPEC,), _semantic, population="all", summary=(
     "ε-semantic privacy (Kasiviswanathan–Smith Def. 2.1): ∀ beliefs b, transcripts t, i: "
     "SD(b̄_0[·|t], b̄_i[·|t]) ≤ ε "
     "(default value = first element of 𝒟). No finite sufficient family of beliefs exists in general "
-    "(the worst belief can be irrational: n=1 randomized response, b(0) = 1/(1+√3)), so it is used as "
-    "a conclusion; as a hypothesis use TwoPointSemanticPrivacy where that is exact"))
+    "(the worst belief can be irrational: n=1 randomized response, b(0) = 1/(1+√3)); as a hypothesis it is "
+    "refined over beliefs (CEGIS) and a counterexample's tables are checked against every belief exactly. "
+    "TwoPointSemanticPrivacy is its closed form on two-point beliefs: implied by it, and equal to it at "
+    "n=1, |𝒟|=2"))
 SemanticPrivacyFor = Notion("SemanticPrivacyFor", (LEVEL_SPEC,), _semantic, population="given",
                             summary="ε-semantic privacy for the one given belief")
 
@@ -330,7 +350,8 @@ def _two_point(ops, A, P=None, *, eps):
 
 
 TwoPointSemanticPrivacy = Notion("TwoPointSemanticPrivacy", (LEVEL_SPEC,), _two_point, summary=(
-    "ε-semantic privacy restricted to beliefs on two neighbours, in closed form: ε ≥ 1, or "
+    "ε-semantic privacy restricted to beliefs on two neighbours (so SemanticPrivacy implies it; beyond "
+    "n=1, |𝒟|=2 it may be weaker), in closed form: ε ≥ 1, or "
     "Pr[A(d)=o]·(1-ε)² ≤ Pr[A(d')=o]·(1+ε)² for neighbours. Proof: for b on {x, y} = {x, x[i→v]}, "
     "b̄_i = b (both run as the same x_{-i}) and b̄_0 tilts b by r = A(x)(t)/A(y)(t); "
     "max over the weight β of r·β/(rβ+1-β) - β is (√r-1)/(√r+1), which is ≤ ε iff r ≤ ((1+ε)/(1-ε))². "

@@ -37,7 +37,7 @@ from symbolic.notions.prior_terms import output_prob
 def when(ops, guard, make):
     """``guard ⇒ make()``; in exact arithmetic ``make()`` is not built when the guard fails, so a
     comparison that does not apply never shows up as a failure reason."""
-    if guard is False:
+    if guard is False or (ops.exact and not guard):
         return True
     return ops.Implies(guard, make())
 

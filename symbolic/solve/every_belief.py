@@ -295,30 +295,37 @@ def _tries(centre, verts, tops):
 
 # --- a notion over every belief ----------------------------------------------------------------
 
-def on_one_table(ni, table, steps=STEPS) -> BeliefDecision:
+def on_one_table(ni, table, steps=STEPS, witness=False) -> BeliefDecision:
     """:func:`decide_every_belief` for a notion instance of one mechanism with number arguments, on an
     exact table (what evaluating such a notion on a table means)."""
-    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, steps)
+    return decide_every_belief(ni, {"A": table}, {}, table.n, table.domain, steps, witness=witness)
 
 
-def decide_every_belief(ni, env, params, n, domain, steps=STEPS) -> BeliefDecision:
+def decide_every_belief(ni, env, params, n, domain, steps=STEPS, witness=False) -> BeliefDecision:
     """Does notion instance ``ni`` hold for every belief on 𝒟^n, with the mechanisms of ``env`` and
     the parameter values ``params`` fixed? Decided exactly, or left undecided. A notion over product
     beliefs is decided only at n = 1, where every belief is a product. At most ``steps`` conjunctions are
-    kept and decided (so the answer is the same on any machine); a wall-clock safety net stands behind."""
+    kept and decided (so the answer is the same on any machine); a wall-clock safety net stands behind.
+    ``witness``: the violating belief is one to show a user, so one whose reason rests on defined
+    conditionals is sought on (see :func:`_violation`) before one that fails only by a convention for an
+    undefined one is returned; without it the first violation found is returned (the verdict is the same
+    either way)."""
     if ni.notion.population == "product" and n > 1:
         return BeliefDecision("undecided", reason="over product beliefs at n > 1 (only all beliefs are decided here)")
     dbs = databases(n, tuple(domain))
     if len(dbs) > MAX_DATABASES:
         return BeliefDecision("undecided", reason=f"beliefs on {len(dbs)} databases (at most {MAX_DATABASES} are decided)")
     end, taken = time.monotonic() + SAFETY_SECONDS, [0]
+    shown = None   # a violation whose reason rests on an undefined conditional, kept while a better one is sought
     for q in simple_populations(n=n, domain=tuple(domain)):   # a violation at a simple belief is found at once
         belief = q.table()
         try:
-            if not eval_notion(ExactOps(), ni, env, belief, params, at_values):
-                return BeliefDecision("fails", belief)
+            v = _violation(ni, env, belief, params)
         except UndecidedComparison:
             break
+        if v == "defined" or (v and not witness):
+            return BeliefDecision("fails", belief)
+        shown = shown or (belief if v == "undefined" else None)
     symbols = [sp.Dummy(f"b{j}") for j in range(len(dbs))]
     ops, decider = FormulaOps(), Decider(symbols)
 
@@ -337,14 +344,16 @@ def decide_every_belief(ni, env, params, n, domain, steps=STEPS) -> BeliefDecisi
         formula = eval_notion(ops, ni, env, PopTable(n, tuple(domain), dict(zip(dbs, symbols))), params, at_values)
         conjs = formula_dnf(formula, ops, positive=False, keep=keep)
     except (Unreadable, UndecidedComparison) as e:
-        return BeliefDecision("undecided", reason=f"the notion over a free belief cannot be read exactly: {e}")
+        return _or_shown(shown, BeliefDecision("undecided", reason=f"the notion over a free belief cannot be read "
+                                                                   f"exactly: {e}"))
     except _Cap as e:
-        return BeliefDecision("undecided", reason=str(e) or f"its negation has more than {MAX_CONJUNCTIONS} conjunctions")
+        return _or_shown(shown, BeliefDecision("undecided", reason=str(e) or f"its negation has more than "
+                                                                             f"{MAX_CONJUNCTIONS} conjunctions"))
     open_ = 0
     for conj in conjs:
         why = over()
         if why:
-            return BeliefDecision("undecided", reason=why, conjunctions=len(conjs))
+            return _or_shown(shown, BeliefDecision("undecided", reason=why, conjunctions=len(conjs)))
         try:
             res = decider.decide(conj)
         except TooLarge:
@@ -355,13 +364,34 @@ def decide_every_belief(ni, env, params, n, domain, steps=STEPS) -> BeliefDecisi
         if res != "empty":
             belief = PopTable(n, tuple(domain), {d: sp.Rational(int(v.p), int(v.q)) for d, v in zip(dbs, res)})
             try:
-                confirmed = not eval_notion(ExactOps(), ni, env, belief, params, at_values)
+                v = _violation(ni, env, belief, params)
             except UndecidedComparison:
-                confirmed = False
-            if confirmed:
+                v = None
+            if v == "defined" or (v and not witness):
                 return BeliefDecision("fails", belief, conjunctions=len(conjs))
+            if v == "undefined":
+                shown = shown or belief
+                continue
             open_ += 1
+    if shown is not None:
+        return BeliefDecision("fails", shown, conjunctions=len(conjs))
     if open_:
         return BeliefDecision("undecided", reason=f"{open_} of {len(conjs)} conjunctions neither empty nor satisfied",
                               conjunctions=len(conjs))
     return BeliefDecision("holds", conjunctions=len(conjs))
+
+
+def _violation(ni, env, belief, params):
+    """None when ``ni`` holds at ``belief`` (exactly); "defined" when it fails there and the reason it
+    gives rests on defined conditionals only; "undefined" when it fails only by a convention for a
+    conditional that is not defined there (``ExactOps.undefined``), a witness shown only when no other is
+    found. Raises :class:`UndecidedComparison` when the exact evaluation cannot decide."""
+    ops = ExactOps()
+    if eval_notion(ops, ni, env, belief, params, at_values):
+        return None
+    return "defined" if ops.defined_reason() else "undefined"
+
+
+def _or_shown(shown, decision):
+    """A violation already confirmed exactly (with an undefined conditional) rather than ``decision``."""
+    return decision if shown is None else BeliefDecision("fails", shown)

@@ -10,6 +10,7 @@ from symbolic.solve.effort import Meter, units
 from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.solver import fresh_context
 from symbolic.solve.second_opinion import second_opinion
+from symbolic.solve.verify import defined_witness
 from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text
 
 # How a result stands against its source, in words: the part (or claim) came out as the source
@@ -114,6 +115,8 @@ def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0
         ts = time.monotonic()
         a, b = (imp.sizes, imp.sizes) if imp.sizes is not None else (lo, claim.sizes)
         v = check_implication(imp, claim.params, a, b, settings)
+        if isinstance(v, Refuted) and v.verified_exactly:   # show a witness whose conditionals are defined
+            v = replace(v, counterexample=defined_witness(imp, v.counterexample))
         parts.append(PartResult(str(imp), imp.expect_holds, v, time.monotonic() - ts))
     verdict = combine([p.verdict for p in parts])
     verdict = second_opinion(verdict, settings)

@@ -7,7 +7,7 @@ the candidate a bug, never a result.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -75,6 +75,43 @@ def violating_member(imp, asg: Assignment, n, domain):
         except UndecidedComparison:
             return None
     return None
+
+
+def defined_witness(imp, cx):
+    """``cx`` with a witness population P' at which the reason the conclusion fails rests only on defined
+    conditionals (no posterior with a zero normaliser, see ``ExactOps.undefined``), when ``cx``'s own P'
+    is not such and one is found at the same tables and parameters (on the conclusion's finite family,
+    else by the exact decision over every belief); else ``cx`` itself. The new witness is confirmed by
+    exact evaluation, and the violated text is its reason. The verdict does not change: only which
+    violating population is shown."""
+    c = imp.conclusion
+    wit = cx.populations.get("P'")
+    if wit is None or c.notion.population not in ("all", "product"):
+        return cx
+    try:
+        if _fails_defined(c, cx, wit) is not False:
+            return cx
+        if c.notion.sufficient is not None:
+            found = next((q.table() for q in c.notion.sufficient(wit.n, wit.domain)
+                          if _fails_defined(c, cx, q.table())), None)
+        else:
+            res = decide_every_belief(c, cx.mechanisms, cx.parameters, wit.n, wit.domain, witness=True)
+            found = res.belief if res.status == "fails" else None
+        if found is None or not _fails_defined(c, cx, found):
+            return cx
+        ops = ExactOps()
+        eval_notion(ops, c, cx.mechanisms, found, cx.parameters, at_values)
+    except UndecidedComparison:
+        return cx
+    return replace(cx, populations={**cx.populations, "P'": found}, violated=f"{c}: " + (ops.reason() or "fails"))
+
+
+def _fails_defined(c, cx, pop):
+    """None when the conclusion holds at ``pop``; else whether its reason rests on defined conditionals."""
+    ops = ExactOps()
+    if eval_notion(ops, c, cx.mechanisms, pop, cx.parameters, at_values):
+        return None
+    return ops.defined_reason()
 
 
 def _table_problems(params, asg: Assignment):
