@@ -29,30 +29,26 @@ def test_the_tutorial_prints_what_it_says(tmp_path):
         assert want in lines, (want, p.stdout)
 
 
-def test_the_tutorial_says_the_budget_is_per_claim_part(monkeypatch):
-    """``Settings.budget`` is applied to each part of a claim (each gets its own deadline), not to the whole
-    run; the tutorial used to say "for the whole run"."""
-    line = next(l for l in _tutorial().splitlines() if l.startswith("#") and "per solver call" in l)
-    assert "per claim part (budget)" in line and "whole run" not in line
+def test_the_tutorial_says_effort_decides_and_each_part_has_its_own_account(monkeypatch):
+    """The tutorial's second step sets effort (counted solver steps), not seconds; and ``check_claim``
+    gives every part of a claim an account of its own (``Settings.effort`` is per part)."""
+    line = next(l for l in _tutorial().splitlines() if l.startswith("# 2."))
+    assert "effort" in line and "whole run" not in line and "seconds" not in line
     from symbolic.core.verdicts import Unknown
-    from symbolic.solve import run
+    from symbolic.solve import run, search
     from symbolic.solve.settings import Settings
     from theorems.registry import get
-    clock = iter(range(0, 10 ** 6, 1000))
+    meters = []
+    real = search.search_size
 
-    class Clock:
-        @staticmethod
-        def monotonic():
-            return next(clock)
-    deadlines = []
-
-    def part(imp, params, lo, hi, settings, deadline):
-        deadlines.append(deadline)
-        return Unknown("not run")
-    monkeypatch.setattr(run, "time", Clock)
-    monkeypatch.setattr(run, "check_implication", part)
+    def spy(imp, params, sizes, settings, meter):
+        meters.append(meter)
+        meter.charge(settings.effort)   # spend the whole account at the first size
+        return search.SizeResult("unknown", reason="spent"), ({}, None, None)
+    monkeypatch.setattr(search, "search_size", spy)
     claim = get("T-P1")
     assert len(claim.parts) == 2
-    run.check_claim(claim, Settings(budget=7, second_solver=False))
-    # each deadline is the part's own start (a reading of the clock, a multiple of 1000) plus the budget
-    assert [d % 1000 for d in deadlines] == [7, 7] and deadlines[1] > deadlines[0]
+    res = run.check_claim(claim, Settings(second_solver=False))
+    assert len({id(m) for m in meters}) == 2 and all(m.limit == Settings().effort for m in meters)
+    assert all(isinstance(p.verdict, Unknown) for p in res.parts)
+    assert real is not spy

@@ -16,7 +16,11 @@ import time
 
 
 class BudgetSpent(Exception):
-    """The time budget ran out; ``where``: the stage the derivation had reached."""
+    """The time budget of a derivation ran out; ``where``: the stage the derivation had reached.
+
+    >>> str(BudgetSpent(5, "estimating at n = 2"))
+    'stopped by the time budget (5 s) while estimating at n = 2'
+    """
 
     def __init__(self, seconds, where):
         super().__init__(f"stopped by the time budget ({seconds:g} s) while {where}")

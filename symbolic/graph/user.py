@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from symbolic.core.errors import DPCheckError, clip
-from symbolic.core.ops import ExactOps
+from symbolic.core.ops import ExactOps, Truth
 from symbolic.notions.base import Notion
 from symbolic.notions.info import NotionInfo
 
@@ -73,7 +73,7 @@ def _is_truth_value(ops, value) -> bool:
     """Whether ``value`` is what a body over ``ops`` must answer: a bool for exact evaluation, a Boolean
     term for the solver's ops; other ops (formulas, margins) answer terms of their own and are not checked."""
     if isinstance(ops, ExactOps):
-        return isinstance(value, bool) or type(value).__name__ in ("BooleanTrue", "BooleanFalse")
+        return isinstance(value, (bool, Truth)) or type(value).__name__ in ("BooleanTrue", "BooleanFalse")
     if type(ops).__name__ == "Z3Ops":
         return isinstance(value, bool) or any(c.__name__ == "BoolRef" for c in type(value).__mro__)
     return True

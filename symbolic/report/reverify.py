@@ -140,7 +140,16 @@ def counterexample_assignment(cx: dict, names=None) -> Assignment:
 def reverify_counterexample(imp, params, cx: dict) -> tuple:
     """(ok, problems): does the counterexample record ``cx`` refute the implication ``imp`` (with the
     claim's parameter specs ``params``) under exact re-verification? A record that cannot be read back
-    is a problem, never a pass."""
+    is a problem, never a pass.
+
+    >>> from symbolic.notions.claims import E, Implies
+    >>> from symbolic.notions.dp import PureDP
+    >>> imp = Implies(PureDP(E.symbol), PureDP(E.symbol ** 2))
+    >>> cx = {"n": 1, "domain": 2, "outputs": 2, "parameters": {"E": "2"},
+    ...       "mechanism": {"A": {"0": {"0": "1/2", "1": "1/2"}, "1": {"0": "1/2", "1": "1/2"}}}}
+    >>> reverify_counterexample(imp, (E,), cx)[0]     # uniform rows satisfy both: no counterexample
+    False
+    """
     try:
         asg = counterexample_assignment(cx, [p.name for p in params])
     except BadRecord as e:
