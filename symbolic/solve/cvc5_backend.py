@@ -197,21 +197,32 @@ def _child_main():
     set again before each query, ends the process even if the parent is gone and cvc5 ignores its
     own limit (no orphan runs on); no query is started after ``budget`` seconds. Each query has
     ``rlimit`` cvc5 resource units (None: no count); after a query cvc5 does not decide, the rest get
-    ``short`` seconds and ``short_rlimit`` units. Each answer says the units it spent."""
+    ``short`` seconds and ``short_rlimit`` units. Each answer says the units it spent.
+
+    cvc5 does not look at its step count inside some procedures (its coverings can run for minutes on
+    a query with a count of a few thousand steps), so each query also has ``cpu`` seconds of this
+    process's processor time (a profiling timer: SIGPROF's default action ends the process). Processor
+    time, unlike the wall clock, does not grow when the machine is busy."""
     req = json.loads(sys.stdin.read())
     configs = [(name, [tuple(o) for o in options]) for name, options in req["configs"]]
     end, timeout, rlimit = time.monotonic() + req["budget"], req["timeout"], req.get("rlimit")
+    cpu = req.get("cpu")
     for i, data in enumerate(req["batch"]):
         if time.monotonic() >= end:
             return
         if hasattr(signal, "alarm"):
             signal.alarm(math.ceil(timeout + 2 * GRACE))  # SIGALRM's default action ends the process
+        if cpu and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_PROF, cpu)
         spent = []
         status, reason = solve(data, timeout, configs, rlimit, spent)
+        if cpu and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_PROF, 0)
         sys.stdout.write(json.dumps({"index": i, "status": status, "reason": reason, "units": sum(spent)}) + "\n")
         sys.stdout.flush()
         if status != "unsat":
             timeout = min(timeout, req["short"])
+            cpu = min(cpu, req["short"]) if cpu else cpu
             if rlimit is not None and req.get("short_rlimit") is not None:
                 rlimit = min(rlimit, req["short_rlimit"])
 
@@ -238,13 +249,14 @@ def _answer(line: bytes, index: int) -> tuple:
     return status, reason, units
 
 
-def _batch_child(datas, timeout, short, budget, configs, rlimit=None, short_rlimit=None) -> list:
+def _batch_child(datas, timeout, short, budget, configs, rlimit=None, short_rlimit=None, cpu=None) -> list:
     """(status, reason, units) for a prefix of ``datas`` (at least the first, unless ``budget`` is out),
     all decided in one child process with ``rlimit`` cvc5 units a query: each answer is due ``timeout``
     + GRACE seconds after the one before (the safety net); a query that overruns is "unknown" (the
     child is killed and the prefix ends there)."""
     req = json.dumps({"batch": datas, "timeout": timeout, "short": short, "budget": min(budget, 1e9),
-                      "rlimit": rlimit, "short_rlimit": short_rlimit, "configs": _configs(configs)}).encode()
+                      "rlimit": rlimit, "short_rlimit": short_rlimit, "cpu": cpu,
+                      "configs": _configs(configs)}).encode()
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, _ROOT], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     lines = queue.Queue()   # the child's lines as they come (None at its end), read by a thread
@@ -266,8 +278,16 @@ def _batch_child(datas, timeout, short, budget, configs, rlimit=None, short_rlim
                 out.append(("unknown", f"cvc5: wall-clock safety limit, no answer within {per:g} s (+{GRACE:g} s "
                                        f"grace); process killed", 0))
                 break
-            if line is None:   # the child ended: at its budget (nothing is owed) or by a crash
-                if time.monotonic() - t0 < budget:
+            if line is None:   # the child ended: at its budget (nothing is owed), its processor time, or by a crash
+                try:
+                    code = proc.wait(timeout=GRACE)
+                except subprocess.TimeoutExpired:
+                    code = None
+                if code == -getattr(signal, "SIGPROF", -1):
+                    left = (cpu if not out or out[-1][0] == "unsat" else min(cpu, short)) if cpu else cpu
+                    out.append(("unknown", f"cvc5: effort limit ({left:g} s of processor time: cvc5 did not stop "
+                                           f"at its step count); process ended", rlimit or 0))
+                elif time.monotonic() - t0 < budget:
                     out.append(("unknown", "cvc5 process ended without an answer", 0))
                 break
             out.append(_answer(line, len(out)))
@@ -284,7 +304,7 @@ def _batch_child(datas, timeout, short, budget, configs, rlimit=None, short_rlim
 
 
 def decide_batch(datas, *, timeout: float, short: float = None, budget: float = None, configs=CONFIGS,
-                 effort: int | None = None, short_effort: int | None = None) -> list:
+                 effort: int | None = None, short_effort: int | None = None, cpu: float | None = None) -> list:
     """:class:`Decision` for each prepared query of ``datas``, in order, decided one after another
     in as few child processes as can be (a child starts in about 0.1 s, a small query takes
     milliseconds): ``timeout`` seconds a query, ``short`` after one cvc5 does not decide; no query
@@ -306,7 +326,7 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
             out.append(todo[0])
             continue
         start = time.monotonic()
-        answers = _batch_child(todo[:head], timeout, short, left, configs, effort, short_effort)
+        answers = _batch_child(todo[:head], timeout, short, left, configs, effort, short_effort, cpu)
         if not answers:
             break
         each = (time.monotonic() - start) / len(answers)
@@ -315,6 +335,7 @@ def decide_batch(datas, *, timeout: float, short: float = None, budget: float = 
             timeout = min(timeout, short)
             if effort is not None and short_effort is not None:
                 effort = min(effort, short_effort)
+            cpu = min(cpu, short) if cpu else cpu
     return out
 
 

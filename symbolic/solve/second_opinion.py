@@ -56,7 +56,8 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch):
                 batch = list(range(nxt, min(nxt + size, len(obligations))))
                 data = [prepare(list(obligations[i].assertions)) for i in batch]
                 running[pool.submit(decide_batch, data, timeout=settings.second_timeout, short=short, budget=left,
-                                    effort=settings.second_query_effort, short_effort=short_effort)] = batch
+                                    effort=settings.second_query_effort, short_effort=short_effort,
+                                    cpu=settings.second_cpu)] = batch
                 nxt = batch[-1] + 1
             if not running:
                 break

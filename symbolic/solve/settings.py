@@ -24,7 +24,8 @@ class Settings:
     part (every size of its grid, every route, CEGIS and the vacuity witness), ``cheap_effort`` for one
     query of the cheap refutation sweep, ``minimise_effort`` for minimising a counterexample,
     ``cegis_rounds`` refinements; for cvc5, ``second_query_effort`` units a query and ``second_effort``
-    for every query of one proof.
+    for every query of one proof, and ``second_cpu`` processor seconds a query (cvc5 does not look at its
+    count inside some procedures).
 
     Safety net (wall clock, seconds): ``timeout`` for one solver call, ``budget`` for one claim part,
     ``stop_at`` a hard stop for the whole run.
@@ -42,6 +43,8 @@ class Settings:
     cegis_rounds: int = 60
     second_query_effort: int = cvc5_units(8)   # cvc5 units for one query of the second solver
     second_effort: int = cvc5_units(100)       # cvc5 units for every query of one proof
+    second_cpu: float = 8.0       # processor seconds of one cvc5 query (its step count is not honoured everywhere;
+                                  # processor time, unlike the wall clock, does not grow with the machine's load)
     timeout: float = 120.0        # wall-clock safety net of one solver call (seconds)
     budget: float = 900.0         # wall-clock safety net of one claim part (seconds)
     second_timeout: float = 60.0  # wall-clock safety net of one cvc5 query (seconds)
@@ -86,7 +89,8 @@ class Settings:
         return replace(base, query_effort=int(base.query_effort * f), effort=int(base.effort * f),
                        cheap_effort=int(base.cheap_effort * f), minimise_effort=int(base.minimise_effort * f),
                        second_query_effort=int(base.second_query_effort * f),
-                       second_effort=int(base.second_effort * f), level=name, **changes)
+                       second_effort=int(base.second_effort * f), second_cpu=float(base.second_cpu * f),
+                       level=name, **changes)
 
     @staticmethod
     def level_names() -> tuple:
