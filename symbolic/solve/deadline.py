@@ -4,8 +4,13 @@ z3's resource limit (``rlimit``, a count of its elementary steps) decides when a
 the same call gives up at the same point on any machine (:mod:`symbolic.solve.effort`). The units it
 spent are read from z3's resource counter and charged to the caller's :class:`~symbolic.solve.effort.Meter`.
 
-Behind the count, a wall-clock limit: z3's ``timeout``, and a watchdog thread that interrupts the
-context a grace period after it (in nonlinear real arithmetic a single step can run far past z3's own
+The count alone is not enough: some of z3's procedures (nlsat) advance it slowly, so a call is also
+bounded by the processor time of the thread that solves, at :data:`~symbolic.solve.effort.UNITS_PER_SECOND`
+units a second; processor time does not grow when the machine is busy. A watchdog thread looks at it
+and interrupts the context when it is spent.
+
+Behind both, a wall-clock limit: z3's ``timeout``, and the watchdog, which interrupts the context a
+grace period after it (in nonlinear real arithmetic a single step can run far past z3's own
 check points). An interruption can only turn an answer into ``unknown``, never into ``sat`` or
 ``unsat``; a call cut off that way is recorded on the meter, so the result can say that the safety
 net, not the effort, ended it.
@@ -17,11 +22,13 @@ import time
 
 import z3
 
-from symbolic.solve.effort import EFFORT_HINT, SAFETY_HINT, Exhausted, Meter
+from symbolic.solve.effort import EFFORT_HINT, SAFETY_HINT, UNITS_PER_SECOND, Exhausted, Meter
 
 GRACE = 1.0            # seconds past the safety limit before the watchdog interrupts, at least; a quarter of it at most
 SAFETY_SECONDS = 120.0  # the wall-clock safety net of a call that names none
 RESOURCE_OUT = "max. resource limit exceeded"   # z3's reason when the rlimit ends a call
+POLL = 0.02             # seconds between two looks of the watchdog at the processor time and the clock
+MIN_CPU = 0.25          # processor seconds a call may always take: below that the step count alone decides
 
 
 def _count(solver) -> int:
@@ -33,32 +40,53 @@ def _count(solver) -> int:
 
 
 def check_within(solver, units: int, *assumptions, meter: Meter | None = None, safety: float | None = None):
-    """``solver.check(*assumptions)`` with at most ``units`` z3 resource units (and no more than
-    ``meter`` has left, which is charged with what the call spent); ``safety`` seconds of wall
-    clock (or the meter's safety end, whichever is first) as the safety net. Raises
-    :class:`~symbolic.solve.effort.Exhausted` when the meter has nothing left before the call."""
+    """``solver.check(*assumptions)`` with at most ``units`` z3 resource units and ``units /
+    UNITS_PER_SECOND`` seconds of the calling thread's processor time (at least :data:`MIN_CPU`) (no more than ``meter`` has left,
+    which is charged with what the call spent); ``safety`` seconds of wall clock (or the meter's safety
+    end, whichever is first) as the safety net. Raises :class:`~symbolic.solve.effort.Exhausted` when
+    the meter has nothing left before the call."""
     if meter is not None:
         meter.check()
         units = min(units, meter.left())
+    units = max(1, int(units))
     seconds = safety if safety is not None else SAFETY_SECONDS
     if meter is not None:
         seconds = min(seconds, max(0.001, meter.seconds_left()))
-    solver.set("rlimit", max(1, int(units)))
+    cpu_limit = max(MIN_CPU, units / UNITS_PER_SECOND)
+    solver.set("rlimit", units)
     solver.set("timeout", max(1, int(1000 * seconds)))
-    timer = threading.Timer(seconds + max(GRACE, 0.25 * seconds), solver.ctx.interrupt)
-    timer.daemon = True
-    before, start = _count(solver), time.monotonic()
-    timer.start()
+    cut = []
+    done = threading.Event()
+    clock = _thread_clock()
+    cpu0, start = _cpu(clock), time.monotonic()
+    wall_end = start + seconds + max(GRACE, 0.25 * seconds)
+
+    def watch():   # processor time of the solving thread (effort), the wall clock behind it (safety)
+        while not done.wait(POLL):
+            if clock is not None and _cpu(clock) - cpu0 > cpu_limit:
+                cut.append("effort")
+                solver.ctx.interrupt()
+                return
+            if time.monotonic() > wall_end:
+                cut.append("wall-clock")
+                solver.ctx.interrupt()
+                return
+    watchdog = threading.Thread(target=watch, daemon=True)
+    before = _count(solver)
+    watchdog.start()
     try:
         r = solver.check(*assumptions)
     finally:
-        timer.cancel()
-    spent = _count(solver) - before
-    # which limit ended an unknown: z3 says "canceled" for both in some tactics, so count and clock decide
+        done.set()
+        watchdog.join()
+    spent, cpu = _count(solver) - before, _cpu(clock) - cpu0
+    # which limit ended an unknown: z3 says "canceled" for several, so the counts and the clock decide
     limit = None
     if r == z3.unknown:
         raw = _raw(solver)
-        if raw == RESOURCE_OUT or spent >= units:
+        if cut:
+            limit = cut[0]
+        elif raw == RESOURCE_OUT or spent >= units:
             limit = "effort"
         elif raw in ("canceled", "timeout") or time.monotonic() - start >= seconds:
             limit = "wall-clock"
@@ -67,10 +95,27 @@ def check_within(solver, units: int, *assumptions, meter: Meter | None = None, s
     except AttributeError:
         pass
     if meter is not None:
-        meter.charge(spent)
+        meter.charge(spent, cpu)
         if limit == "wall-clock":
             meter.note_safety()
     return r
+
+
+def _thread_clock():
+    """The processor-time clock of the calling thread, or None where there is none."""
+    try:
+        return time.pthread_getcpuclockid(threading.get_ident())
+    except (AttributeError, OSError):
+        return None
+
+
+def _cpu(clock) -> float:
+    if clock is None:
+        return time.thread_time()
+    try:
+        return time.clock_gettime(clock)
+    except OSError:
+        return 0.0
 
 
 def _raw(solver) -> str:

@@ -1,8 +1,11 @@
 """Effort: what a question may spend, counted in work, so that a verdict is a fact about the question.
 
 Every z3 call is bounded by z3's resource limit (``rlimit``: a count of the solver's elementary
-steps, the same on any machine and under any load) and charged to the :class:`Meter` of the claim
-part it serves; every loop of the engine is bounded by a count. So the same question asked with the
+steps, the same on any machine and under any load) and by the processor time of the thread that
+solves (some of z3's procedures, nlsat among them, advance the count slowly: 10^5 steps a second
+against 10^6 elsewhere; processor time, unlike the wall clock, does not grow when the machine is
+busy). What a call spent is charged to the :class:`Meter` of the claim part it serves; every loop of
+the engine is bounded by a count. So the same question asked with the
 same effort gets the same answer on an idle machine and on a busy one, only later on the busy one.
 This is how program verifiers keep their verdicts stable (Dafny's ``--resource-limit``, F*'s
 ``--z3rlimit``, Verus' ``rlimit``).
@@ -13,16 +16,18 @@ safety net says so: its reason names the ``wall-clock safety limit`` and the opt
 as a result cut off by effort names the ``effort limit`` and ``--effort``.
 
 Units. One *unit* is one step of z3's resource counter. Settings are written as nominal seconds
-times :data:`UNITS_PER_SECOND`, the rate measured on this engine's queries on one core (it ranges
-from 10^5 to 10^6 units a second by query); the rate only sets the scale, it is never read from a
-clock. cvc5 counts its own resource units (:data:`CVC5_UNITS_PER_SECOND`).
+times :data:`UNITS_PER_SECOND`, the fastest rate measured on this engine's queries on one core (from
+10^5 to 10^6 units a second by query). ``n`` units also allow ``n / UNITS_PER_SECOND`` seconds of
+processor time: a query that counts fast stops at its count (exactly reproducible), one that counts
+slowly at its processor time (reproducible under any load, to the timer's resolution). cvc5 counts
+its own resource units (:data:`CVC5_UNITS_PER_SECOND`), with processor seconds in its child process.
 """
 from __future__ import annotations
 
 import threading
 import time
 
-UNITS_PER_SECOND = 500_000          # z3 resource units in a nominal second of solving
+UNITS_PER_SECOND = 1_000_000        # z3 resource units in a nominal second of solving
 CVC5_UNITS_PER_SECOND = 30_000      # cvc5 resource units in a nominal second of solving (its coverings count coarsely)
 EFFORT_HINT = "raise it with --effort (e.g. --effort thorough or --effort 4)"
 SAFETY_HINT = "a wall-clock safety limit, not effort: raise it with --timeout"
@@ -32,7 +37,7 @@ def units(seconds: float) -> int:
     """z3 resource units for ``seconds`` nominal seconds (at least 1).
 
     >>> units(2), units(0.5)
-    (1000000, 250000)
+    (2000000, 500000)
     """
     return max(1, int(round(seconds * UNITS_PER_SECOND)))
 
@@ -59,6 +64,8 @@ class Meter:
     >>> m = Meter(1000, safety=60.0)
     >>> m.charge(400); m.left()
     600
+    >>> m.charge(0, cpu=0.0005); m.left()     # 0.0005 s of processor time counts as 500 units
+    500
     >>> r = m.sub(100); r.charge(150); (r.left(), m.left())
     (0, 450)
     >>> r.exhausted(), m.exhausted()
@@ -72,6 +79,7 @@ class Meter:
             time.monotonic() + safety if safety is not None else float("inf"))
         self.safety_end = min(end, parent.safety_end) if parent is not None else end
         self.safety_hits = 0   # queries or loops cut off by the wall clock (not by effort)
+        self.cpu = 0.0         # processor seconds its solver calls took
         self._lock = threading.Lock()
 
     # --- accounts --------------------------------------------------------------------------------
@@ -79,12 +87,13 @@ class Meter:
         """A nested account of at most ``limit`` units (and what this one has left)."""
         return Meter(limit, safety_end=self.safety_end, parent=self, name=name)
 
-    def charge(self, n: int) -> None:
-        """Count ``n`` units as spent here and in every parent."""
+    def charge(self, n: int, cpu: float = 0.0) -> None:
+        """Count ``n`` units and ``cpu`` processor seconds as spent here and in every parent."""
         m = self
         while m is not None:
             with m._lock:
                 m.spent += max(0, int(n))
+                m.cpu += max(0.0, cpu)
             m = m.parent
 
     def note_safety(self) -> None:
@@ -95,10 +104,11 @@ class Meter:
             m = m.parent
 
     def left(self) -> int:
-        """Units left: this account's and every parent's, whichever is least (never negative)."""
+        """Units left: this account's and every parent's, whichever is least (never negative); processor
+        time counts too, at :data:`UNITS_PER_SECOND` units a second."""
         m, out = self, None
         while m is not None:
-            rest = m.limit - m.spent
+            rest = min(m.limit - m.spent, int(m.limit - m.cpu * UNITS_PER_SECOND))
             out = rest if out is None else min(out, rest)
             m = m.parent
         return max(0, out)
@@ -130,7 +140,8 @@ class Meter:
         top = self
         while top.parent is not None and top.limit - top.spent > 0:
             top = top.parent
-        return f"effort limit ({top.name}: {top.spent:,} of {top.limit:,} z3 units spent; {EFFORT_HINT})"
+        return (f"effort limit ({top.name}: {top.spent:,} of {top.limit:,} z3 units, {top.cpu:.0f} of "
+                f"{top.limit / UNITS_PER_SECOND:g} processor seconds spent; {EFFORT_HINT})")
 
     def safety_reason(self) -> str:
         return f"wall-clock safety limit ({SAFETY_HINT})"

@@ -31,9 +31,9 @@ class Settings:
     ``stop_at`` a hard stop for the whole run.
 
     >>> s = Settings(); (s.query_effort, s.effort, s.timeout, s.budget)
-    (10000000, 30000000, 120.0, 900.0)
+    (20000000, 60000000, 120.0, 900.0)
     >>> Settings.profile("quick").effort, Settings.at_effort(4).query_effort
-    (10000000, 40000000)
+    (20000000, 80000000)
     """
 
     query_effort: int = units(20)      # z3 units for one solver call
