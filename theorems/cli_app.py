@@ -19,6 +19,7 @@ every command lists examples: the help test checks both.
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import signal
@@ -47,6 +48,30 @@ class Stop(BaseException):
     def __init__(self, signum, announced=False):
         super().__init__(signum)
         self.signum, self.announced = signum, announced
+
+
+@contextlib.contextmanager
+def stop_on_signals():
+    """SIGINT and SIGTERM stop the body (the list it yields gets the signal's number); a second signal
+    while the finished results are written is ignored; the old handlers come back at the end."""
+    stopped, handlers = [], {}
+
+    def raise_stop(signum, frame):
+        raise Stop(signum)
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            handlers[sig] = signal.signal(sig, raise_stop)
+    except ValueError:  # not the main thread: signals stay as they are
+        pass
+    try:
+        yield stopped
+    except (Stop, KeyboardInterrupt) as e:
+        stopped.append(getattr(e, "signum", signal.SIGINT))
+        for sig in handlers:
+            signal.signal(sig, lambda *_: None)
+    finally:
+        for sig, h in handlers.items():
+            signal.signal(sig, h)
 
 
 class PipeClosed(BaseException):

@@ -13,7 +13,7 @@ from theorems.cli_commands import claim_or_definition, search_sizes, settings
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, output, param_values, say, writable
 from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
-from theorems.cli_types import EFFORT_HELP, EffortLevel, Seconds, size_options
+from theorems.cli_types import Seconds, effort_options, size_options
 
 
 @command("check", short_help="check one claim: verdict, counterexample tables", examples=[
@@ -27,12 +27,10 @@ from theorems.cli_types import EFFORT_HELP, EffortLevel, Seconds, size_options
     ("dpcheck check T-D1", "a definition: its notion, summary and source")])
 @click.argument("claim_id", metavar="ID")
 @size_options("the claim's own sizes")
-@click.option("--effort", type=EffortLevel(), default="ci", help=EFFORT_HELP)
-@click.option("--timeout", type=Seconds(False), help="wall-clock safety net of one solver call, in seconds; effort, "
-              "not this, ends a call on a working machine (e.g. --timeout 600; default 120)")
+@effort_options
 @click.option("--budget", type=Seconds(True), default=60.0, show_default=True,
               help="effort for exploring larger sizes after the claim's own, in nominal seconds of solver steps "
-                   "(500,000 z3 steps a second, times the --effort level); 0: the claim's sizes only (e.g. --budget 0)")
+                   "(10^6 z3 steps or one processor second each, times the --effort level); 0: the claim's sizes only (e.g. --budget 0)")
 @click.option("--json", "as_json", is_flag=True,
               help="print only the JSON document on stdout, the audit's schema with one claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",

@@ -233,30 +233,17 @@ def _growth(a, b, sizes, max_n, budget, target, fix, as_json):
     finished are printed (and the JSON document of them), exit 130 / 143."""
     import signal
     from symbolic import derive_map_growth
-    from theorems.cli_app import Stop
-    finished, handlers = [], {}
-
-    def stop(signum, frame):
-        raise Stop(signum)
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            handlers[sig] = signal.signal(sig, stop)
-    except ValueError:  # not the main thread
-        pass
-    try:
+    from theorems.cli_app import Stop, stop_on_signals
+    finished, g = [], None
+    with stop_on_signals() as stopped:
         g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n, budget=budget,
                               target=target, fix=fix, on_run=finished.append)
-    except (Stop, KeyboardInterrupt) as e:
-        signum = getattr(e, "signum", signal.SIGINT)
-        for sig in handlers:
-            signal.signal(sig, lambda *_: None)
-        _print_runs(finished, as_json, f"stopped by {signal.Signals(signum).name}", None)
+    if stopped:
+        name = signal.Signals(stopped[0]).name
+        _print_runs(finished, as_json, f"stopped by {name}", None)
         from theorems.cli_io import say
-        say("error", f"stopped by {signal.Signals(signum).name}: {len(finished)} of {max_n} sizes finished")
-        raise Stop(signum, announced=True) from None
-    finally:
-        for sig, h in handlers.items():
-            signal.signal(sig, h)
+        say("error", f"stopped by {name}: {len(finished)} of {max_n} sizes finished")
+        raise Stop(stopped[0], announced=True)
     _print_runs(list(g.runs), as_json, g.summary, g.to_json())
     return 0 if g.runs and all(r.ok for r in g.runs) and not g.not_reached else 1
 

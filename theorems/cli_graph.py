@@ -2,7 +2,6 @@
 as a table, a JSON document and pictures (the Hasse diagram and the separations)."""
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
@@ -14,7 +13,7 @@ from pathlib import Path
 import click
 
 from symbolic import DPCheckError
-from theorems.cli_app import Stop, command, ui
+from theorems.cli_app import Stop, command, stop_on_signals, ui
 from theorems.cli_console import print_table, spinner
 from theorems.cli_io import say, writable
 from theorems.cli_types import MAX_JOBS, Count, Seconds, size_options
@@ -86,8 +85,8 @@ def _print_pairs(g):
 @click.option("--add", "adds", multiple=True, metavar="FILE.py:NAME",
               help="a notion of your own, written against the public API; may be repeated (e.g. --add mine.py:Floor)")
 @click.option("--budget", type=Seconds(False), default=6.0, metavar="SECONDS",
-              help="effort for one pair's implication check, in nominal seconds of solver steps (500,000 z3 steps "
-                   "a second, counted, so the graph does not depend on the machine); its extra attempts get half "
+              help="effort for one pair's implication check, in nominal seconds of solver steps (10^6 z3 steps or "
+                   "one processor second each, counted, so the graph does not depend on the machine's load); its extra attempts get half "
                    "each (e.g. --budget 30; default 6)")
 @click.option("--cache", "cache_dir", default=DEFAULT_CACHE, metavar="DIR",
               help=f"reuse pair results stored in DIR; a pair is recomputed when either notion's definition (and "
@@ -135,30 +134,6 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
           f"{counts['not-implies']} not-implies, {counts['unknown']} unknown; {g.cached} from the cache; "
           f"{g.seconds:.1f} s{drawn}", file=sys.stderr if ui().quiet else sys.stdout)
     return 0 if counts["unknown"] == 0 else 1
-
-
-@contextlib.contextmanager
-def stop_on_signals():
-    """SIGINT and SIGTERM stop the body (the list it yields gets the signal's number); a second signal
-    while the finished results are written is ignored; the old handlers come back at the end."""
-    stopped, handlers = [], {}
-
-    def raise_stop(signum, frame):
-        raise Stop(signum)
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            handlers[sig] = signal.signal(sig, raise_stop)
-    except ValueError:  # not the main thread: signals stay as they are
-        pass
-    try:
-        yield stopped
-    except (Stop, KeyboardInterrupt) as e:
-        stopped.append(getattr(e, "signum", signal.SIGINT))
-        for sig in handlers:
-            signal.signal(sig, lambda *_: None)
-    finally:
-        for sig, h in handlers.items():
-            signal.signal(sig, h)
 
 
 def _interrupted(signum, finished, sizes, json_file, seconds):

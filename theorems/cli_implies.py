@@ -12,7 +12,7 @@ from theorems.cli_commands import notion, one_mechanism, search_sizes, settings
 from theorems.cli_console import print_text, spinner
 from theorems.cli_io import exit_code, name_value_pairs, param_values
 from theorems.cli_recheck import OPTION as SAVE_OPTION, save_counterexample
-from theorems.cli_types import EFFORT_HELP, EffortLevel, Seconds, size_options
+from theorems.cli_types import Seconds, effort_options, size_options
 
 
 @command("implies", short_help="ad hoc: does notion A imply notion B?", examples=[
@@ -27,9 +27,7 @@ from theorems.cli_types import EFFORT_HELP, EffortLevel, Seconds, size_options
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
-@click.option("--effort", type=EffortLevel(), default="ci", help=EFFORT_HELP)
-@click.option("--timeout", type=Seconds(False), help="wall-clock safety net of one solver call, in seconds; effort, "
-              "not this, ends a call on a working machine (e.g. --timeout 600; default 120)")
+@effort_options
 @click.option("--budget", type=Seconds(False), default=900.0, show_default=True,
               help="wall-clock safety net for the whole question, in seconds; what is cut off by it is unknown and "
                    "says so (e.g. --budget 1800)")

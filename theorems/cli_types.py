@@ -60,8 +60,15 @@ class EffortLevel(click.ParamType):
         return text
 
 
+def effort_options(f):
+    """``--effort LEVEL`` (what decides) and ``--timeout SECONDS`` (the wall-clock safety net of a call)."""
+    f = click.option("--timeout", type=Seconds(False), help="wall-clock safety net of one solver call, in seconds; "
+                     "effort, not this, ends a call on a working machine (e.g. --timeout 600; default 120)")(f)
+    return click.option("--effort", type=EffortLevel(), default="ci", help=EFFORT_HELP)(f)
+
+
 EFFORT_HELP = ("effort, which decides verdicts: quick, ci, thorough or a multiple of ci (e.g. --effort thorough "
-               "or --effort 4; default ci); counted in solver steps, so the answer does not depend on the machine")
+               "or --effort 4; default ci); counted in solver steps and processor seconds, so the answer does not depend on the machine's load")
 
 
 class Count(click.ParamType):

@@ -61,13 +61,13 @@ class GraphResult:
 
 def graph_settings(budget: float = 6.0) -> Settings:
     """The graph's default search settings: ``budget`` nominal seconds of effort for a pair's main check
-    (``budget`` × 500,000 z3 steps; its extra attempts, coarser maps and a separation search, get half
+    (``budget`` × 10^6 z3 steps or processor seconds; its extra attempts, coarser maps and a separation search, get half
     each), no second solver, short minimisation; the wall clock only as a safety net (ten times the
     budget, at least a minute). Thousands of pairs make the per-pair effort the run's time.
 
     >>> s = graph_settings(4)
     >>> s.effort, s.query_effort, s.second_solver
-    (2000000, 2000000, False)
+    (4000000, 4000000, False)
     """
     return Settings(effort=units(budget), query_effort=units(budget), second_solver=False,
                     minimise_effort=units(min(5.0, budget / 2)), cheap_effort=units(min(0.5, budget / 10)),
