@@ -68,7 +68,8 @@ def effort_options(f):
 
 
 EFFORT_HELP = ("effort, which decides verdicts: quick, ci, thorough or a multiple of ci (e.g. --effort thorough "
-               "or --effort 4; default ci); counted in solver steps and processor seconds, so the answer does not depend on the machine's load")
+               "or --effort 4; default ci); counted in solver steps and processor seconds, so the answer does not "
+               "depend on the machine's load")
 
 
 class Count(click.ParamType):
