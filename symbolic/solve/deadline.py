@@ -6,7 +6,7 @@ spent are read from z3's resource counter and charged to the caller's :class:`~s
 
 The count alone is not enough: some of z3's procedures (nlsat) advance it slowly, so a call is also
 bounded by the processor time of the thread that solves, at :data:`~symbolic.solve.effort.UNITS_PER_SECOND`
-units a second; processor time does not grow when the machine is busy. A watchdog thread looks at it
+/ :data:`~symbolic.solve.effort.CPU_SLACK` units a second; processor time does not grow when the machine is busy. A watchdog thread looks at it
 and interrupts the context when it is spent.
 
 Behind both, a wall-clock limit: z3's ``timeout``, and the watchdog, which interrupts the context a
@@ -22,7 +22,7 @@ import time
 
 import z3
 
-from symbolic.solve.effort import EFFORT_HINT, SAFETY_HINT, UNITS_PER_SECOND, Exhausted, Meter
+from symbolic.solve.effort import CPU_SLACK, EFFORT_HINT, SAFETY_HINT, UNITS_PER_SECOND, Exhausted, Meter
 
 GRACE = 1.0            # seconds past the safety limit before the watchdog interrupts, at least; a quarter of it at most
 SAFETY_SECONDS = 120.0  # the wall-clock safety net of a call that names none
@@ -40,7 +40,7 @@ def _count(solver) -> int:
 
 
 def check_within(solver, units: int, *assumptions, meter: Meter | None = None, safety: float | None = None):
-    """``solver.check(*assumptions)`` with at most ``units`` z3 resource units and ``units /
+    """``solver.check(*assumptions)`` with at most ``units`` z3 resource units and ``CPU_SLACK · units /
     UNITS_PER_SECOND`` seconds of the calling thread's processor time (at least :data:`MIN_CPU`) (no more than ``meter`` has left,
     which is charged with what the call spent); ``safety`` seconds of wall clock (or the meter's safety
     end, whichever is first) as the safety net. Raises :class:`~symbolic.solve.effort.Exhausted` when
@@ -52,7 +52,7 @@ def check_within(solver, units: int, *assumptions, meter: Meter | None = None, s
     seconds = safety if safety is not None else SAFETY_SECONDS
     if meter is not None:
         seconds = min(seconds, max(0.001, meter.seconds_left()))
-    cpu_limit = max(MIN_CPU, units / UNITS_PER_SECOND)
+    cpu_limit = max(MIN_CPU, CPU_SLACK * units / UNITS_PER_SECOND)
     solver.set("rlimit", units)
     solver.set("timeout", max(1, int(1000 * seconds)))
     cut = []

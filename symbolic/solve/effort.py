@@ -17,8 +17,8 @@ as a result cut off by effort names the ``effort limit`` and ``--effort``.
 
 Units. One *unit* is one step of z3's resource counter. Settings are written as nominal seconds
 times :data:`UNITS_PER_SECOND`, the fastest rate measured on this engine's queries on one core (from
-10^5 to 10^6 units a second by query). ``n`` units also allow ``n / UNITS_PER_SECOND`` seconds of
-processor time: a query that counts fast stops at its count (exactly reproducible), one that counts
+10^5 to 10^6 units a second by query). ``n`` units also allow ``CPU_SLACK · n / UNITS_PER_SECOND``
+seconds of processor time: a query that counts fast stops at its count (exactly reproducible), one that counts
 slowly at its processor time (reproducible under any load, to the timer's resolution). cvc5 counts
 its own resource units (:data:`CVC5_UNITS_PER_SECOND`), with processor seconds in its child process.
 """
@@ -28,6 +28,9 @@ import threading
 import time
 
 UNITS_PER_SECOND = 1_000_000        # z3 resource units in a nominal second of solving
+CPU_SLACK = 2.0                     # processor seconds a nominal second allows: the step count decides first wherever
+                                    # z3 counts at least half as fast as the nominal rate (a busy sibling core can
+                                    # slow a processor second down; a count of steps does not change)
 CVC5_UNITS_PER_SECOND = 30_000      # cvc5 resource units in a nominal second of solving (its coverings count coarsely)
 EFFORT_HINT = "raise it with --effort (e.g. --effort thorough or --effort 4)"
 SAFETY_HINT = "a wall-clock safety limit, not effort: raise it with --timeout"
@@ -64,7 +67,7 @@ class Meter:
     >>> m = Meter(1000, safety=60.0)
     >>> m.charge(400); m.left()
     600
-    >>> m.charge(0, cpu=0.0005); m.left()     # 0.0005 s of processor time counts as 500 units
+    >>> m.charge(0, cpu=0.001); m.left()     # 0.001 s of processor time counts as 500 units
     500
     >>> r = m.sub(100); r.charge(150); (r.left(), m.left())
     (0, 450)
@@ -105,10 +108,10 @@ class Meter:
 
     def left(self) -> int:
         """Units left: this account's and every parent's, whichever is least (never negative); processor
-        time counts too, at :data:`UNITS_PER_SECOND` units a second."""
+        time counts too, at :data:`UNITS_PER_SECOND` / :data:`CPU_SLACK` units a second."""
         m, out = self, None
         while m is not None:
-            rest = min(m.limit - m.spent, int(m.limit - m.cpu * UNITS_PER_SECOND))
+            rest = min(m.limit - m.spent, int(m.limit - m.cpu * UNITS_PER_SECOND / CPU_SLACK))
             out = rest if out is None else min(out, rest)
             m = m.parent
         return max(0, out)
@@ -141,7 +144,7 @@ class Meter:
         while top.parent is not None and top.limit - top.spent > 0:
             top = top.parent
         return (f"effort limit ({top.name}: {top.spent:,} of {top.limit:,} z3 units, {top.cpu:.0f} of "
-                f"{top.limit / UNITS_PER_SECOND:g} processor seconds spent; {EFFORT_HINT})")
+                f"{CPU_SLACK * top.limit / UNITS_PER_SECOND:g} processor seconds spent; {EFFORT_HINT})")
 
     def safety_reason(self) -> str:
         return f"wall-clock safety limit ({SAFETY_HINT})"
