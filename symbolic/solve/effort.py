@@ -143,8 +143,8 @@ class Meter:
         top = self
         while top.parent is not None and top.limit - top.spent > 0:
             top = top.parent
-        return (f"effort limit ({top.name}: {top.spent:,} of {top.limit:,} z3 units, {top.cpu:.0f} of "
-                f"{CPU_SLACK * top.limit / UNITS_PER_SECOND:g} processor seconds spent; {EFFORT_HINT})")
+        return (f"effort limit ({top.name}: {top.limit:,} z3 units or {CPU_SLACK * top.limit / UNITS_PER_SECOND:g} "
+                f"processor seconds spent; {EFFORT_HINT})")
 
     def safety_reason(self) -> str:
         return f"wall-clock safety limit ({SAFETY_HINT})"
