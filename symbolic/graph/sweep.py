@@ -193,6 +193,9 @@ def _kill_workers(pool):
     for p in procs:
         p.join(5)
     pool.shutdown(wait=False, cancel_futures=True)
+    manager = getattr(pool, "_executor_manager_thread", None)   # let it close its wake-up pipe before the
+    if manager is not None:                                     # interpreter's exit hook writes to it
+        manager.join(5)
 
 
 def _drive(submit, submit_next, finish, width, wait_some):
