@@ -9,9 +9,8 @@ bounded by the processor time of the thread that solves, at :data:`~symbolic.sol
 / :data:`~symbolic.solve.effort.CPU_SLACK` units a second; processor time does not grow when the machine is busy. A watchdog thread looks at it
 and interrupts the context when it is spent.
 
-Behind both, a wall-clock limit: z3's ``timeout``, and the watchdog, which interrupts the context a
-grace period after it (in nonlinear real arithmetic a single step can run far past z3's own
-check points). An interruption can only turn an answer into ``unknown``, never into ``sat`` or
+Behind both, a wall-clock limit: the same watchdog interrupts the context a grace period after the
+safety seconds (in nonlinear real arithmetic a single step can run far past z3's own check points). An interruption can only turn an answer into ``unknown``, never into ``sat`` or
 ``unsat``; a call cut off that way is recorded on the meter, so the result can say that the safety
 net, not the effort, ended it.
 """

@@ -148,23 +148,3 @@ class Meter:
 
     def safety_reason(self) -> str:
         return f"wall-clock safety limit ({SAFETY_HINT})"
-
-
-class Counter:
-    """A loop bounded by a count: ``step()`` is True while fewer than ``limit`` steps were taken.
-
-    >>> c = Counter(2, "vertex candidates"); [c.step() for _ in range(3)]
-    [True, True, False]
-    >>> c.reason()
-    'effort limit (vertex candidates: more than 2)'
-    """
-
-    def __init__(self, limit: int, what: str):
-        self.limit, self.what, self.taken = int(limit), what, 0
-
-    def step(self) -> bool:
-        self.taken += 1
-        return self.taken <= self.limit
-
-    def reason(self) -> str:
-        return f"effort limit ({self.what}: more than {self.limit:,})"

@@ -22,9 +22,6 @@ from symbolic.solve.settings import Settings
 from symbolic.solve.verify import Assignment, violating_member
 
 
-_Timeout = Exhausted   # the meter ran out (effort, or the wall-clock safety net): the caller says which
-
-
 def fresh_context():
     """Start a new z3 context, so that a claim's solver runs do not depend on what ran
     before in the same process (z3's heuristics depend on its term tables). z3py keeps its
