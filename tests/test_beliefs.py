@@ -39,7 +39,7 @@ def _holds(atom, point):
 
 
 @pytest.mark.parametrize("grouped", [False, True])
-@pytest.mark.parametrize("level", [HALF, Es - 1])
+@pytest.mark.parametrize("level", [HALF, pytest.param(Es - 1, marks=pytest.mark.slow)])
 def test_the_normal_form_of_a_negated_conclusion_is_exact(level, grouped):
     enc = _encoding(PureDP(Es), SemanticPrivacy(level))
     negated = z3.Or([p for p in enc.negated_conclusion_parts()])
@@ -144,6 +144,7 @@ def test_shapes_without_a_free_belief_are_not_taken():
     assert beliefs.decide(_encoding(SemanticPrivacy(HALF), PureDP(3)), FAST, Meter(units(5))) is None
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_a_claim_over_all_beliefs_is_refuted_with_the_belief_free():
     """False for every E > 1 (the factor is E², L-2.1) with no structured belief as a witness: refuted
     at a fixed E with the belief free, the counterexample re-verified exactly."""

@@ -1,3 +1,4 @@
+import pytest
 """Proof certificates: every proved query is re-decided by cvc5, and `--smt2` exports the complete proof
 obligations, one self-contained file per query, each unsat on its own in z3 and in cvc5."""
 import glob
@@ -16,6 +17,7 @@ from theorems.cli import main
 Es = E.symbol
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_cegis_proof_exports_its_populations(tmp_path, capsys):
     """StrongAdversaryDP ⇒ PureDP is proved by CEGIS; its exported queries must carry the populations
     CEGIS used, so that each file alone is unsat (without them an outside solver answers sat)."""

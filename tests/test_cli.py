@@ -63,6 +63,7 @@ def test_implies_adhoc(capsys):
     assert json.loads(capsys.readouterr().out)["verdict"] == "proved"
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_implies_with_a_target_level_in_e(capsys):
     """ε-DP ⇒ (e^ε − 1)-semantic privacy asked from the command line, B's level written in E."""
     assert main(["implies", "PureDP", "SemanticPrivacy", "--n", "2", "--target", "eps=E-1", "--json",
@@ -111,6 +112,7 @@ def test_eval_exact_verdicts(tmp_path):
     assert code == 2 and "outside its range" in err
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_derive_commands(tmp_path):
     code, out, _ = run("derive", "pml", "laplace-count")
     assert code == 0 and "λ → 0: epsilon" in out and "log(2*exp(epsilon)/(exp(epsilon) + 1))" in out
@@ -121,6 +123,7 @@ def test_derive_commands(tmp_path):
     assert code == 2 and "nothing to derive" in err
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_derive_laplace_count_at_given_values_checks_its_limit_and_says_what_symbols_mean(monkeypatch, capsys):
     """At ε = 1, λ = 1/2 the λ → 0 limit (1) used to be compared with the symbol ε ("FAILED", exit 1), and
     Euler's number was printed as E, the letter dpcheck uses for e^ε."""

@@ -59,6 +59,7 @@ def test_graph_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_implies_takes_zoo_ids_and_notions_with_several_parameters():
     out = dpcheck("implies", "pure-dp", "approx-dp", "--n", "1", "--json")
     assert out.returncode == 0, out.stderr

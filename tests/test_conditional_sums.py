@@ -85,6 +85,7 @@ def test_the_pigeonhole_reading_holds_whenever_the_sum_does():
     assert _truth(both, p) and any(_holds(c, {sp.Symbol(k): val for k, val in p.items()}) for c in wide_form)
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_a_sum_bounded_from_above_is_read_exactly_over_subsets():
     """Σ_k If(c_k, m_k, 0) ≤ d: one conjunction per subset S of the terms that may count, the others'
     conditions false; equivalent to the comparison at every point, the same in both written orders,

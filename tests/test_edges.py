@@ -1,3 +1,4 @@
+import pytest
 """The edges route (symbolic.solve.edges): a hypothesis over every population kept on the simplex's
 edges, its ∀t eliminated exactly; the lemma against the exact minimum of a quadratic on [0, 1], and
 claims whose hypothesis holds only as a limit of populations decided in the plain form."""
@@ -48,6 +49,7 @@ def _decide(hyp, concl, sizes=Sizes(2, 2, 2)):
     return edges.decide(enc, FAST, Meter(units(60)))
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_entry_leakage_over_every_prior_gives_free_lunch_privacy_at_two_records():
     """Saeidian et al. Theorem 11 (3) ⇒ (1): the supremum over priors is reached only as the prior's
     mass on one database tends to 0, which the edges' ∀t keeps. Before: CEGIS did not converge."""

@@ -93,6 +93,7 @@ def test_a_chain_counterexample_outside_the_fixed_value_is_unknown():
     assert "E = 3" in proved.certificate["ranges"]
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_cli_check_param_eps(capsys):
     assert main(["check", "T-P4", "--param", "eps=1/2", "--budget", "0", "--json"]) == 0
     c = json.loads(capsys.readouterr().out)["claims"][0]

@@ -51,6 +51,7 @@ def test_every_catalogue_id_is_stated():
     assert set(RECORDED) == set(BY_ID)
 
 
+@pytest.mark.slow   # tests/test_catalogue.py checks these verdicts by default
 @pytest.mark.parametrize("cid", [c for c in RECORDED if c not in SLOW])
 def test_claim_verdict_fast(cid):
     res = result(cid)

@@ -6,6 +6,8 @@ all marginals and keeps parameters in range, exact and solver evaluation agree o
 These are the tests the mutation self-test (``theorems/selftest.py``) showed were missing."""
 from __future__ import annotations
 
+import pytest
+
 import random
 import time
 
@@ -316,6 +318,7 @@ def _z3_truth(f, side):
     return yes == z3.sat
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_exact_and_solver_evaluation_agree():
     """Every notion body, evaluated on concrete small tables exactly (sympy) and as a z3 formula
     over numerals, gives the same truth value. The tables repeat a few entries so that ties (p = E·q,
@@ -406,6 +409,7 @@ def test_rr_pml_between_the_branch_points():
         assert sp.simplify(sp.exp(got) - sp.exp(want)) == 0, p
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_prop12_per_p_between_the_branch_points():
     """The per-p supremum (S-PROP12's tails; truncated geometric count) is the larger of the two
     tails' ratios for every p, checked on a grid between the sample points, and against exact

@@ -152,6 +152,7 @@ def test_a_false_composition_is_refuted_with_exact_tables():
     assert ok and violated, problems
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_basic_composition_is_proved_by_the_vertices():
     res = check_implies((ApproxDP(E1.symbol, D1.symbol).of(A1), ApproxDP(E2.symbol, D2.symbol).of(B2)),
                         ApproxDP(E1.symbol * E2.symbol, D1.symbol + D2.symbol).of(Compose(A1, B2)),
@@ -179,6 +180,7 @@ def _mostly(k):
                        Indistinguishable(EP.symbol, k * DP_.symbol).of(Compose(X, AF)))
 
 
+@pytest.mark.slow   # over 7 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_a_hypothesis_bounding_a_sum_of_conditional_terms_is_split_into_cases():
     """Σ_a If(A(a) not indist, X(a), 0) ≤ δ is one case per subset S of the a that may be bad (the
     others indistinguishable, X(S) ≤ δ): 4 cases at two values of a. With 2δ every case is refuted

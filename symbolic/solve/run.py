@@ -138,7 +138,9 @@ def _checked(v):
 
 def _explore(claim, settings, seconds):
     """Prove the claim's parts at single larger sizes, one dimension up at a time, while the effort
-    (``seconds`` nominal seconds of z3 units, scaled with the level) lasts.
+    (``seconds`` nominal seconds of z3 units, scaled with the level) lasts. Building the queries is
+    charged as processor time, so the exploring effort bounds the whole exploration, not only the solver;
+    which sizes get explored may therefore vary between machines (the verdict on the default grid does not).
 
     Only parts without pinned sizes take part (a part pinned to its sizes says nothing elsewhere);
     when every part is pinned nothing is explored. A size is reported only after the solver proved
@@ -156,7 +158,7 @@ def _explore(claim, settings, seconds):
             if s.as_tuple() in seen or meter.exhausted():
                 continue
             seen.add(s.as_tuple())
-            ts = time.monotonic()
+            ts, cpu0, charged0 = time.monotonic(), time.thread_time(), meter.cpu
             verdicts = []
             for imp in free:
                 v = check_implication(imp, claim.params, s, s, replace(settings, minimise=False),
@@ -164,6 +166,9 @@ def _explore(claim, settings, seconds):
                 verdicts.append(v)
                 if not isinstance(v, Proved):
                     break
+            # building the queries counts too (at large sizes it outweighs the solver): the processor time
+            # of this thread not already charged by a solver call
+            meter.charge(0, cpu=(time.thread_time() - cpu0) - (meter.cpu - charged0))
             if isinstance(verdicts[-1], Refuted):
                 v = verdicts[-1]
                 return tuple(done), replace(v, minimal=False, note=v.note + "; found while exploring sizes above "

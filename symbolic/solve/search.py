@@ -155,6 +155,12 @@ def _run_local(imp, params, sizes, settings, meter, effort=LOCAL_EFFORT, family=
     for k, (h, u) in enumerate(hyps):
         for name in u:
             by_unknown.setdefault(name, []).append(k)
+    # the base and side constraints indexed the same way: a disjunct looks only at those meeting its support
+    base = [(c, _unknowns(c, cache)) for c in enc.base + enc.ops.side]
+    base_by_unknown, base_closed = {}, [k for k, (c, u) in enumerate(base) if not u]
+    for k, (c, u) in enumerate(base):
+        for name in u:
+            base_by_unknown.setdefault(name, []).append(k)
     parts = enc.negated_conclusion_parts()
     obligations = []
     for part in parts:
@@ -165,7 +171,8 @@ def _run_local(imp, params, sizes, settings, meter, effort=LOCAL_EFFORT, family=
         support = support.union(*(row_of.get(name, ()) for name in support))
         near = sorted({k for name in support for k in by_unknown.get(name, ())})
         keep = [hyps[k][0] for k in near if hyps[k][1] <= support] + [h for h, u in hyps if not u]
-        keep += [c for c in enc.base + enc.ops.side if _unknowns(c, cache) <= support]
+        near_base = sorted({k for name in support for k in base_by_unknown.get(name, ())}.union(base_closed))
+        keep += [base[k][0] for k in near_base if base[k][1] <= support]
         if meter.exhausted():
             return SizeResult("unknown", reason="locality: " + meter.reason())
         s = z3.Solver()
