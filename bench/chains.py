@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from symbolic.solve.effort import units  # noqa: E402
+from symbolic.solve.backends.effort import units  # noqa: E402
 from symbolic import (E, ApproxDP, ApproxSemanticPrivacy, FreeLunchPrivacy, PureDP, SemanticPrivacy,  # noqa: E402
                       Settings, Sizes, check)
 from symbolic.notions.claims import Check, Claim, Implies, NotImplies, Param  # noqa: E402
-from symbolic.notions.pml import EntryPMLAllPriors  # noqa: E402
+from symbolic.notions.families.pml import EntryPMLAllPriors  # noqa: E402
 from theorems.registry import get  # noqa: E402
 
 Es = E.symbol

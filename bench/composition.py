@@ -1,12 +1,12 @@
 """Hockey-stick notions under composition and post-processing, with ε and δ symbolic: each claim
 with the plain If-term encoding of max(0, ·) (today's default) and with the hockey-stick rewrite
-(``Settings(hockey=True)``, symbolic/solve/hockey.py). Prints claim, sizes, verdict and seconds
+(``Settings(hockey=True)``, symbolic/solve/queries/hockey.py). Prints claim, sizes, verdict and seconds
 for both. Usage: python bench/composition.py [effort in nominal seconds, default 60]"""
 import sys
 import time
 from dataclasses import replace
 
-from symbolic.solve.effort import units  # noqa: E402
+from symbolic.solve.backends.effort import units  # noqa: E402
 from symbolic.api import (AdaptiveVar, ApproxDP, Compose, KernelVar, MechVar, Param, PostProcess, Settings, Sizes,
                           check_implies)
 from theorems.lecture_properties import ADD_PROPS_PROOF

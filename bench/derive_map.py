@@ -12,8 +12,8 @@ import time
 
 from symbolic.core.verdicts import Sizes
 from symbolic.graph.conversion import derive_map
-from symbolic.notions.catalog import find_notion
-from symbolic.solve.settings import Settings
+from symbolic.notions.listed.catalog import find_notion
+from symbolic.solve.backends.settings import Settings
 
 SETTINGS = Settings(second_solver=False)
 

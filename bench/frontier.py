@@ -26,12 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import sympy as sp  # noqa: E402
 
-from symbolic.solve.effort import units  # noqa: E402
+from symbolic.solve.backends.effort import units  # noqa: E402
 from symbolic import (E, AdaptiveVar, ApproxDP, ApproxSemanticPrivacy, Compose, FreeLunchPrivacy,  # noqa: E402
                       MechVar, Param, PureDP, SemanticPrivacy, Settings, Sizes, check, implication_claim)
 from symbolic.notions.claims import Claim, Implies  # noqa: E402
-from symbolic.notions.pml import EntryPMLAllPriors  # noqa: E402
-from symbolic.notions.semantic import LocallyDPSemanticPrivacy, PosteriorApprox  # noqa: E402
+from symbolic.notions.families.pml import EntryPMLAllPriors  # noqa: E402
+from symbolic.notions.families.semantic import LocallyDPSemanticPrivacy, PosteriorApprox  # noqa: E402
 from theorems.registry import get  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -15,10 +15,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import z3  # noqa: E402
 
-from symbolic.solve.effort import units  # noqa: E402
+from symbolic.solve.backends.effort import units  # noqa: E402
 from symbolic.notions.claims import E, Implies, NotImplies  # noqa: E402
-from symbolic.notions.dp import DataPointInterventionDP, DataPointInterventionDPFor, PureDP  # noqa: E402
-from symbolic.solve.encode import Encoding  # noqa: E402
+from symbolic.notions.families.dp import DataPointInterventionDP, DataPointInterventionDPFor, PureDP  # noqa: E402
+from symbolic.solve.queries.encode import Encoding  # noqa: E402
 from symbolic.core.verdicts import Sizes  # noqa: E402
 
 Es = E.symbol

@@ -12,7 +12,7 @@ import sys
 import time
 
 from symbolic.api import ApproxDP, Param, PureDP, Settings, Sizes, check_implies
-from symbolic.notions.semantic import Indistinguishable, PointwiseIndistinguishable
+from symbolic.notions.families.semantic import Indistinguishable, PointwiseIndistinguishable
 
 R = Param("R", lower=1)
 E = Param("E", lower=1)

@@ -8,7 +8,7 @@ check, Claim, PureDP``). Each is loaded on first use from the module that define
 """
 from symbolic.core.version import __version__
 
-# every name of symbolic.api.__all__, by the module it comes from (tests/test_api.py checks that
+# every name of symbolic.api.__all__, by the module it comes from (tests/api/test_api.py checks that
 # each is the very object symbolic.api exports)
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
@@ -30,16 +30,16 @@ _FROM = {
     "symbolic.notions.base": ("Notion", "NotionInstance", "ParamSpec", "E_SPEC", "DELTA_SPEC"),
     "symbolic.notions.claims": ("Param", "E", "EPS_PARAMS", "Implies", "NotImplies", "Equivalent",
                                 "Implication", "Claim", "Proof", "Check", "Fact"),
-    "symbolic.notions.dp": ("PureDP", "ApproxDP", "FreeLunchPrivacy", "StrongAdversaryDP",
+    "symbolic.notions.families.dp": ("PureDP", "ApproxDP", "FreeLunchPrivacy", "StrongAdversaryDP",
                             "StrongAdversaryDPFor", "Bayesian0DP", "IndependentBayesian0DP", "Bayesian0DPFor",
                             "WholeDatabaseInterventionDP", "WholeDatabaseInterventionDPFor",
                             "DataPointInterventionDP", "DataPointInterventionDPFor", "StrongBayesianDP",
                             "Noninterference", "StatisticalNondisclosure"),
-    "symbolic.notions.semantic": ("Indistinguishable", "SemanticPrivacy", "ApproxSemanticPrivacy"),
-    "symbolic.notions.pml": ("PMLAllPriors", "LeakageCapacityAtMost"),
+    "symbolic.notions.families.semantic": ("Indistinguishable", "SemanticPrivacy", "ApproxSemanticPrivacy"),
+    "symbolic.notions.families.pml": ("PMLAllPriors", "LeakageCapacityAtMost"),
     "symbolic.notions.leakage": ("pml", "max_pml", "leakage_capacity"),
     "symbolic.notions.info": ("NotionInfo",),
-    "symbolic.notions.catalog": ("notion_catalog", "find_notion"),
+    "symbolic.notions.listed.catalog": ("notion_catalog", "find_notion"),
     "symbolic.derive.level": ("derive_level", "LevelDerivation", "LEVEL_NOTIONS"),
     "symbolic.derive.level_render": ("level_json", "level_text"),
     "symbolic.model.symbolic_table": ("SymbolicMechanism", "symbolic_mechanism", "symbolic_mechanism_from_json"),
@@ -49,12 +49,13 @@ _FROM = {
     "symbolic.graph.conversion": ("derive_map", "derive_map_growth", "MapDerivation", "MapGrowth"),
     "symbolic.graph.sweep": ("GraphResult", "run_graph", "graph_settings"),
     "symbolic.graph.user": ("load_user_notion",),
-    "symbolic.solve.settings": ("Settings",),
+    "symbolic.solve.backends.settings": ("Settings",),
     "symbolic.solve.run": ("ClaimResult",),
-    "symbolic.solve.smt2_export": ("smt2_queries", "write_smt2"),
-    "symbolic.solve.signals": ("solver_ignores_sigint",),
+    "symbolic.solve.queries.smt2_export": ("smt2_queries", "write_smt2"),
+    "symbolic.solve.backends.signals": ("solver_ignores_sigint",),
     "symbolic.derive.closed_forms": ("Derivation",),
     "symbolic.report.html": ("audit_html",),
+    "symbolic.report.html_svg": ("inline_svg",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.reverify": ("reverify_counterexample",),
     "symbolic.report.latex": ("audit_latex",),

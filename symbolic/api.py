@@ -55,20 +55,22 @@ from symbolic.model.mechanism import (Mechanism, compose, constant, count_databa
                                       name_and_shame, post_process, randomized_response, truncated_geometric)
 from symbolic.model.symbolic_table import SymbolicMechanism, symbolic_mechanism, symbolic_mechanism_from_json
 from symbolic.model.population import Population, iid, joint, point_mass, population_from_json, product, uniform
-from symbolic.notions import dp as _dp, pml as _pml, semantic as _semantic
+from symbolic.notions.families import dp as _dp
+from symbolic.notions.families import pml as _pml
+from symbolic.notions.families import semantic as _semantic
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, NotionInstance, ParamSpec
 from symbolic.notions.claims import (EPS_PARAMS, Check, Claim, E, Equivalent, Fact, Implication, Implies, NotImplies,
                                      Param, Proof)
-from symbolic.notions.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
+from symbolic.notions.families.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
                                  DataPointInterventionDPFor, FreeLunchPrivacy, IndependentBayesian0DP, Noninterference,
                                  PureDP, StatisticalNondisclosure, StrongAdversaryDP, StrongAdversaryDPFor,
                                  StrongBayesianDP, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor)
-from symbolic.notions.catalog import find_notion, notion_catalog
+from symbolic.notions.listed.catalog import find_notion, notion_catalog
 from symbolic.notions.info import NotionInfo
 from symbolic.notions.vocabulary import EPS_ALIASES, resolve_values
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
-from symbolic.notions.pml import LeakageCapacityAtMost, PMLAllPriors
-from symbolic.notions.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
+from symbolic.notions.families.pml import LeakageCapacityAtMost, PMLAllPriors
+from symbolic.notions.families.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
 from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
 from symbolic.derive.level_render import level_json, level_text
 from symbolic.graph.hasse import diagram, dot_text, render_svg
@@ -78,17 +80,18 @@ from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
 from symbolic.graph.user import load_user_notion
 from symbolic.report.html import audit_html
+from symbolic.report.html_svg import inline_svg
 from symbolic.report.latex import audit_latex
 from symbolic.report.markdown import audit_markdown
 from symbolic.report.recheck import counterexample_files, recheck_commands
 from symbolic.report.reverify import reverify_counterexample
 from symbolic.report.results import claim_json, counterexample_text, pop_json, result_text, tool_json
 from symbolic.solve import run as _run
-from symbolic.solve.every_belief import on_one_table
+from symbolic.solve.queries.every_belief import on_one_table
 from symbolic.solve.run import ClaimResult
-from symbolic.solve.settings import Settings
-from symbolic.solve.signals import solver_ignores_sigint
-from symbolic.solve.smt2_export import smt2_queries, write_smt2
+from symbolic.solve.backends.settings import Settings
+from symbolic.solve.backends.signals import solver_ignores_sigint
+from symbolic.solve.queries.smt2_export import smt2_queries, write_smt2
 
 __all__ = [
     # notions and claims
@@ -128,7 +131,7 @@ __all__ = [
     # closed forms
     "Derivation", "pml", "max_pml", "leakage_capacity",
     # reports and export
-    "audit_html", "audit_latex", "audit_markdown",
+    "audit_html", "audit_latex", "audit_markdown", "inline_svg",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
     "counterexample_files", "recheck_commands", "reverify_counterexample",
     # errors
@@ -257,7 +260,7 @@ def explain(notion, *mechanisms, population=None, arithmetic="auto", **params) -
 
 def _every_belief(inst, tabs) -> tuple:
     """A notion over every belief with no finite family, decided exactly at the table (see
-    :mod:`symbolic.solve.every_belief`); an error when that cannot be decided."""
+    :mod:`symbolic.solve.queries.every_belief`); an error when that cannot be decided."""
     if len(tabs) != 1 or inst.on is not None:
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and has no finite family to decide it")
     res = on_one_table(inst, tabs[0], witness=True)   # a belief to show: its conditionals defined where possible

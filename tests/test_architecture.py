@@ -1,8 +1,10 @@
 """The layer rules of ARCHITECTURE.md, checked on the source (AST only, nothing imported).
 
 Layers, each importing only itself and the layers before it:
-core → model → notions → solve → derive → report → graph → api (``symbolic/api.py``, ``symbolic/__init__.py``)
-→ theorems → the CLI (``theorems/cli*.py``). Also: no import circles between modules, ``theorems/``
+core → model → notions → solve (its rooms in order: backends → queries → routes → the orchestration at
+``symbolic/solve/*.py``) → derive → report → graph → api (``symbolic/api.py``, ``symbolic/__init__.py``)
+→ theorems (the sources and the registry) → the self-test (``theorems/selftest/``) → the CLI
+(``theorems/cli/``). Also: no import circles between modules, ``theorems/``
 never imports a solver (z3, cvc5), ``symbolic/`` never imports ``theorems``, no module over 500
 lines, and no ``symbolic/`` file names a claim or definition of the catalogue.
 """
@@ -15,8 +17,11 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-LAYERS = ("symbolic.core", "symbolic.model", "symbolic.notions", "symbolic.solve", "symbolic.derive",
-          "symbolic.report", "symbolic.graph", "symbolic.api", "theorems", "theorems.cli")
+LAYERS = ("symbolic.core", "symbolic.model",
+          "symbolic.notions", "symbolic.notions.families", "symbolic.notions.zoo", "symbolic.notions.listed",
+          "symbolic.solve.backends", "symbolic.solve.queries", "symbolic.solve.routes", "symbolic.solve",
+          "symbolic.derive", "symbolic.report", "symbolic.graph", "symbolic.api",
+          "theorems", "theorems.selftest", "theorems.cli")
 SOLVERS = ("z3", "cvc5")
 MAX_LINES = 500
 # a catalogue ID: source letter, dash, a definition/claim label (K-2.2, S-PROP12, T-D8, L-1.7b, K-A.3, T-F2b),
@@ -40,14 +45,13 @@ MODULES = _modules()
 
 
 def layer_of(module: str) -> int:
-    """Index of the layer a module belongs to: the longest layer prefix that names it."""
+    """Index of the layer a module belongs to: the longest layer name that is the module or a package
+    holding it (``symbolic.solve.routes.vertices`` is in ``symbolic.solve.routes``, not ``symbolic.solve``)."""
     if module == "symbolic":
         return LAYERS.index("symbolic.api")
-    if module.startswith("theorems.cli"):
-        return LAYERS.index("theorems.cli")
     best = None
     for i, name in enumerate(LAYERS):
-        if module == name or module.startswith(name + "."):
+        if (module == name or module.startswith(name + ".")) and (best is None or len(name) > len(LAYERS[best])):
             best = i
     if best is None:
         raise AssertionError(f"{module} belongs to no layer: add it to a layer's folder")
@@ -160,7 +164,7 @@ def test_the_engine_imports_no_theorem_module():
     assert not bad
 
 
-@pytest.mark.parametrize("path", sorted([*MODULES.values(), *(ROOT / "tests").glob("*.py"),
+@pytest.mark.parametrize("path", sorted([*MODULES.values(), *(ROOT / "tests").rglob("*.py"),
                                           *(ROOT / "bench").glob("*.py")]), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_module_over_500_lines(path):
     assert len(path.read_text().splitlines()) <= MAX_LINES
@@ -182,3 +186,85 @@ def test_the_catalogue_pattern_matches_every_catalogue_id():
     from theorems.registry import claims, definitions
     ids = list(claims()) + list(definitions())
     assert ids and all(CATALOGUE_ID.fullmatch(i) for i in ids), [i for i in ids if not CATALOGUE_ID.fullmatch(i)]
+
+
+# --- the rooms: folders of a readable size, the sources alone at the top of theorems/, a test folder per layer
+
+MAX_MODULES = 15
+
+
+def _folders():
+    for top in ("symbolic", "theorems", "tests"):
+        for d in sorted([ROOT / top, *(p for p in (ROOT / top).rglob("*") if p.is_dir())]):
+            if "__pycache__" not in d.parts:
+                yield d
+
+
+def test_no_folder_holds_more_than_fifteen_modules():
+    crowded = {str(d.relative_to(ROOT)): n for d in _folders()
+               if (n := len([p for p in d.glob("*.py") if p.name != "__init__.py"])) > MAX_MODULES}
+    assert not crowded, f"split these into rooms: {crowded}"
+
+
+def test_every_package_says_what_it_holds():
+    """Each engine and theorems folder's ``__init__.py`` has a docstring (what lives there, what may import it)."""
+    bare = [str(p.relative_to(ROOT)) for top in ("symbolic", "theorems") for p in (ROOT / top).rglob("__init__.py")
+            if ast.get_docstring(ast.parse(p.read_text())) is None]
+    assert not bare
+
+
+def _assigns(module: str, names: tuple) -> bool:
+    tree = ast.parse(MODULES[module].read_text())
+    return any(isinstance(n, ast.Assign) and any(getattr(t, "id", None) in names for t in n.targets) for n in tree.body)
+
+
+def test_the_top_of_theorems_holds_only_the_sources_and_the_registry():
+    """A module at the top of ``theorems/`` is the registry, a source module (it states ``CLAIMS`` or
+    ``DEFINITIONS``) or a module a source imports (its lemmas, derivations, plots); the command line and the
+    self-test live in their own packages."""
+    top = {m for m in MODULES if m.startswith("theorems.") and m.count(".") == 1 and MODULES[m].name != "__init__.py"}
+    seen, todo = set(), [m for m in top if _assigns(m, ("CLAIMS", "DEFINITIONS"))]
+    assert todo, "no source module found"
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += [t for t in internal_imports(m) if t in top]
+    assert top - seen == {"theorems.registry"}, f"not a source or the registry: {sorted(top - seen - {'theorems.registry'})}"
+
+
+def _test_folder(module: str) -> pathlib.Path:
+    """tests/<layer>[/<room>] for symbolic.<layer>[.<room>].<module> (the api for symbolic and symbolic.api)."""
+    parts = module.split(".")
+    if module in ("symbolic", "symbolic.api"):
+        return ROOT / "tests" / "api"
+    folder = ROOT / "tests" / parts[1]
+    if len(parts) > 3 and (folder / parts[2]).is_dir():
+        folder = folder / parts[2]
+    return folder
+
+
+def test_every_engine_module_is_imported_by_a_test_of_its_layer():
+    """Which tests guard ``symbolic/graph/infer.py``: those in ``tests/graph/``. A module with doctests is
+    tested by them (the default run collects them); every other module is imported by a test of its folder."""
+    imported = {}
+    for path in (ROOT / "tests").rglob("*.py"):
+        tree = ast.parse(path.read_text(), str(path))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)
+        imported[path.parent] = imported.get(path.parent, set()) | found
+    missing = []
+    for m in MODULES:
+        if not m.startswith("symbolic") or MODULES[m].name == "__init__.py" and m != "symbolic":
+            continue
+        folder = _test_folder(m)
+        if ">>> " in MODULES[m].read_text():
+            continue            # its doctests run in the default test run (--doctest-modules)
+        if m not in imported.get(folder, set()):
+            missing.append(f"{m}: no test in {folder.relative_to(ROOT)} imports it")
+    assert not missing, "\n".join(sorted(missing))

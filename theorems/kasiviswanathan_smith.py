@@ -29,8 +29,8 @@ from symbolic.model.mechanism import Mechanism
 from symbolic.model.population import Population
 from symbolic.notions.claims import (Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param,
                                      Proof)
-from symbolic.notions.dp import ApproxDP, PureDP
-from symbolic.notions.semantic import (AdditiveSecrecy, ApproxSemanticPrivacy, CrossRatio, DeterministicMap,
+from symbolic.notions.families.dp import ApproxDP, PureDP
+from symbolic.notions.families.semantic import (AdditiveSecrecy, ApproxSemanticPrivacy, CrossRatio, DeterministicMap,
                                        Indistinguishable, InformedSemanticPrivacy, LocallyDPSemanticPrivacy,
                                        MostlyIndistinguishable, PointwiseIndistinguishable, PosteriorApprox,
                                        RatioDP, RealityObliviousSemanticPrivacy, SemanticPrivacy,
@@ -198,7 +198,7 @@ KA3_PROOF = Proof(
 
 # --- Claim 3.3 parts 3 and 4: mixtures with the first stage X free --------------------------------
 # X(a)·A(a)(o) is bilinear inside max(0, ·), and the engine decides both parts directly, X free, by
-# the vertices of the hypotheses' polytopes (symbolic/solve/vertices.py): for fixed E and δ, X's
+# the vertices of the hypotheses' polytopes (symbolic/solve/routes/vertices.py): for fixed E and δ, X's
 # hypothesis (its rows agree) is linear in X, each A(a)'s in A(a), and every hockey-stick atom of the
 # negated conclusion is linear in each table separately. Part 4's hypothesis, the X-mass of the a
 # whose A(a), A'(a) are not (ε,δ)-indistinguishable ≤ δ, is split exactly into one case per set S of
@@ -368,7 +368,7 @@ KA2_PROOF = Proof(
 #     z3 proves the direct statement with δ' = n·r at (1, 2, 2).
 # The Theorem 2.4 / Appendix A.3 route (global ratio safety) does not carry over: its belief-free step is
 # false under this hypothesis (n=2, A(00) = A(01) = A(10) = (1/2, 1/2), A(11) = (0, 1), ℰ ∋ 00; see
-# tests/test_kasiviswanathan_lemmas.py).
+# tests/theorems/test_kasiviswanathan_lemmas.py).
 _FIVE = Sizes(1, 2, 5)
 _CANON, _EXPANDED = slice_hypothesis((0, 1)), slice_hypothesis((0, 1), expanded=True)
 K51_PROOF = Proof(

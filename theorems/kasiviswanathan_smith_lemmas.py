@@ -5,7 +5,7 @@ its own: ratio-safe transcripts (Appendix A.3 and the first part of Theorem 2.4)
 games at one transcript (Theorem 5.1), two joint distributions and their per-transcript slices
 (Lemma 4.1) and mixtures with a free first stage (Claim 3.3, parts 3 and 4). The definitions
 themselves (semantic privacy, indistinguishability, posteriors and their conventions) are engine
-notions, :mod:`symbolic.notions.semantic`; the claims that use these steps are in
+notions, :mod:`symbolic.notions.families.semantic`; the claims that use these steps are in
 :mod:`theorems.kasiviswanathan_smith`. Each body is written once over ``ops``, like every notion.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import itertools
 
 from symbolic.core.tables import MechTable, replace
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, ParamSpec
-from symbolic.notions.semantic import (K_SPEC, LEVEL_SPEC, guard_normalisers, hockey, informed, locally_indist,
+from symbolic.notions.families.semantic import (K_SPEC, LEVEL_SPEC, guard_normalisers, hockey, informed, locally_indist,
                                        minus_i, posterior_parts, posterior_sd_ok, row_of)
 
 ALL = []

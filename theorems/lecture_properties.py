@@ -24,8 +24,8 @@ from symbolic.core.verdicts import Derived, Sizes
 from symbolic.model.mechanism import name_and_shame, truncated_geometric
 from symbolic.notions.claims import (Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param,
                                      Proof)
-from symbolic.notions.dp import FreeLunchPrivacy, PureDP
-from symbolic.notions.semantic import (AdditiveSecrecy, CrossRatio, DeterministicMap, EventApprox, PointwiseApprox,
+from symbolic.notions.families.dp import FreeLunchPrivacy, PureDP
+from symbolic.notions.families.semantic import (AdditiveSecrecy, CrossRatio, DeterministicMap, EventApprox, PointwiseApprox,
                                        PosteriorApprox, additive_secrecy_at_distance, minus_i, posterior_parts,
                                        pure_dp_at_distance, statistical_difference)
 from theorems.lecture_derivations import histogram_laplace_scales, laplace_k_releases_scale

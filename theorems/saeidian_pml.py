@@ -17,18 +17,18 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.notions.claims import Check, Claim, Definition, E, Equivalent, Fact, Implies, NotImplies, Param, Proof
-from symbolic.notions.disclosure import (Discloses, DisclosesToAllAdversaries, EpsAtLeastLogInvOneMinusPmin,
+from symbolic.notions.families.disclosure import (Discloses, DisclosesToAllAdversaries, EpsAtLeastLogInvOneMinusPmin,
                                          EpsAtLeastLogInvPmin, EpsBelowLogInvPmin, MinEntropyAbove,
                                          MinEntropyAtLeast, NoDisclosure, NoDisclosureToAnyAdversary,
                                          NondegenerateAttribute, NoSinglingOut, PosteriorBound, PreProcessing,
                                          SecretEntropyAbove)
-from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+from symbolic.notions.families.dp import FreeLunchPrivacy, PureDP
 from symbolic.derive.level import derive_level
 from symbolic.model.mechanism import Mechanism, randomized_response
 from symbolic.core.exact import exact
 from symbolic.api import evaluate
 from symbolic.notions.leakage import leakage_capacity, max_pml_ratio
-from symbolic.notions.pml import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
+from symbolic.notions.families.pml import (CapacityClosedForm, ConditionalPMLAllPriors, ConditionalPMLBelowLevel,
                                   ConditionalPMLGivenFirst, ConditionalPMLProductPriors, EAboveOne,
                                   EntryLeakageGroupBound, EntryPMLProductPriors, EntryPreProcessing,
                                   LeakageCapacityAtMost, MinPositiveEntry, NoZeroPattern, ZeroPattern, PMLAllPriors,

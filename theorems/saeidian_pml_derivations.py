@@ -22,7 +22,7 @@ from symbolic.core.verdicts import Derived
 from symbolic.derive.closed_forms import (EPS, LAM, B, K, N, P, Derivation, bernoulli_mgf, finish, taylor,
                                           valid_prob, valid_size)
 from symbolic.model.mechanism import Mechanism
-from symbolic.notions.dp import PureDP
+from symbolic.notions.families.dp import PureDP
 from symbolic.notions.leakage import likelihood_ratios
 
 A = sp.Symbol("a", positive=True)          # k/n in Example 3.3

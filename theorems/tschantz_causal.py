@@ -10,11 +10,11 @@ from functools import partial
 
 import sympy as sp
 
-from symbolic.notions.causal import (any_one_population, brp_holds, brp_notion, dominant, prog_status_model,
+from symbolic.notions.families.causal import (any_one_population, brp_holds, brp_notion, dominant, prog_status_model,
                           randomized_response_model, relative_probabilities, sequence_model)
 from symbolic.model.causal import mechanism_model
 from symbolic.notions.claims import Check, Claim, Definition, E, Equivalent, Implies, NotImplies, Param, Proof
-from symbolic.notions.dp import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
+from symbolic.notions.families.dp import (Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
                                  DataPointInterventionDPFor, IndependentBayesian0DP, PureDP,
                                  StrongAdversaryDP, StrongAdversaryDPFor, WholeDatabaseInterventionDP,
                                  WholeDatabaseInterventionDPFor, brp_all_data_points_notion,

@@ -4,8 +4,8 @@ At each point (rational values of the parameters inside their ranges, and one po
 Piecewise) the symbolic table becomes a numeric :class:`~symbolic.model.mechanism.Mechanism` (validated as
 a table again), and:
 
-- ε-DP, local DP, free-lunch, PML: the notion's own body (:mod:`symbolic.notions.dp`,
-  :mod:`symbolic.notions.pml`), evaluated exactly, holds at E = the formula's level ratio and fails at
+- ε-DP, local DP, free-lunch, PML: the notion's own body (:mod:`symbolic.notions.families.dp`,
+  :mod:`symbolic.notions.families.pml`), evaluated exactly, holds at E = the formula's level ratio and fails at
   a value just below it (E = 1 + (E* − 1)·999/1000); e^formula equals that ratio exactly;
 - (ε,δ)-DP: the body of ``ApproxDP`` holds at (E, δ*) and fails at δ*·999/1000;
 - total variation: max over neighbours and every event S ⊆ 𝒪 of P(S) − P'(S) (events enumerated up to
@@ -26,8 +26,8 @@ from symbolic.core.exact import expr_text
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
 from symbolic.core.tables import PopTable
 from symbolic.model.param_space import sample_points, value_at
-from symbolic.notions.dp import ApproxDP, FreeLunchPrivacy, PureDP
-from symbolic.notions.pml import PMLUnder
+from symbolic.notions.families.dp import ApproxDP, FreeLunchPrivacy, PureDP
+from symbolic.notions.families.pml import PMLUnder
 
 MAX_EVENT_OUTPUTS = 12
 MAX_POINTS = 8

@@ -39,7 +39,7 @@ from symbolic.graph.maps import claim_params
 from symbolic.graph.sampling import holds_exactly
 from symbolic.notions.claims import Claim, Implies
 from symbolic.solve.run import check_claim
-from symbolic.solve.settings import Settings
+from symbolic.solve.backends.settings import Settings
 
 MAX_POINTS = 8
 UNBOUNDED_SAMPLES = (2, 3, 4, 5, 6, 7, 9, 11)
@@ -56,8 +56,8 @@ class MapDerivation:
     A(a) ⇒ B(f(a)), or None with ``proof_reason``; ``attained_by``: the attaining table, or None with
     ``attained_reason``; ``checks``: (text, ok).
 
-    >>> from symbolic.notions.dp import PureDP
-    >>> from symbolic.notions.zoo_dp_laws import TVPrivacy
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> from symbolic.notions.zoo.dp_laws import TVPrivacy
     >>> d = derive_map(PureDP, TVPrivacy, settings=Settings(second_solver=False))
     >>> d.source, d.target, d.parameter, str(d.formula), d.proof is not None
     ('PureDP', 'TVPrivacy', 'delta', '(E - 1)/(E + 1)', True)
@@ -208,8 +208,8 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     :class:`~symbolic.core.budget.Budget`); when spent, :class:`~symbolic.core.budget.BudgetSpent` says
     which stage was reached.
 
-    >>> from symbolic.notions.dp import PureDP
-    >>> from symbolic.notions.zoo_dp_laws import TVPrivacy
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> from symbolic.notions.zoo.dp_laws import TVPrivacy
     >>> d = derive_map(PureDP, TVPrivacy, settings=Settings(second_solver=False))
     >>> d.formula, d.tight, d.attained_by["level"]
     ((E - 1)/(E + 1), True, 'exact')
@@ -433,8 +433,8 @@ def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3
 
     Group privacy for groups of two: ε-DP gives it at ε for one record and 2ε once two can change.
 
-    >>> from symbolic.notions.dp import PureDP
-    >>> from symbolic.notions.catalog import find_notion
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> from symbolic.notions.listed.catalog import find_notion
     >>> g = derive_map_growth(PureDP, find_notion("group-dp").notion, max_n=2, settings=Settings(second_solver=False))
     >>> [str(r.formula) for r in g.runs], g.summary
     (['E', 'E**2'], 'n=1: E, n=2: E**2; changes at every step up to n=2')

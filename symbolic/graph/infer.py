@@ -125,7 +125,7 @@ def compose_general(f_text, g_text, a_notion, b_notion) -> str | None:
     None when a map does not read, g names a parameter f does not give, or f leaves B's range somewhere
     in A's range (then B ⇒ C(g) says nothing there).
 
-    >>> from symbolic.notions.catalog import find_notion as f
+    >>> from symbolic.notions.listed.catalog import find_notion as f
     >>> compose_general("E = E", "delta = (E - 1)/(E + 1)", f("free-lunch").notion, f("pure-dp").notion)
     'delta = (E - 1)/(E + 1)'
     """

@@ -95,7 +95,7 @@ def implication_with_map(a, b, *, sizes):
     text), or raises :class:`DPCheckError` when no map exists.
 
     >>> from symbolic.core.verdicts import Sizes
-    >>> from symbolic.notions.catalog import find_notion
+    >>> from symbolic.notions.listed.catalog import find_notion
     >>> claim, text = implication_with_map(find_notion("pure-dp"), find_notion("approx-dp"), sizes=Sizes(1, 2, 2))
     >>> claim.statement, text
     ('PureDP(E) ⇒ ApproxDP(E, 0)', 'E = E, delta = 0')

@@ -30,7 +30,7 @@ from symbolic.graph.separate import level_free
 from symbolic.notions.claims import Claim, Implies
 from symbolic.report.results import claim_json, counterexample_json
 from symbolic.solve.run import check_claim
-from symbolic.solve.settings import Settings
+from symbolic.solve.backends.settings import Settings
 
 WEAK_E = 1024  # E at which a separation search asks B to fail: a table failing there usually fails at every E
 
@@ -99,7 +99,7 @@ def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> Pair
 
     ε-DP implies ε-free-lunch privacy only at a squared level once n = 2 (two records change):
 
-    >>> from symbolic.notions.catalog import find_notion
+    >>> from symbolic.notions.listed.catalog import find_notion
     >>> from symbolic.graph.sweep import graph_settings
     >>> r = decide_pair(find_notion("pure-dp"), find_notion("free-lunch"), Sizes(2, 2, 2), graph_settings(3))
     >>> r.relation, r.map

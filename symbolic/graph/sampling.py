@@ -22,7 +22,7 @@ from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.tables import MechTable, databases
 from symbolic.core.verdicts import Counterexample, Sizes
 from symbolic.model.population import uniform
-from symbolic.solve.every_belief import on_one_table
+from symbolic.solve.queries.every_belief import on_one_table
 
 SAMPLE_LEVELS = (Fraction(3, 2), Fraction(2), Fraction(3))
 RANDOM_TABLES = 24
@@ -62,7 +62,7 @@ def candidate_tables(sizes: Sizes, seed: str):
 def holds_exactly(notion, table, pop, values):
     """Does ``notion`` hold on the exact ``table`` (population ``pop`` for a notion relative to one)
     at ``values``? True / False by exact evaluation (a notion over all populations on its finite
-    sufficient family, or decided for every belief by :mod:`symbolic.solve.every_belief`), None when that
+    sufficient family, or decided for every belief by :mod:`symbolic.solve.queries.every_belief`), None when that
     cannot be decided here: no family and no exact decision, no population for a notion
     that needs one, an undecided certified comparison, a notion that cannot be evaluated on the table."""
     ops = ExactOps()

@@ -19,9 +19,9 @@ from symbolic.graph.literature import relations_by_pair
 from symbolic.graph.infer import by_composition, by_transitivity, separation_upward
 from symbolic.graph.pair import PairResult, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
-from symbolic.notions.catalog import find_notion, notion_catalog
-from symbolic.solve.effort import units
-from symbolic.solve.settings import Settings
+from symbolic.notions.listed.catalog import find_notion, notion_catalog
+from symbolic.solve.backends.effort import units
+from symbolic.solve.backends.settings import Settings
 
 MAX_GRAPH_NOTIONS = 80
 
@@ -76,7 +76,7 @@ def graph_settings(budget: float = 6.0) -> Settings:
 
 def _task(spec_a: str, spec_b: str, sizes: tuple, settings: Settings) -> dict:
     """One pair, resolved and decided where it runs (a worker process or a Dask worker)."""
-    from symbolic.solve.solver import fresh_context
+    from symbolic.solve.queries.solver import fresh_context
     fresh_context()
     a, b = resolve(spec_a), resolve(spec_b)
     lit = relations_by_pair().get((a.id, b.id))

@@ -21,7 +21,7 @@ cross-checks it against the solver).
 ``fast(*tables, P=..., **parameters)``, when given, is a second reading of the body for exact
 evaluation of large concrete tables (all rational): it returns ``(holds, reason)`` with the same
 reason text as the body's first failed comparison, or None when it does not apply (then the body
-decides). Each one is checked against its body on random tables (``tests/test_fast_exact.py``).
+decides). Each one is checked against its body on random tables (``tests/core/test_fast_exact.py``).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Certified decisions of conditions quantified over a continuum, on exact output laws.
 
-Three conditions of the transcendental notions (:mod:`symbolic.notions.zoo_divergence`), each decided
+Three conditions of the transcendental notions (:mod:`symbolic.notions.zoo.divergence`), each decided
 for two (or k) exact rows of a mechanism table by certified interval arithmetic
 (:mod:`symbolic.core.certified`). Each returns a :class:`Decision`: ``holds`` True or False with a
 certificate in words, or None (undecided within the cell or iteration budget: a tie or tangency the

@@ -2,7 +2,7 @@
 
 A :class:`NotionInfo` is the catalogue record of one notion that users state claims with (proof-only
 helper notions have none and stay out of listings). Each family module that defines listed notions
-exports ``ENTRIES``, a tuple of these; :mod:`symbolic.notions.catalog` gathers them.
+exports ``ENTRIES``, a tuple of these; :mod:`symbolic.notions.listed.catalog` gathers them.
 
 ``cls`` says how hard the notion is for the solver at fixed sizes:
 

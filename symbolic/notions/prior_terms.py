@@ -1,5 +1,5 @@
-"""Terms of a prior pushed through kernels, shared by the PML notions (:mod:`symbolic.notions.pml`)
-and the disclosure notions (:mod:`symbolic.notions.disclosure`): P_Y(y), joint and attribute
+"""Terms of a prior pushed through kernels, shared by the PML notions (:mod:`symbolic.notions.families.pml`)
+and the disclosure notions (:mod:`symbolic.notions.families.disclosure`): P_Y(y), joint and attribute
 probabilities, the slices of a database at one index, the family of point masses, and the
 full-support condition on the prior."""
 from __future__ import annotations
@@ -41,7 +41,7 @@ def point_masses(n, domain):
     For the ε-PML family notions: point masses decide them for a fixed A. For fixed A each inequality
     A(x)(y) ≤ E·Σ_x' P(x')A(x')(y) is affine in P (for product P: multi-affine in the marginals),
     so it holds on the closed simplex (product of simplices) iff it holds at the vertices, the point
-    masses δ_x'; by the lemma of :mod:`symbolic.notions.pml` that is the same as holding for every
+    masses δ_x'; by the lemma of :mod:`symbolic.notions.families.pml` that is the same as holding for every
     full-support prior. At δ_x' it reads A(x)(y) ≤ E·A(x')(y)."""
     return [point_mass(d, domain=domain) for d in databases(n, domain)]
 

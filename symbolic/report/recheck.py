@@ -77,7 +77,7 @@ def recheck_commands(imp, cx, paths: dict, names: dict | None = None) -> list:
     >>> from symbolic.core.tables import MechTable
     >>> from symbolic.core.verdicts import Counterexample, Sizes
     >>> from symbolic.notions.claims import E, Implies
-    >>> from symbolic.notions.dp import FreeLunchPrivacy, PureDP
+    >>> from symbolic.notions.families.dp import FreeLunchPrivacy, PureDP
     >>> tab = MechTable(1, (0, 1), (0, 1), {(0,): (sp.Integer(1), sp.Integer(0)), (1,): (sp.Integer(0), sp.Integer(1))})
     >>> cx = Counterexample(Sizes(1, 2, 2), {"A": tab}, {}, {"E": sp.Integer(2)}, "PureDP(E): …")
     >>> imp = Implies(PureDP(E.symbol), FreeLunchPrivacy(E.symbol))

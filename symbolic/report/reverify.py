@@ -3,7 +3,7 @@
 ``dpcheck audit --from FILE`` renders an earlier run's JSON document; a refutation in it is only as good
 as its re-check, so every counterexample is rebuilt from the record (tables, populations, parameters,
 each number read by the restricted exact parser, never evaluated as code) and given to the same exact
-re-verification the search uses (:func:`symbolic.solve.verify.verify`): every row a distribution, every
+re-verification the search uses (:func:`symbolic.solve.queries.verify.verify`): every row a distribution, every
 parameter in its range, every hypothesis holds and the conclusion fails, in exact arithmetic.
 
 The shapes are those :func:`symbolic.report.results.counterexample_json` writes: a plain table
@@ -19,7 +19,7 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError, clip
 from symbolic.core.exact import parse_expr
 from symbolic.core.tables import MechTable, PopTable
-from symbolic.solve.verify import Assignment, verify
+from symbolic.solve.queries.verify import Assignment, verify
 
 MAX_CELLS = 1 << 16   # entries of one rebuilt table: a record's counterexample is small
 
@@ -143,7 +143,7 @@ def reverify_counterexample(imp, params, cx: dict) -> tuple:
     is a problem, never a pass.
 
     >>> from symbolic.notions.claims import E, Implies
-    >>> from symbolic.notions.dp import PureDP
+    >>> from symbolic.notions.families.dp import PureDP
     >>> imp = Implies(PureDP(E.symbol), PureDP(E.symbol ** 2))
     >>> cx = {"n": 1, "domain": 2, "outputs": 2, "parameters": {"E": "2"},
     ...       "mechanism": {"A": {"0": {"0": "1/2", "1": "1/2"}, "1": {"0": "1/2", "1": "1/2"}}}}

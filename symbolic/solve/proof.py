@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
 from symbolic.notions.claims import Check, Fact
 from symbolic.solve.search import check_implication
-from symbolic.solve.solver import fresh_context
+from symbolic.solve.queries.solver import fresh_context
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,11 @@ from dataclasses import dataclass, replace
 
 from symbolic.solve.narrowing import within_narrowed_ranges
 from symbolic.solve.proof import PartResult, _part_agrees, combine, run_proof
-from symbolic.solve.effort import Meter, units
+from symbolic.solve.backends.effort import Meter, units
 from symbolic.solve.search import Settings, check_implication
-from symbolic.solve.solver import fresh_context
-from symbolic.solve.second_opinion import second_opinion
-from symbolic.solve.verify import defined_witness
+from symbolic.solve.queries.solver import fresh_context
+from symbolic.solve.backends.second_opinion import second_opinion
+from symbolic.solve.queries.verify import defined_witness
 from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text
 
 # How a result stands against its source, in words: the part (or claim) came out as the source
@@ -99,7 +99,7 @@ class ClaimResult:
 
 def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:
     """Run a claim. ``explore``: effort to spend proving larger sizes after the default grid, in nominal
-    seconds (``explore`` × :data:`~symbolic.solve.effort.UNITS_PER_SECOND` z3 units at the ci level)."""
+    seconds (``explore`` × :data:`~symbolic.solve.backends.effort.UNITS_PER_SECOND` z3 units at the ci level)."""
     settings = settings or Settings()
     fresh_context()
     t0 = time.monotonic()

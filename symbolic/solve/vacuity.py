@@ -2,7 +2,7 @@
 
 Before a part is reported proved at some sizes, the engine looks for a *witness*: exact tables,
 populations and parameter values in range at which every hypothesis holds, re-verified by exact
-evaluation (:func:`symbolic.solve.verify.verify_witness`), independent of the solver. It tries the
+evaluation (:func:`symbolic.solve.queries.verify.verify_witness`), independent of the solver. It tries the
 uniform tables first (they satisfy most privacy notions, and with them fixed the query is linear),
 then any tables. No witness because the hypotheses are jointly unsatisfiable, or because a fixed
 parameter lies outside its range, makes the verdict ``vacuous``, never ``proved``.
@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 
 import sympy as sp
 
-from symbolic.solve.encode import Encoding, z3val
-from symbolic.solve.effort import Exhausted, Meter, units
-from symbolic.solve.solver import Solver, extract
+from symbolic.solve.queries.encode import Encoding, z3val
+from symbolic.solve.backends.effort import Exhausted, Meter, units
+from symbolic.solve.queries.solver import Solver, extract
 from symbolic.core.verdicts import Sizes, Witness
-from symbolic.solve.verify import Assignment, verify_witness
+from symbolic.solve.queries.verify import Assignment, verify_witness
 
 
 @dataclass(frozen=True)
@@ -100,8 +100,8 @@ def vacuity_of_sizes(imp, params, sizes_list, settings, meter: Meter) -> Vacuity
 
 
 def witness_back(vac: VacuityResult, imp, params, back) -> VacuityResult:
-    """A witness found for a rewritten claim (:mod:`symbolic.solve.quotient`), mapped back by ``back``
-    (an :class:`~symbolic.solve.verify.Assignment` map) and re-verified exactly on ``imp`` itself."""
+    """A witness found for a rewritten claim (:mod:`symbolic.solve.routes.quotient`), mapped back by ``back``
+    (an :class:`~symbolic.solve.queries.verify.Assignment` map) and re-verified exactly on ``imp`` itself."""
     w = vac.witness
     asg = back(Assignment(w.mechanisms, w.populations, w.parameters))
     ok, why = verify_witness(imp, params, asg)

@@ -1,0 +1,109 @@
+"""The audit's HTML page opened in a real headless Chromium (selenium, the system's Chromium and
+chromedriver): it loads with no console error and shows the summary, a counterexample table, a
+rendered formula and the pictures, each with a nonzero size; a screenshot is written.
+
+Marked ``browser`` (not in the default run): ``python -m pytest -m browser``. Skipped, with the
+reason, when selenium, Chromium or chromedriver is missing. Set ``DPCHECK_SCREENSHOT`` to a path to
+keep the screenshot there too.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from symbolic.report.html import audit_html
+from tests.report.test_report_html import _doc
+
+pytestmark = pytest.mark.browser
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+GRAPH = ('<svg xmlns="http://www.w3.org/2000/svg" width="220" height="90" viewBox="0 0 220 90">'
+         '<ellipse cx="50" cy="45" rx="45" ry="20" fill="none" stroke="black"/><text x="50" y="50" '
+         'text-anchor="middle">pure DP</text><line x1="95" y1="45" x2="130" y2="45" stroke="black"/>'
+         '<ellipse cx="175" cy="45" rx="45" ry="20" fill="none" stroke="black"/><text x="175" y="50" '
+         'text-anchor="middle">approx DP</text></svg>')
+
+
+def _driver():
+    """A headless Chromium driven by the system's chromedriver, or a skip naming what is missing."""
+    try:
+        from selenium import webdriver
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.skip("selenium is not installed (pip install selenium)")
+    browser = next((p for p in map(shutil.which, BROWSERS) if p), None)
+    if browser is None:
+        pytest.skip("no Chromium found on PATH (apt-get install -y chromium chromium-driver)")
+    chromedriver = shutil.which("chromedriver")
+    if chromedriver is None:
+        pytest.skip("no chromedriver found on PATH (apt-get install -y chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,1600", "--no-first-run", "--disable-extensions"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        return webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    except WebDriverException as e:
+        pytest.skip(f"Chromium did not start under chromedriver: {str(e).splitlines()[0]}")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = _driver()
+    yield driver
+    driver.quit()
+
+
+def _size(element):
+    rect = element.rect
+    return rect["width"], rect["height"]
+
+
+def test_the_page_renders_in_chromium(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    page = tmp_path / "audit.html"
+    page.write_text(audit_html(_doc(), graph_svg=GRAPH, source_names={"Q": "a test source"}), encoding="utf-8")
+    browser.get(page.as_uri())
+    assert browser.title == "dpcheck audit"
+
+    errors = [e for e in browser.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
+    assert errors == []
+
+    summary = browser.find_element(By.ID, "summary-table")
+    assert summary.is_displayed() and min(_size(summary)) > 0
+    assert "all sources" in summary.text and "refuted" in summary.text
+
+    tables = [t for t in browser.find_elements(By.CSS_SELECTOR, "table.cx")
+              if t.find_element(By.TAG_NAME, "caption").text.startswith("mechanism ")]
+    assert tables and tables[0].is_displayed()
+    cells = [c.text for c in tables[0].find_elements(By.TAG_NAME, "td")]
+    assert cells == ["3/4", "1/4", "1/8", "7/8"]
+
+    formulas = browser.find_elements(By.CSS_SELECTOR, ".formula math")
+    assert formulas and formulas[0].is_displayed()
+    width, height = _size(formulas[0])
+    assert width > 0 and height > 0
+    fraction = formulas[0].find_element(By.TAG_NAME, "mfrac")  # laid out as a stacked fraction, not flat text
+    numerator = fraction.find_element(By.XPATH, "./*[1]")
+    assert _size(fraction)[1] > 1.5 * _size(numerator)[1] > 0
+
+    for figure in ("verdict-chart", "graph-figure"):
+        svg = browser.find_element(By.CSS_SELECTOR, f"#{figure} svg")
+        assert svg.is_displayed() and min(_size(svg)) > 0, figure
+
+    shot = tmp_path / "audit.png"
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(1280, min(int(height) + 140, 12000))  # the whole page in one picture
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    keep = os.environ.get("DPCHECK_SCREENSHOT")
+    if keep:
+        shutil.copyfile(shot, keep)
+
+    link = browser.find_element(By.CSS_SELECTOR, "ul.findings a")
+    link.click()
+    assert browser.current_url.endswith("#claim-Q-2")

@@ -1,0 +1,284 @@
+"""`dpcheck derive WHAT...`: closed forms computed by sympy (the PML of the Laplace counting query, the
+Chernoff threshold bound, the tight ε of randomized response), each checked at sample points; the tight
+level of a user's table (`derive level`); the tight constant between two notions (`derive map A B`)."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from symbolic import InvalidParameter, InvalidSize, UnknownName, clip
+from theorems.cli.app import command, ui
+from theorems.cli.console import print_markup
+from theorems.cli.io import params
+from theorems.cli.options import Count, Seconds, size_options
+
+# What each derivation of theorems.saeidian_pml.derive takes (checked here, before it runs).
+DERIVATIONS = {"pml laplace-count": {"eps": "ε >= 0", "lam": "0 < λ <= 1/2"},
+               "epsilon randomized-response": {},
+               "pml threshold": {"n": "an integer >= 1", "k": "an integer 0 <= k <= n", "p": "0 < p < 1"}}
+ALIASES = {"laplace-count": "pml laplace-count", "randomized-response": "epsilon randomized-response",
+           "epsilon rr": "epsilon randomized-response", "chernoff threshold": "pml threshold",
+           "threshold": "pml threshold"}
+MAX_DERIVE_N = 10 ** 6
+DEFAULT_BUDGET = 60.0   # seconds for `derive level` and `derive map` (a derivation, not a verdict)
+
+
+def _derive_params(key, values):
+    valid = DERIVATIONS[key]
+    takes = ("takes " + ", ".join(f"--param {k}=… ({r})" for k, r in valid.items())) if valid else "takes no --param"
+    for k, v in values.items():
+        if k not in valid:
+            raise InvalidParameter(f"`derive {key}` has no parameter {k!r}; it {takes}")
+        if valid[k].startswith("an integer"):
+            if not v.is_Integer or not 0 <= v <= MAX_DERIVE_N:
+                raise InvalidParameter(f"--param {k}={clip(str(v))} must be {valid[k]} (at most {MAX_DERIVE_N})")
+            values[k] = int(v)
+    return takes
+
+
+@command("derive", short_help="closed forms derived with sympy", examples=[
+    ("dpcheck derive level pure-dp --mechanism rr.json --assume '1/2<p<1'", "tight ε of your own table"),
+    ("dpcheck derive epsilon --mechanism rr.json", "the same, short form"),
+    ("dpcheck derive level approx-dp --mechanism rr.json --param eps=1", "tight δ at ε = 1"),
+    ("dpcheck derive level pml --mechanism rr.json --prior prior.json --json", "PML under a prior, as JSON"),
+    ("dpcheck derive epsilon randomized-response", "tight ε of binary randomized response"),
+    ("dpcheck derive pml laplace-count --plot pml.png", "PML of the Laplace count, plotted"),
+    ("dpcheck derive pml laplace-count --param eps=1 --param lam=1/4", "at given values"),
+    ("dpcheck derive pml threshold --param n=100 --param p=1/2 --json", "a JSON document"),
+    ("dpcheck derive map pure-dp tv-privacy", "best TV level implied by ε-DP: (E-1)/(E+1)"),
+    ("dpcheck derive map pure-dp renyi-dp --json", "the tight Rényi-2 level of ε-DP, as JSON"),
+    ("dpcheck derive map approx-dp tv-privacy", "in E and δ: (E+2δ-1)/(E+1)"),
+    ("dpcheck derive map pure-dp group-dp --max-n 3", "how the constant changes from n = 1 to 3"),
+    ("dpcheck derive map pure-dp approx-dp --target delta --param E=E", "one of B's parameters, the other fixed")])
+@click.argument("what", nargs=-1, required=True, metavar="WHAT...")
+@size_options("n = 1, |𝒟| = 2, |𝒪| = 2 for `derive map`")
+@click.option("--max-n", "max_n", type=Count(1, 4), metavar="N",
+              help="with `map A B`: derive the constant at n = 1, 2, ..., N and say how it changes (e.g. --max-n 3)")
+@click.option("--budget", type=Seconds(True), metavar="SECONDS",
+              help="with `level` and `map A B`: stop after this many seconds and say how far it got (default 60; "
+                   "with --max-n the sizes finished are kept; e.g. --budget 120)")
+@click.option("--target", metavar="NAME",
+              help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
+@click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
+@click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
+              help="a value for a parameter of the derivation, an exact number; may be repeated "
+                   "(e.g. --param eps=1 --param lam=1/4)")
+@click.option("--mechanism", metavar="FILE",
+              help='with `level NOTION` or `epsilon`: your mechanism table as JSON; entries may be expressions in '
+                   'declared parameters: {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"}, '
+                   '"rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}} (e.g. --mechanism rr.json)')
+@click.option("--assume", multiple=True, metavar="RANGE",
+              help="a range for a table parameter; may be repeated (e.g. --assume '1/2<p<1')")
+@click.option("--prior", metavar="FILE",
+              help='with `level pml` or `level maximal-leakage`: the prior over the inputs as JSON '
+                   '(e.g. --prior prior.json holding {"0": "1/3", "1": "2/3"})')
+@click.option("--json", "as_json", is_flag=True,
+              help='print only a JSON document: {"tool", "derivation", "formula", "latex", "assumptions", '
+                   '"extras", "checks", "plot"}; for `level`: {"formula", "latex", "assumptions", "attained_by", '
+                   '"proof", "sizes", "checks", ...} (e.g. --json)')
+def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechanism, assume, prior, as_json):
+    """Derive a closed form with sympy and check it at sample points.
+
+    `level NOTION --mechanism FILE`: the tight level of your own mechanism (entries may be symbolic) for
+    NOTION: pure-dp (alias epsilon), local-dp, free-lunch, approx-dp (tight δ at --param eps=…),
+    renyi-dp (needs --param alpha=K, an integer order 2 ≤ K ≤ 16; renyi-2 and renyi-3 name those orders), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
+    is a closed form (a Piecewise where the maximising pair changes), with the maximisers, the
+    assumptions and exact checks at sample points; ∞ is said plainly.
+
+    Catalogue derivations: `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p),
+    `epsilon randomized-response`.
+
+    `map A B`: the best parameter of notion B implied by A(E) at the sizes (--n, --domain, --outputs), as a
+    closed form in A's parameters, with the solver's proof of A(E) ⇒ B(f(E)) (E symbolic) and an exact
+    table satisfying A that attains f (or comes within 1%); --max-n N follows f from n = 1 to N. The search
+    only proposes: a formula without proof or attaining table is reported as such, and none is made up.
+
+    Exit 1 if a check fails."""
+    sized = [f for f, v in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
+                            ("--target", target)) if v is not None]
+    if what and what[0].lower() == "map":
+        for flag, value in (("--plot", plot), ("--mechanism", mechanism), ("--assume", assume), ("--prior", prior)):
+            if value:
+                raise InvalidParameter(f"{flag} does not go with `derive map A B`")
+        return _map(what[1:], n, domain, outputs, max_n, budget, target, param, as_json)
+    if sized:
+        raise InvalidParameter(f"{', '.join(sized)} go{'es' if len(sized) == 1 else ''} with `derive map A B`")
+    if mechanism is not None or (what and what[0].lower() == "level"):
+        return _level(what, mechanism, param, assume, prior, as_json, DEFAULT_BUDGET if budget is None else budget)
+    if budget is not None:
+        raise InvalidParameter("--budget goes with `derive level` and `derive map A B`")
+    for flag, value in (("--assume", assume), ("--prior", prior)):
+        if value:
+            raise InvalidParameter(f"{flag} goes with `derive level NOTION --mechanism FILE`")
+    values = params(param)
+    key = " ".join(what).strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in DERIVATIONS:
+        raise UnknownName(f"nothing to derive for {clip(key)}; try {', '.join(repr(k) for k in DERIVATIONS)}")
+    takes = _derive_params(key, values)
+    from theorems.saeidian_pml import derive as run
+    try:
+        v = run(key, plot=plot, **values)
+    except (InvalidParameter, InvalidSize) as e:
+        raise InvalidParameter(f"{e}; `derive {key}` {takes}") from None
+    ok = all(good for _, good in v.checks)
+    if as_json:
+        import sympy as sp
+        from symbolic import tool_json
+        latex = sp.latex(v.formula) if isinstance(v.formula, sp.Basic) else None
+        print(json.dumps({"tool": tool_json(), "derivation": key, "formula": _text(v.formula), "latex": latex,
+                          "assumptions": str(v.assumptions), "extras": {k: _text(x) for k, x in v.extras.items()},
+                          "checks": [{"check": str(c), "ok": bool(good)} for c, good in v.checks],
+                          "plot": plot}, indent=2, ensure_ascii=False))
+        return 0 if ok else 1
+    note = _notation([v.formula, *v.extras.values()])
+    if note:
+        print(f"notation: {note}")
+    print(f"formula: {_text(v.formula)}")
+    print(f"assumptions: {v.assumptions}")
+    for k, x in v.extras.items():
+        print(f"{k}: {_text(x)}")
+    for c, good in v.checks:
+        print_markup(ui(), f"check: {_escape(str(c))}: " + ("[green]ok[/]" if good else "[red bold]FAILED[/]"),
+                     f"check: {c}: {'ok' if good else 'FAILED'}")
+    return 0 if ok else 1
+
+
+def _stopped(e, as_json, done=None):
+    """A derivation the time budget stopped: how far it got (as JSON with --json), exit 1."""
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), "stopped": str(e), "reached": e.where, "budget": e.seconds,
+                          **({"finished": done} if done is not None else {})}, indent=2, ensure_ascii=False))
+    else:
+        print(f"{e}; no result (raise --budget to let it finish)")
+    return 1
+
+
+def _level(what, mechanism, param, assume, prior, as_json, budget):
+    """`derive level NOTION --mechanism FILE` and its short form `derive epsilon --mechanism FILE`."""
+    from symbolic import BudgetSpent, derive_level, level_json, level_text
+    from theorems.cli.io import load_json
+    words = [w.lower() for w in what]
+    if words and words[0] == "level":
+        words = words[1:]
+    if len(words) != 1:
+        raise InvalidParameter("write `derive level NOTION --mechanism FILE` with one NOTION, e.g. "
+                               "`derive level pure-dp --mechanism rr.json`")
+    if mechanism is None:
+        raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
+    doc = load_json(mechanism, "mechanism")
+    prior_doc = load_json(prior, "prior") if prior else None
+    values = {}
+    for item in param:
+        if "=" not in item:
+            raise InvalidParameter(f"--param {clip(item)} must look like NAME=VALUE, e.g. --param eps=1")
+        k, v = item.split("=", 1)
+        if k.strip() in values:
+            raise InvalidParameter(f"--param {clip(k.strip())} is given twice")
+        values[k.strip()] = v.strip()
+    try:
+        d = derive_level(words[0], doc, params=values, assumptions=tuple(assume), prior=prior_doc, budget=budget)
+    except BudgetSpent as e:
+        return _stopped(e, as_json)
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), **level_json(d)}, indent=2, ensure_ascii=False))
+    else:
+        print(level_text(d))
+    return 0 if d.ok else 1
+
+
+def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
+    """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
+    from symbolic import Sizes, find_notion
+    from symbolic import derive_map
+    from theorems.cli.lookup import search_sizes
+    if len(names) != 2:
+        raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
+                               "(IDs from `dpcheck notions`)")
+    a, b = (find_notion(x) for x in names)
+    fix = {}
+    for item in param:
+        if "=" not in item:
+            raise InvalidParameter(f"--param {clip(item)} must look like NAME=VALUE, e.g. --param E=E")
+        k, v = (t.strip() for t in item.split("=", 1))
+        if k in fix:
+            raise InvalidParameter(f"--param {clip(k)} is given twice")
+        fix[k] = v
+    sizes = Sizes(n or 1, domain or 2, outputs or 2)
+    search_sizes(sizes)
+    if max_n is not None and n is not None:
+        raise InvalidParameter("give --n (one size) or --max-n (n = 1 .. N), not both")
+    budget = DEFAULT_BUDGET if budget is None else budget
+    if max_n is not None:
+        search_sizes(Sizes(max_n, sizes.domain, sizes.outputs))
+        return _growth(a, b, sizes, max_n, budget, target, fix, as_json)
+    from symbolic import BudgetSpent
+    try:
+        d = derive_map(a, b, sizes=sizes, target=target, fix=fix, budget=budget)
+    except BudgetSpent as e:
+        return _stopped(e, as_json)
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(d.text())
+    return 0 if d.ok else 1
+
+
+def _growth(a, b, sizes, max_n, budget, target, fix, as_json):
+    """`derive map A B --max-n N`: n = 1 .. N within the budget. SIGINT or SIGTERM stops it: the sizes
+    finished are printed (and the JSON document of them), exit 130 / 143."""
+    import signal
+    from symbolic import derive_map_growth
+    from theorems.cli.app import Stop, stop_on_signals
+    finished, g = [], None
+    with stop_on_signals() as stopped:
+        g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n, budget=budget,
+                              target=target, fix=fix, on_run=finished.append)
+    if stopped:
+        name = signal.Signals(stopped[0]).name
+        _print_runs(finished, as_json, f"stopped by {name}", None)
+        from theorems.cli.io import say
+        say("error", f"stopped by {name}: {len(finished)} of {max_n} sizes finished")
+        raise Stop(stopped[0], announced=True)
+    _print_runs(list(g.runs), as_json, g.summary, g.to_json())
+    return 0 if g.runs and all(r.ok for r in g.runs) and not g.not_reached else 1
+
+
+def _print_runs(runs, as_json, summary, growth):
+    if as_json:
+        from symbolic import tool_json
+        first = runs[0].to_json() if runs else {}
+        growth = growth or {"sizes": [r.sizes.as_dict() for r in runs], "summary": summary,
+                            "runs": [r.to_json() for r in runs]}
+        print(json.dumps({"tool": tool_json(), **first, "growth": growth}, indent=2, ensure_ascii=False))
+    else:
+        for r in runs:
+            print(r.text())
+        print(f"growth: {summary}")
+
+
+def _text(x):
+    """A formula as the rest of dpcheck writes it: Euler's number as ``exp(1)``, never as ``E`` (which is
+    always the privacy level e^ε); anything that is not a sympy expression as it is."""
+    import sympy as sp
+    from symbolic import expr_text
+    return expr_text(x) if isinstance(x, sp.Basic) else str(x)
+
+
+def _notation(values):
+    """One line saying what E and exp(1) mean, when a printed formula has either; else None."""
+    import sympy as sp
+    exprs = [x for x in values if isinstance(x, sp.Basic)]
+    has_e = any(any(getattr(s, "name", None) == "E" for s in x.free_symbols) for x in exprs)
+    has_euler = any(x.has(sp.E) for x in exprs)
+    said = (["E = e^ε (the privacy level)"] if has_e else []) + (["exp(1) is Euler's number e"] if has_euler else [])
+    return "; ".join(said) or None
+
+
+def _escape(text):
+    from rich.markup import escape
+    return escape(text)

@@ -1,0 +1,86 @@
+"""Seeded faults of the solvers' backends and the effort they spend (z3 operations, effort limits, cvc5, the second opinion): one engine edit each, with the checks expected to catch it."""
+from __future__ import annotations
+
+from theorems.selftest.mutation import T, TRUST, _E
+
+BATCHES = "test:tests/solve/backends/test_cvc5_batches.py::"
+EFFORT = "test:tests/solve/backends/test_effort.py::"
+
+
+_E("symbolic.solve.backends.cvc5_backend:_answer", "    if at != index or status not in", "    if status not in",
+   "cvc5.batch-index-unchecked", "a batch's answers are taken in the order they come, not matched to their queries",
+   BATCHES + "test_an_answer_out_of_order_is_unknown")
+
+
+_E("symbolic.solve.backends.cvc5_backend:_batch_child",
+   "                out.append((\"unknown\", f\"cvc5: wall-clock safety limit, no answer within {per:g} s (+{GRACE:g} s \"",
+   "                out.append((\"unsat\", f\"cvc5: wall-clock safety limit, no answer within {per:g} s (+{GRACE:g} s \"",
+   "cvc5.batch-killed-as-unsat",
+   "a query whose child was killed at the time limit counts as confirmed",
+   BATCHES + "test_a_hanging_or_crashing_query_costs_only_itself")
+
+
+_E("symbolic.solve.backends.second_opinion:_decide_all", "                for i, d in zip(running.pop(fut), fut.result()):",
+   "                for i, d in zip(running.pop(fut)[1:], fut.result()):", "second-opinion.batch-shifted",
+   "a batch's answers are given to the queries one place later",
+   "test:tests/solve/test_certificates.py::test_second_solver_confirms_a_cegis_proof")
+
+
+_E("symbolic.solve.backends.deadline:check_within", '    solver.set("rlimit", units)', '    pass',
+   "effort.rlimit-unset", "a solver call is not bounded by z3's resource count (only the wall clock would end it)",
+   "test:tests/solve/backends/test_deadline.py::test_the_resource_count_ends_a_call_the_same_way_every_time")
+
+
+_E("symbolic.solve.backends.effort:Meter.charge", "m.spent += max(0, int(n))", "m.spent += 0",
+   "effort.charge-ignored", "what a solver call spent is not charged to its meter (a part's effort never runs out)",
+   "test:tests/solve/backends/test_deadline.py::test_the_resource_count_ends_a_call_the_same_way_every_time",
+   EFFORT + "test_a_part_stops_at_its_effort_and_says_which_limit")
+
+
+_E("symbolic.solve.backends.deadline:unknown_reason", 'if limit == "wall-clock" or (limit is None and raw in ("canceled", "timeout")):',
+   'if False:',
+   "effort.safety-unnamed", "a call cut off by the wall-clock safety net is not reported as such",
+   "test:tests/solve/backends/test_deadline.py::test_the_watchdog_is_a_safety_net_that_says_so")
+
+
+_E("symbolic.solve.backends.second_opinion:_decide_all", "        if spent > settings.second_effort:", "        if False:",
+   "second-opinion.effort-unenforced", "the second solver's effort is not enforced: answers past it still count",
+   EFFORT + "test_the_second_solver_counts_its_effort_in_index_order")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.le", "return a <= b", "return a < b",
+   "ops.z3-le-strict", "solver ≤ encoded as <", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.lt", "return a < b", "return a <= b",
+   "ops.z3-lt-nonstrict", "solver < encoded as ≤", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.ge", "return a >= b", "return a > b",
+   "ops.z3-ge-strict", "solver ≥ encoded as >", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.eq", "return a == b", "return a <= b",
+   "ops.z3-eq-as-le", "solver = encoded as ≤", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.max0", "return self.z3.If(self.gt(x, 0), x, self.z3.RealVal(0))", "return x",
+   "ops.z3-max0-identity", "solver max(0, x) encoded as x", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.Implies", "return self.Or([self.Not(a), b])", "return self.And([a, b])",
+   "ops.z3-implies-as-and", "solver implication encoded as a conjunction", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.Or", "return self.z3.Or(xs) if xs else self.z3.BoolVal(False)",
+   "return self.z3.And(xs) if xs else self.z3.BoolVal(False)",
+   "ops.z3-or-as-and", "solver disjunction encoded as a conjunction", TRUST + "test_exact_and_solver_evaluation_agree")
+
+
+_E("symbolic.solve.backends.z3_ops:to_z3", "return out if k > 0 else 1 / out", "return out",
+   "ops.to-z3-negative-power", "a negative power x^-k is given to the solver as x^k",
+   T + "tests/solve/test_search.py::test_parameter_expressions_are_only_searched_where_defined")
+
+
+_E("symbolic.solve.backends.z3_ops:Z3Ops.sqrt", "self.z3.And(s >= 0, s * s == self._t(x))", "s * s == self._t(x)",
+   "ops.z3-sqrt-sign-dropped", "the solver's square root may be the negative root", TRUST + "test_solver_square_root_is_the_nonnegative_root")

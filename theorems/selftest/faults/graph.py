@@ -1,0 +1,156 @@
+"""Seeded faults of the implication graph and derive map (inference, pair decisions, cache, literature, fitting, attainment): one engine edit each, with the checks expected to catch it."""
+from __future__ import annotations
+
+from theorems.selftest.mutation import _E
+
+GRAPH = "test:tests/graph/test_graph.py::"
+CHECKS = "test:tests/graph/test_graph_checks.py::"
+MAP = "test:tests/graph/test_derive_map.py::"
+
+
+_E("symbolic.graph.separate:level_free", 'if isinstance(v, Vacuous):\n        return "no level"',
+   'if isinstance(v, Refuted):\n        return "no level"',
+   "graph.no-level-inverted", "a table on which the target holds at some level is called a qualitative separation",
+   GRAPH + "test_a_qualitative_separation_rechecked_by_hand")
+
+
+_E("symbolic.graph.pair:_prove_map", "if not isinstance(result.verdict, Proved):", "if False:",
+   "graph.coarser-map-unproved", "a coarser parameter map is accepted without its proof",
+   GRAPH + "test_a_false_coarser_map_is_not_accepted")
+
+
+_E("symbolic.graph.pair:with_literature", "agrees = True if proved else (False if (refuted or separated) else None)",
+   "agrees = True if (refuted or separated) else (False if proved else None)",
+   "graph.literature-inverted", "a proved recorded implication is reported as contradicting the literature",
+   GRAPH + "test_a_proved_map")
+
+
+_E("symbolic.graph.hasse:diagram", "reduced = nx.transitive_reduction(dag)", "reduced = dag",
+   "graph.no-reduction", "the Hasse diagram keeps edges implied by paths", GRAPH + "test_transitive_reduction_on_a_chain")
+
+
+_E("symbolic.graph.infer:separation_upward", "if holds_exactly(b_info.notion, tab, pop, bvals):", "if True:",
+   "graph.witness-not-rechecked", "a separation is carried along an implication without evaluating the witness",
+   GRAPH + "test_a_travelling_separation_is_rechecked_not_trusted")
+
+
+_E("symbolic.graph.infer:compose", "            v = f[v]\n", "",
+   "graph.compose-skips-first-map", "transitivity composes the maps without the first one",
+   GRAPH + "test_composition_of_level_keeping_maps")
+
+
+# -- pair decision: a refuted map is no separation; verified_exactly is computed
+_E("symbolic.graph.pair:_after_refutation",
+   'return PairResult(a.id, b.id, "unknown", map=pmap.text, counterexample=cx_doc,',
+   'return PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=cx_doc,',
+   "graph.refuted-map-as-separation", "a pair whose only refuted map leaves B at some level is drawn as a separation",
+   CHECKS + "test_only_a_separation_is_not_implies_and_every_counterexample_is_rechecked",
+   GRAPH + "test_an_unshared_parameter_goes_to_its_least_level")
+
+
+_E("symbolic.graph.pair:confirm", 'if recheck(a_notion, b_notion, res.counterexample, extra.get("fails_at")) is True:',
+   "if True:", "graph.verified-constant", "verified_exactly set without re-verifying the counterexample",
+   CHECKS + "test_verified_exactly_is_computed_from_the_record")
+
+
+# -- exact re-verification of a record
+_E("symbolic.graph.recheck:recheck", "    if hb is True:\n        return False\n"
+   "    return True if (ha is True and hb is False) else None", "    return True if ha is True else None",
+   "graph.recheck-ignores-target", "a counterexample is confirmed without checking that B fails on it",
+   CHECKS + "test_verified_exactly_is_computed_from_the_record")
+
+
+_E("symbolic.graph.recheck:is_distribution", "if sp.simplify(sp.Add(*row) - 1) != 0:", "if False:",
+   "graph.recheck-any-row-sum", "a table whose rows do not sum to 1 passes the exact re-check",
+   CHECKS + "test_verified_exactly_is_computed_from_the_record",
+   "test:tests/graph/test_derive_map.py::test_tight_needs_an_exact_attaining_table_read_back_from_its_text")
+
+
+# -- inference
+_E("symbolic.graph.infer:separation_upward", 'ac.relation != "not-implies" or not ac.qualitative:',
+   'ac.relation != "not-implies":', "graph.map-refutation-travels",
+   "a counterexample to one map is carried along an implication as a separation (B at no level)",
+   CHECKS + "test_a_map_refutation_never_travels_as_a_separation")
+
+
+_E("symbolic.graph.infer:compose_general", "if not _in_range(fm[p.name], p, a_notion):", "if False:",
+   "graph.compose-out-of-range", "maps are composed although the first leaves the middle notion's range",
+   CHECKS + "test_a_composed_map_must_stay_in_the_middle_notions_range")
+
+
+# -- literature comparison
+_E("symbolic.graph.pair:with_literature", "agrees = True if proved else (False if (refuted or separated) else None)",
+   "agrees = True if proved else (False if refuted else None)", "graph.literature-separation-blank",
+   "a separation against a recorded implication is left not compared instead of disagreeing",
+   CHECKS + "test_literature_disagreement_states_both_sides")
+
+
+_E("symbolic.graph.pair:with_literature", '                                 or m in (res.extra.get("refuted_maps") or ()))',
+   "                                 )", "graph.literature-refuted-maps-ignored",
+   "a recorded map that the engine refuted (the pair left undecided) is not reported as a disagreement",
+   CHECKS + "test_literature_disagreement_states_both_sides")
+
+
+# -- the cache: keys and records read back
+_E("symbolic.graph.cache:pair_key", "repr(sizes.as_tuple()), effort_text(settings),", "repr(sizes.as_tuple()),",
+   "cache.key-without-effort", "the cache key ignores the effort settings",
+   CHECKS + "test_the_key_covers_helpers_in_the_users_file_and_every_effort_setting")
+
+
+_E("symbolic.graph.cache:notion_fingerprint", 'text = "".join(f"\\0{os.path.basename(f)}\\0{_file_text(f)}" for f in files) '
+   'or repr(notion.body)', "text = repr(notion.name)", "cache.key-without-sources",
+   "a notion's key ignores the source its body reaches (a user's helper edited, same key)",
+   CHECKS + "test_the_key_covers_helpers_in_the_users_file_and_every_effort_setting")
+
+
+_E("symbolic.graph.cache:PairCache.get", 'if rec.get("digest") != digest(str(key), rec["pair"]):', "if False:",
+   "cache.digest-unchecked", "a cache record edited by hand is reported as it reads",
+   CHECKS + "test_a_cache_record_edited_by_hand_is_not_reported")
+
+
+_E("symbolic.graph.cache:PairCache.get", "again = reconfirm(a, b, res, settings)", "again = res",
+   "cache.record-trusted", "a cache record's separation is not re-verified when read back",
+   CHECKS + "test_a_cache_record_edited_by_hand_is_not_reported")
+
+
+# -- fitting a closed form to the estimates
+_E("symbolic.graph.conversion_fit:as_rational",
+   "if err <= ROUND_TOL * max(1.0, abs(x)) and err <= 1 / (1000 * r.denominator ** 2):",
+   "if err <= ROUND_TOL * max(1.0, abs(x)):", "map.rational-too-loose",
+   "a float is read as a rational of large denominator that merely lies near it (π as 355/113)",
+   MAP + "test_fit_and_rounding_are_exact")
+
+
+_E("symbolic.graph.conversion_fit:recognise", "return (f if k == 1 else sp.root(f, k)), pts", "return f, pts",
+   "map.root-dropped", "a formula fitted to squared estimates is reported without its square root",
+   MAP + "test_fit_and_rounding_are_exact")
+
+
+# -- attainment: exact tables only, re-verified from their text
+_E("symbolic.graph.conversion_attain:reverify",
+   "            and level_is_exactly(b_notion, name, spec, t, fixed, f0) == \"exact\")", "            )",
+   "map.reverify-skips-level", "the attaining table read back is not checked to attain the value",
+   MAP + "test_tight_needs_an_exact_attaining_table_read_back_from_its_text")
+
+
+_E("symbolic.graph.conversion_attain:level_bracket", "lo, hi = (mid, hi) if got is False else (lo, mid)",
+   "lo, hi = (lo, mid) if got is False else (mid, hi)", "map.bracket-inverted",
+   "the near-attaining gap is bisected the wrong way (the reported gap is not where B fails)",
+   MAP + "test_a_table_only_within_one_percent_is_near_attaining_not_tight")
+
+
+_E("symbolic.graph.conversion:MapDerivation.tight",
+   'self.formula == sp.oo or (att.get("level") == "exact" and att.get("reverified") is True))',
+   'self.formula == sp.oo or att.get("level") is not None)', "map.tight-without-exact-table",
+   "a formula is called tight on a table that is only near-attaining or not re-verified",
+   MAP + "test_tight_needs_an_exact_attaining_table_read_back_from_its_text")
+
+
+_E("symbolic.graph.conversion_attain:level_is_exactly", "test = (r + f0) / 2", "test = f0",
+   "map.level-tested-at-f", "the exact-level check tests B at f itself (where it holds), not just below",
+   MAP + "test_exact_level_of_a_table")
+
+
+_E("symbolic.graph.conversion_fit:fit_rational", "spare: int = 2", "spare: int = 0",
+   "map.fit-without-spare", "a closed form is fitted through as many points as unknowns, none left to check it",
+   MAP + "test_fit_and_rounding_are_exact")
