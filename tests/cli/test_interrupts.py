@@ -81,6 +81,7 @@ def test_sigint_to_process(tmp_path):
     _interrupt(tmp_path, lambda pid: os.kill(pid, signal.SIGINT), 130)
 
 
+@pytest.mark.slow   # over 5 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_sigint_to_process_group(tmp_path):
     _interrupt(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT), 130)
 

@@ -48,6 +48,7 @@ def test_mutant_caught_by_a_test():
     assert r["caught_by"].startswith("test tests/solve/test_proofs.py::test_combine_unknown_part_is_never_proved"), r
 
 
+@pytest.mark.slow   # over 5 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_mutant_caught_by_exact_reverification():
     """Without CEGIS refinement, candidates violate the ∀𝒫 hypothesis of T-D8 ⇒ T-D1 for populations
     the solver never saw; the exact check of the hypothesis on its whole family rejects them."""

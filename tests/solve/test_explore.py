@@ -1,6 +1,8 @@
 """Exploring larger sizes reports only sizes the solver proved, in a bounded summary."""
 from dataclasses import replace
 
+import pytest
+
 from symbolic.notions.claims import Claim, E, Implies
 from symbolic.notions.families.dp import FreeLunchPrivacy, PureDP
 from symbolic.report.results import result_text
@@ -33,6 +35,7 @@ def test_explore_refutes_beyond_the_grid_and_does_not_claim_minimality():
     assert "minimal among sizes searched: not known" in result_text(res)
 
 
+@pytest.mark.slow   # over 5 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_explored_sizes_are_summarised_in_one_line():
     claim = Claim("t", "⇒", "-", "true", "holds", (Implies(FreeLunchPrivacy(Es), PureDP(Es)),),
                   sizes=Sizes(1, 2, 2), min_sizes=Sizes(1, 2, 2))

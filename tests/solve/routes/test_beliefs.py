@@ -38,7 +38,7 @@ def _holds(atom, point):
     return {">": v > 0, ">=": v >= 0, "==": v == 0}[atom.op]
 
 
-@pytest.mark.parametrize("grouped", [False, True])
+@pytest.mark.parametrize("grouped", [pytest.param(False, marks=pytest.mark.slow), True])
 @pytest.mark.parametrize("level", [HALF, pytest.param(Es - 1, marks=pytest.mark.slow)])
 def test_the_normal_form_of_a_negated_conclusion_is_exact(level, grouped):
     enc = _encoding(PureDP(Es), SemanticPrivacy(level))

@@ -122,6 +122,7 @@ def _route(concl, sizes=Sizes(2, 2, 2)):
 
 @pytest.mark.parametrize("concl", [ApproxSemanticPrivacy(LEVEL, TENTH), InformedSemanticPrivacy(LEVEL, TENTH)],
                          ids=["all-beliefs", "informed"])
+@pytest.mark.slow   # over 5 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_approximate_dp_gives_approximate_semantic_privacy_at_two_records(concl):
     """Kasiviswanathan–Smith Theorem 2.4 and Appendix A.3 at E = 11/10, δ = 1/100, n = 2, with the
     source's δ' = √δ (its O(n√δ) with constant 1/n): proved by the route alone. A transcript whose
@@ -137,6 +138,7 @@ def test_approximate_dp_gives_approximate_semantic_privacy_at_two_records(concl)
                                                   (InformedSemanticPrivacy, sp.Rational(1, 40), TENTH),
                                                   (InformedSemanticPrivacy, LEVEL, TENTH ** 3)],
                          ids=["level-1/20", "mass-1/1000", "informed-level-1/40", "informed-mass-1/1000"])
+@pytest.mark.slow   # over 5 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_false_approximate_claims_are_never_proved_at_two_records(notion, level, mass):
     """Each is refuted by the engine with an exactly re-verified counterexample; the route at n = 2
     finds a counterexample or leaves it undecided, never proves it."""

@@ -121,6 +121,7 @@ Corners = Notion("Corners", (), lambda ops, A, P=None: ops.le(A.p((0, 0), 0) + A
                  summary="Pr[A(00)=0] + Pr[A(11)=0] ≤ 1")
 
 
+@pytest.mark.slow   # over 5 s on 2 cores; `pytest -m slow` and the self-test run it
 def test_edges_among_the_disjuncts_databases_first_then_every_edge():
     """A disjunct is asked first with the edges between the databases it mentions; a model of those
     alone (here: the edge between 00 and 11 constrains only the rows 10 and 01) is asked again
