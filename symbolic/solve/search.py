@@ -54,14 +54,20 @@ def _candidates(group):
     return out
 
 
+MINIMISE_CPU_SLACK = 20.0   # processor seconds a nominal second of minimisation allows (z3's slowest count: 10^5 a second)
+
+
 def minimise(imp, params, sizes, settings, how, asg: Assignment):
     """Fewest non-zero entries, then smallest denominators; every step re-verified exactly."""
     fp, pop, wit = how
+    # the steps depend on sat/unsat answers only; so that the same counterexample comes out on every run, a
+    # query ends by its step count (processor time is only a far net here: MINIMISE_CPU_SLACK), never near
+    # a processor-time limit that one run reaches and the next does not
     meter = Meter(settings.minimise_effort, safety_end=settings.until(time.monotonic() + settings.budget),
-                  name="minimisation")
+                  name="minimisation", cpu_slack=MINIMISE_CPU_SLACK)
     imp2 = replace(imp, population=pop) if pop is not None else imp
     enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fp}, wit, False, settings.hockey)
-    solver = Solver(enc, settings.capped(2.0), meter)
+    solver = Solver(enc, replace(settings.capped(2.0), cpu_slack=MINIMISE_CPU_SLACK), meter)
     neg = z3.Or(enc.negated_conclusion_parts())
     try:
         status, model = solver.solve((neg,))

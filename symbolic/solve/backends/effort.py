@@ -76,8 +76,9 @@ class Meter:
     """
 
     def __init__(self, limit: int, *, safety: float | None = None, safety_end: float | None = None,
-                 parent: "Meter | None" = None, name: str = "part"):
+                 parent: "Meter | None" = None, name: str = "part", cpu_slack: float = CPU_SLACK):
         self.limit, self.spent, self.parent, self.name = int(limit), 0, parent, name
+        self.cpu_slack = cpu_slack   # processor seconds a nominal second of this account allows
         end = safety_end if safety_end is not None else (
             time.monotonic() + safety if safety is not None else float("inf"))
         self.safety_end = min(end, parent.safety_end) if parent is not None else end
@@ -88,7 +89,7 @@ class Meter:
     # --- accounts --------------------------------------------------------------------------------
     def sub(self, limit: int, name: str = "route") -> "Meter":
         """A nested account of at most ``limit`` units (and what this one has left)."""
-        return Meter(limit, safety_end=self.safety_end, parent=self, name=name)
+        return Meter(limit, safety_end=self.safety_end, parent=self, name=name, cpu_slack=self.cpu_slack)
 
     def charge(self, n: int, cpu: float = 0.0) -> None:
         """Count ``n`` units and ``cpu`` processor seconds as spent here and in every parent."""
@@ -111,7 +112,7 @@ class Meter:
         time counts too, at :data:`UNITS_PER_SECOND` / :data:`CPU_SLACK` units a second."""
         m, out = self, None
         while m is not None:
-            rest = min(m.limit - m.spent, int(m.limit - m.cpu * UNITS_PER_SECOND / CPU_SLACK))
+            rest = min(m.limit - m.spent, int(m.limit - m.cpu * UNITS_PER_SECOND / m.cpu_slack))
             out = rest if out is None else min(out, rest)
             m = m.parent
         return max(0, out)
