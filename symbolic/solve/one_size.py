@@ -79,7 +79,6 @@ def _run(imp, params, sizes, settings, meter, fixed_params, population=None, spl
 
 
 # Effort of the steps at one size, in z3 units at the ci level (scaled with the level); counts bound the loops.
-LOCAL_EFFORT = units(45)    # a proof by locality: every disjunct refuted with its own hypotheses
 LOCAL_FIRST_CELLS = 12      # from n·|𝒟|·|𝒪| above this, locality is tried before the cheap refutations
 CHEAP_EFFORT = units(15)    # the sweep of fixed parameters and structured populations at one size
 CHEAP_QUERIES = 600         # at most this many (parameter value, population, witness) triples in that sweep
@@ -98,7 +97,7 @@ def irrational_values(params) -> dict:
     return {p.name: p.value for p in params if getattr(p, "value", None) is not None and not p.value.is_Rational}
 
 
-def _run_local(imp, params, sizes, settings, meter, effort=LOCAL_EFFORT, family=False):
+def _run_local(imp, params, sizes, settings, meter, effort=locality.ROUTE_EFFORT, family=False):
     """The locality route (:mod:`symbolic.solve.routes.locality`) on this part at this size, as a SizeResult."""
     enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, None, family, settings.hockey)
     res = locality.decide(enc, settings, meter, effort)

@@ -67,7 +67,7 @@ def minimise(imp, params, sizes, settings, how, asg: Assignment):
                   name="minimisation", cpu_slack=MINIMISE_CPU_SLACK)
     imp2 = replace(imp, population=pop) if pop is not None else imp
     enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fp}, wit, False, settings.hockey)
-    solver = Solver(enc, replace(settings.capped(2.0), cpu_slack=MINIMISE_CPU_SLACK), meter)
+    solver = Solver(enc, settings.capped(2.0), meter)   # its queries take the meter's processor-time slack
     neg = z3.Or(enc.negated_conclusion_parts())
     try:
         status, model = solver.solve((neg,))

@@ -38,12 +38,11 @@ def _count(solver) -> int:
         return 0
 
 
-def check_within(solver, units: int, *assumptions, meter: Meter | None = None, safety: float | None = None,
-                 cpu_slack: float | None = None):
+def check_within(solver, units: int, *assumptions, meter: Meter | None = None, safety: float | None = None):
     """``solver.check(*assumptions)`` with at most ``units`` z3 resource units and ``CPU_SLACK · units /
     UNITS_PER_SECOND`` seconds of the calling thread's processor time (at least :data:`MIN_CPU`) (no more than ``meter`` has left,
-    which is charged with what the call spent; ``cpu_slack`` replaces ``CPU_SLACK`` where the step count
-    alone should decide, the processor time only a far net); ``safety`` seconds of wall clock (or the meter's safety
+    which is charged with what the call spent; the meter's own ``cpu_slack`` replaces ``CPU_SLACK``, as in
+    minimisation, where the step count alone should decide); ``safety`` seconds of wall clock (or the meter's safety
     end, whichever is first) as the safety net. Raises :class:`~symbolic.solve.backends.effort.Exhausted` when
     the meter has nothing left before the call."""
     if meter is not None:
@@ -53,7 +52,7 @@ def check_within(solver, units: int, *assumptions, meter: Meter | None = None, s
     seconds = safety if safety is not None else SAFETY_SECONDS
     if meter is not None:
         seconds = min(seconds, max(0.001, meter.seconds_left()))
-    cpu_limit = max(MIN_CPU, (CPU_SLACK if cpu_slack is None else cpu_slack) * units / UNITS_PER_SECOND)
+    cpu_limit = max(MIN_CPU, (CPU_SLACK if meter is None else meter.cpu_slack) * units / UNITS_PER_SECOND)
     solver.set("rlimit", units)
     solver.set("timeout", max(1, int(1000 * seconds)))
     cut = []

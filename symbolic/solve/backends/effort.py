@@ -109,7 +109,7 @@ class Meter:
 
     def left(self) -> int:
         """Units left: this account's and every parent's, whichever is least (never negative); processor
-        time counts too, at :data:`UNITS_PER_SECOND` / :data:`CPU_SLACK` units a second."""
+        time counts too, at :data:`UNITS_PER_SECOND` / ``cpu_slack`` units a second (:data:`CPU_SLACK` unless set)."""
         m, out = self, None
         while m is not None:
             rest = min(m.limit - m.spent, int(m.limit - m.cpu * UNITS_PER_SECOND / m.cpu_slack))
@@ -144,7 +144,7 @@ class Meter:
         top = self
         while top.parent is not None and top.limit - top.spent > 0:
             top = top.parent
-        return (f"effort limit ({top.name}: {top.limit:,} z3 units or {CPU_SLACK * top.limit / UNITS_PER_SECOND:g} "
+        return (f"effort limit ({top.name}: {top.limit:,} z3 units or {top.cpu_slack * top.limit / UNITS_PER_SECOND:g} "
                 f"processor seconds spent; {EFFORT_HINT})")
 
     def safety_reason(self) -> str:

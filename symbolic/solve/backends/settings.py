@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from symbolic.solve.backends.effort import CPU_SLACK, cvc5_units, units
+from symbolic.solve.backends.effort import cvc5_units, units
 
 LEVELS = {"quick": Fraction(1, 3), "ci": Fraction(1), "thorough": Fraction(10)}   # effort levels, as multiples of ci
 
@@ -40,7 +40,6 @@ class Settings:
     effort: int = units(60)            # z3 units for one claim part
     cheap_effort: int = units(1)       # z3 units a query while refuting cheaply
     minimise_effort: int = units(10)   # z3 units for minimising one counterexample
-    cpu_slack: float = CPU_SLACK       # processor seconds a nominal second allows (see effort.CPU_SLACK)
     cegis_rounds: int = 60
     second_query_effort: int = cvc5_units(8)   # cvc5 units for one query of the second solver
     second_effort: int = cvc5_units(100)       # cvc5 units for every query of one proof

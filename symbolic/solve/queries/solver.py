@@ -71,8 +71,7 @@ class Solver:
         self.s.add(self.enc.ops.side)
 
     def _check(self, solver, extra=()):
-        return check_within(solver, self.settings.query_effort, *extra, meter=self.meter, safety=self.settings.timeout,
-                            cpu_slack=self.settings.cpu_slack)
+        return check_within(solver, self.settings.query_effort, *extra, meter=self.meter, safety=self.settings.timeout)
 
     def solve(self, extra=()):
         """'sat' with a model, 'unsat', or 'unknown' with a reason."""

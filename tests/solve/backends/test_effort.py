@@ -102,3 +102,17 @@ def test_the_second_solver_counts_its_effort_in_index_order():
     assert a == b
     assert [st for st, _ in a] == ["unsat"] * 3 + ["unknown"] * 5
     assert all(effort for st, effort in a if st == "unknown")
+
+
+def test_an_account_with_a_far_processor_time_net_counts_its_steps_first():
+    """Minimisation's account allows 20 processor seconds a nominal second: a processor second costs it
+    a twentieth of what it costs an ordinary account, its sub-accounts inherit that, and its reason says it."""
+    from symbolic.solve.backends.effort import CPU_SLACK, UNITS_PER_SECOND
+    plain, far = Meter(UNITS_PER_SECOND), Meter(UNITS_PER_SECOND, cpu_slack=20.0, name="minimisation")
+    for m in (plain, far):
+        m.charge(0, cpu=1.0)
+    assert plain.left() == UNITS_PER_SECOND - int(UNITS_PER_SECOND / CPU_SLACK)
+    assert far.left() == UNITS_PER_SECOND - UNITS_PER_SECOND // 20
+    assert far.sub(UNITS_PER_SECOND).cpu_slack == 20.0
+    far.charge(UNITS_PER_SECOND)
+    assert "minimisation: 1,000,000 z3 units or 20 processor seconds" in far.effort_reason()
