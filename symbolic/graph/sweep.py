@@ -7,6 +7,7 @@ strings wherever it is sent. Results come back as JSON documents (the contract's
 """
 from __future__ import annotations
 
+import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -165,9 +166,9 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     if dask_address:
         _run_dask(dask_address, submit_next, task_args, finish, jobs)
     elif jobs > 1 and len(todo) > 1:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context())
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context(), initializer=_take_stop_signals)
         try:
-            _drive(lambda pair: pool.submit(_task, *task_args(pair)), submit_next, finish, 2 * jobs,
+            _drive(lambda pair: _submit_whole(pool, _task, *task_args(pair)), submit_next, finish, 2 * jobs,
                    lambda fs: wait(fs, return_when=FIRST_COMPLETED)[0])
         except BaseException:   # a signal (or an error): kill the workers, do not wait for their pairs
             _kill_workers(pool)
@@ -182,6 +183,33 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
         done[pair] = with_literature(res, lit.get(pair), sizes.n)
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
+
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _submit_whole(pool, fn, *args):
+    """``pool.submit`` with SIGINT and SIGTERM held until it returns. A submit may start a worker, and
+    a stop raised between the worker's start and the pool's record of it would leave that worker out of
+    ``_kill_workers``: half-started when this process removes the pool's queues, it would print the
+    start-up's traceback. Held, the signal's handler runs once the worker is recorded."""
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    except (AttributeError, ValueError, OSError):   # no signal masks here: submit as it is
+        return pool.submit(fn, *args)
+    try:
+        return pool.submit(fn, *args)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _take_stop_signals():
+    """In a worker, as it starts: SIGINT and SIGTERM reach it again (it may have inherited the mask that
+    ``_submit_whole`` held while its start was requested)."""
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    except (AttributeError, ValueError, OSError):
+        pass
 
 
 def _kill_workers(pool):
@@ -221,6 +249,8 @@ def _worker_context():
     if "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
         ctx.set_forkserver_preload(["symbolic.graph.sweep", "symbolic.solve.run", "z3", "sympy"])
+        from multiprocessing import forkserver
+        forkserver.ensure_running()   # started here, not inside a submit whose signal mask it would inherit
         return ctx
     return mp.get_context("spawn")
 
