@@ -73,6 +73,10 @@ from symbolic.notions.families.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.families.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
 from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
 from symbolic.derive.level_render import level_json, level_text
+from symbolic.derive.curve_level import CURVE_NOTIONS, CurveLevel, derive_curve_level
+from symbolic.derive.curve_map import CURVE_MAP_EPS, CurveMap, curve_map
+from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
+                                       gaussian, laplace)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
 from symbolic.graph.conversion import MapDerivation, MapGrowth, derive_map, derive_map_growth
 from symbolic.graph.maps import implication_with_map
@@ -108,6 +112,9 @@ __all__ = [
     # tight levels of a user's mechanism (entries may be symbolic)
     "derive_level", "LevelDerivation", "LEVEL_NOTIONS", "level_json", "level_text", "SymbolicMechanism",
     "symbolic_mechanism", "symbolic_mechanism_from_json",
+    # mechanisms with infinite output spaces (densities on ℝ, mass functions on ℤ) and their levels
+    "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
+    "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_map", "CurveMap", "CURVE_MAP_EPS",
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)

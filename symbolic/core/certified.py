@@ -169,12 +169,13 @@ class Ball:
         return bool(self._a.is_finite())
 
     def lower(self) -> sp.Rational:
-        """The exact lower end of the interval (a dyadic rational)."""
-        return _dyadic(self._a.lower())
+        """The exact lower end of the interval (a dyadic rational: midpoint − radius, both exact, so
+        the end does not depend on the precision in force when it is read)."""
+        return _dyadic(self._a.mid()) - _dyadic(self._a.rad())
 
     def upper(self) -> sp.Rational:
-        """The exact upper end of the interval (a dyadic rational)."""
-        return _dyadic(self._a.upper())
+        """The exact upper end of the interval (a dyadic rational, as :meth:`lower`)."""
+        return _dyadic(self._a.mid()) + _dyadic(self._a.rad())
 
     def contains(self, x) -> bool:
         """Does the interval certainly contain the exact number ``x``?"""
@@ -312,11 +313,62 @@ def _enclose(x, memo):
             out = out.max(t) if isinstance(x, sp.Max) else out.min(t)
     elif x.func in _FUNCS and len(x.args) == 1:
         out = _FUNCS[x.func](_enclose(x.args[0], memo))
+    elif isinstance(x, sp.Sum):
+        out = _gaussian_sum(x, memo)
     else:
         raise NotEnclosable(f"{clip(x)} is not a finite real number built from rationals, π, e, + − × ÷, powers, "
                             f"exp, log, sqrt, erf/erfc, Abs, Max, Min or elementary functions")
     memo[x] = out
     return out
+
+
+def _gaussian_sum(x, memo):
+    """Σ_{y=lo}^{hi} e^(−A·y² + B·y + C) over the integers (numbers A > 0, B, C; ends integers or ±∞).
+
+    Proved tails: beyond the vertex v = B/(2A), for y ≥ M ≥ v the ratio of consecutive terms is
+    e^(−A(2y+1)+B) ≤ r = e^(−A(2M+1)+B) < 1, so Σ_{y≥M} t(y) ≤ t(M)/(1 − r); on the left, for
+    y ≤ M′ ≤ v, t(y−1)/t(y) = e^(A(2y−1)−B) ≤ e^(A(2M′−1)−B). The terms between are summed in balls
+    and each infinite tail enters as the interval [0, bound]."""
+    f, (y, lo, hi) = sp.powsimp(x.args[0], combine="exp"), x.args[1]
+    factor, f = f.as_independent(y, as_Add=False)
+    g = sp.expand(f.args[0]) if isinstance(f, sp.exp) else None
+    poly = sp.Poly(g, y) if g is not None and g.is_polynomial(y) else None
+    if poly is None or poly.degree() != 2 or (g.free_symbols - {y}):
+        raise NotEnclosable(f"{clip(x)} is not a sum of e^(−A·y² + B·y + C) with numbers A > 0, B, C")
+    A, B, C = (_enclose(c, memo) for c in (-poly.coeff_monomial(y ** 2), poly.coeff_monomial(y),
+                                           poly.coeff_monomial(1)))
+    if not A > 0:
+        raise NotEnclosable(f"{clip(x)}: the y² coefficient is not certainly negative")
+    fl = _flint()
+    vertex = int(sp.floor(sp.N(poly.coeff_monomial(y) / (-2 * poly.coeff_monomial(y ** 2)), 30)))
+    a_low = float(A.lower())   # only picks how many terms to sum; the tail bound below is certified
+    half = int(((fl.ctx.prec + 20) * 0.6931471805599453 / a_low) ** 0.5) + 2
+    left = vertex - half if lo == -sp.oo else max(int(lo), vertex - half)
+    right = vertex + half if hi == sp.oo else min(int(hi), vertex + half)
+    if right - left > 1_000_000:
+        raise NotEnclosable(f"{clip(x)} needs more than 10^6 terms at this precision")
+
+    def t(k):
+        return (B * k + C - A * k * k).exp()
+
+    total = _arb_of_rational(0, 1)
+    for k in range(left, right + 1):
+        total += t(k)
+    tails = []
+    if hi == sp.oo:
+        tails.append((right + 1, (-A * (2 * (right + 1) + 1) + B).exp()))
+    elif right < hi:
+        raise NotEnclosable(f"{clip(x)}: a finite upper end beyond the summed terms")
+    if lo == -sp.oo:
+        tails.append((left - 1, (A * (2 * (left - 1) - 1) - B).exp()))
+    elif left > lo:
+        raise NotEnclosable(f"{clip(x)}: a finite lower end beyond the summed terms")
+    for k, ratio in tails:
+        if not ratio < 1:
+            raise NotEnclosable(f"{clip(x)}: the tail's ratio is not certainly below 1")
+        top = (t(k) / (1 - ratio)).upper()
+        total += fl.arb(top / 2, top / 2)
+    return total * _enclose(factor, memo)
 
 
 def _power(base, e, memo):
@@ -335,6 +387,48 @@ def _power(base, e, memo):
     return b ** _enclose(e, memo)  # b^e = exp(e·log b), defined for b > 0
 
 
+def compile_enclosure(expr, symbol):
+    """A function ``f(value, bits)`` returning a Ball that contains ``expr`` at ``symbol = value`` (an exact
+    rational), built once from the expression tree: for evaluating one expression at many points (each
+    call does ball arithmetic only, no sympy). The same operations as :func:`enclose`."""
+    x = sp.sympify(expr)
+
+    def build(e):
+        if e == symbol:
+            return lambda v: v
+        if not e.has(symbol):
+            return lambda v, e=e: _enclose(e, {})
+        if e.is_Add or e.is_Mul:
+            parts = [build(t) for t in e.args]
+
+            def combine(v, parts=parts, add=e.is_Add):
+                out = parts[0](v)
+                for f in parts[1:]:
+                    out = out + f(v) if add else out * f(v)
+                return out
+            return combine
+        if e.is_Pow:
+            base, ex = build(e.base), e.exp
+            if e.base is sp.E:
+                f = build(ex)
+                return lambda v: f(v).exp()
+            if ex.is_Integer:
+                return lambda v, k=int(ex): base(v) ** k
+            f = build(ex)
+            return lambda v: base(v) ** f(v)
+        if e.func in _FUNCS and len(e.args) == 1:
+            f, g = _FUNCS[e.func], build(e.args[0])
+            return lambda v: f(g(v))
+        raise NotEnclosable(f"{clip(e)} cannot be compiled for ball evaluation")
+
+    body = build(x)
+
+    def run(value, bits: int = START_BITS) -> Ball:
+        with precision(bits):
+            return Ball._wrap(body(_arb(sp.sympify(value))))
+    return run
+
+
 def enclose(expr, bits: int = START_BITS) -> Ball:
     """A ball containing the exact value of the sympy number ``expr``, computed at ``bits`` bits.
 
@@ -346,7 +440,8 @@ def enclose(expr, bits: int = START_BITS) -> Ball:
         if x.free_symbols:
             raise NotEnclosable(f"{clip(x)} still has symbols ({', '.join(sorted(map(str, x.free_symbols)))}); "
                                 f"a certified comparison needs numbers")
-        if x.has(sp.zoo, sp.oo, -sp.oo, sp.nan, sp.I):
+        outside_sums = x.xreplace({t: sp.Dummy() for t in x.atoms(sp.Sum)})
+        if outside_sums.has(sp.zoo, sp.oo, -sp.oo, sp.nan, sp.I):
             raise NotEnclosable(f"{clip(x)} is not a finite real number")
         with precision(bits):
             return Ball._wrap(_enclose(x, {}))

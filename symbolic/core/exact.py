@@ -81,6 +81,17 @@ def parse_number(text: str, *, what: str = "value") -> sp.Rational:
 _TOKEN = re.compile(r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([A-Za-z_][A-Za-z_0-9]*)|(\*\*|[-+*/^(),]))")
 _SPACE = re.compile(r"\s*")
 _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
+
+
+def _normal_cdf(x):
+    """Φ(x) = erfc(−x/√2)/2, the standard normal CDF."""
+    return sp.erfc(-x / sp.sqrt(2)) / 2
+
+
+#: the functions a density or mass function may use besides exp, log and sqrt (``functions=CURVE_FUNCS``)
+CURVE_FUNCS = {"abs": sp.Abs, "erf": sp.erf, "Phi": _normal_cdf}
+#: the constants a density may name (``constants=CURVE_CONSTANTS``)
+CURVE_CONSTANTS = {"pi": sp.pi}
 MAX_EXPR_CHARS, MAX_DEPTH, MAX_POWER_BITS = 10_000, 50, 100_000
 MAX_NESTING = 200  # parentheses, signs and powers nested inside each other (the parser recurses on them)
 MAX_EXP_ARGUMENT = 10_000  # exp(x) of a number x: e^10000 has 4343 digits; exp(exp(1000)) has 10^434
@@ -129,11 +140,18 @@ def _not_finite(value) -> str | None:
     return None
 
 
-def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: str = "expression") -> sp.Expr:
+def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: str = "expression",
+               functions: dict | None = None, constants: dict | None = None) -> sp.Expr:
     """Parse a restricted arithmetic expression (recursive descent, no eval): numbers (integers,
     ``a/b`` or decimals, read exactly), the names in ``symbols``, ``+ - * / ^`` (``**`` too),
-    parentheses and ``exp``, ``log``, ``sqrt``. Nothing else is read; a value that is not a finite
-    real number (1/0, log(0), sqrt(-1)) is refused. ``what`` names the text in error messages.
+    parentheses and ``exp``, ``log``, ``sqrt``, and the extra one-argument ``functions`` and named
+    ``constants`` a caller allows (densities: :data:`CURVE_FUNCS` — ``abs``, ``erf``, ``Phi`` — and
+    ``pi``). Nothing else is read; a value that is not a finite real number (1/0, log(0), sqrt(-1))
+    is refused. ``what`` names the text in error messages.
+
+    >>> y = sp.Symbol("y", real=True)
+    >>> parse_expr("exp(-abs(y))/2 + Phi(0)*pi", {"y": y}, functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
+    pi/2 + exp(-Abs(y))/2
 
     >>> E = sp.Symbol("E"); parse_expr("E^2 - 1/2", {"E": E})
     E**2 - 1/2
@@ -144,14 +162,15 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
     ...
     symbolic.core.errors.ParseError: unknown name '__import__' in '__import__'; known: exp, log, sqrt
     """
-    symbols = dict(symbols or {})
+    funcs = {**_FUNCS, **(functions or {})}
+    symbols = {**(constants or {}), **dict(symbols or {})}
     if isinstance(text, float):
         raise FloatNotAllowed(f"{what}={clip(text)} is a float; dpcheck needs exact numbers: write text such as '3/8'")
     if not isinstance(text, str):
         raise ParseError(f"{what} {clip(text)} is not text")
     if len(text) > MAX_EXPR_CHARS:
         raise ParseError(f"{what} {clip(text)} has {len(text)} characters; at most {MAX_EXPR_CHARS} are read")
-    clash = sorted(set(symbols) & set(_FUNCS))
+    clash = sorted(set(symbols) & set(funcs))
     if clash:
         raise ParseError(f"parameter name {clash[0]!r} is a function name; rename the parameter")
     toks, pos, depth = [], 0, 0
@@ -163,7 +182,7 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
             bad = text[_SPACE.match(text, pos).end()]
             names = "parameter names, " if symbols else ""
             raise ParseError(f"{what} {clip(text)} is not a number or an expression in numbers: unexpected character "
-                             f"{bad!r}; write numbers, {names}+ - * / ^, parentheses, exp, log, sqrt")
+                             f"{bad!r}; write numbers, {names}+ - * / ^, parentheses, {', '.join(funcs)}")
         tok = m.group(1) or m.group(2) or m.group(3)
         depth += {"(": 1, ")": -1}.get(tok, 0)
         if depth > MAX_DEPTH:
@@ -209,18 +228,18 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
             return nested(power)
         if t[0].isdigit():
             return parse_number(t, what="number")
-        if t in _FUNCS:
+        if t in funcs:
             if peek() != "(":
                 raise ParseError(f"{t} in {what} {clip(text)} needs its argument in parentheses, as in {t}(p)")
             take("(")
             e = nested(expr)
             take(")")
-            return _exp(e, text) if t == "exp" else _FUNCS[t](e)
+            return _exp(e, text) if t == "exp" else funcs[t](e)
         if t in symbols:
             return symbols[t]
         if t in ("(", ")", ",", "*", "/", "^", "**"):
             raise ParseError(f"unexpected {t!r} in {what} {clip(text)}")
-        known = ", ".join(sorted(set(symbols) | set(_FUNCS)))
+        known = ", ".join(sorted(set(symbols) | set(funcs)))
         raise ParseError(f"unknown name {clip(t, 40)} in {clip(text)}; known: {known}")
 
     def power():

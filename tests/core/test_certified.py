@@ -189,3 +189,28 @@ def test_domain_errors_inside_expressions_are_undecided():
     with C.precision(64):
         b = C.enclose(expr)
     assert C.le(b, 10) is None
+
+
+def test_a_gaussian_sum_is_enclosed_with_a_proved_tail():
+    import mpmath
+    y = sp.Symbol("y", integer=True)
+    mpmath.mp.dps = 40
+    for f, lo, ref in [(sp.exp(-y ** 2 / 2), -sp.oo, mpmath.nsum(lambda k: mpmath.e ** (-k ** 2 / 2),
+                                                                    [-mpmath.inf, mpmath.inf])),
+                       (3 * sp.exp(-y ** 2 / 50 + y / 3), 2, 3 * mpmath.nsum(lambda k: mpmath.e ** (-k ** 2 / 50 + k / 3),
+                                                                              [2, mpmath.inf]))]:
+        b = C.enclose(sp.Sum(f, (y, lo, sp.oo)), 128)
+        assert b.upper() - b.lower() < sp.Rational(1, 10 ** 30)
+        assert b.lower() <= sp.Rational(str(mpmath.nstr(ref, 38))) + sp.Rational(1, 10 ** 35)
+        assert b.upper() >= sp.Rational(str(mpmath.nstr(ref, 38))) - sp.Rational(1, 10 ** 35)
+    with pytest.raises(C.NotEnclosable):
+        C.enclose(sp.Sum(sp.exp(y ** 2), (y, 0, sp.oo)))
+
+
+def test_a_compiled_enclosure_agrees_with_enclose():
+    a = sp.Symbol("alpha", positive=True)
+    e = sp.log(a / (2 * a - 1) * sp.exp(a - 1) + (a - 1) / (2 * a - 1) * sp.exp(-a)) / (a - 1)
+    run = C.compile_enclosure(e, a)
+    for v in (sp.Rational(3, 2), sp.Integer(2), sp.Rational(1025, 1024)):
+        got, ref = run(v, 200), C.enclose(e.subs(a, v), 200)
+        assert got.lower() <= ref.upper() and ref.lower() <= got.upper()

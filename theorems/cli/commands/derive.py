@@ -86,6 +86,12 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     is a closed form (a Piecewise where the maximising pair changes), with the maximisers, the
     assumptions and exact checks at sample points; ∞ is said plainly.
 
+    A density or mass function (`{"kind": "density", "outputs": "reals", "density": {"0": "exp(-abs(y)/b)/(2*b)",
+    ...}}`; examples in docs/examples/) takes pure-dp, local-dp, free-lunch, approx-dp (the privacy profile δ(ε),
+    in ε unless --param eps=… is given), total-variation, bounded-range, renyi-dp (any real order α > 1, or α
+    symbolic), zcdp and gaussian-dp: an exact value with a certified enclosure, a formula in the parameters
+    left without a value, and 30-digit numerical cross-checks.
+
     Catalogue derivations: `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p),
     `epsilon randomized-response`.
 
@@ -199,6 +205,8 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
                                "(IDs from `dpcheck notions`)")
     a, b = (find_notion(x) for x in names)
+    if "transcendental" in (a.cls, b.cls):
+        return _curve_map(a, b, n, domain, outputs, max_n, target, param, as_json)
     fix = {}
     for item in param:
         if "=" not in item:
@@ -220,6 +228,31 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
         d = derive_map(a, b, sizes=sizes, target=target, fix=fix, budget=budget)
     except BudgetSpent as e:
         return _stopped(e, as_json)
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(d.text())
+    return 0 if d.ok else 1
+
+
+def _curve_map(a, b, n, domain, outputs, max_n, target, param, as_json):
+    """`derive map A B` where A or B is transcendental (zCDP, GDP): through ε-DP's dominating pair, the
+    same at every size, at the ε values of --param eps=… (repeatable; default 1/10, 1/2, 1, 2, 5)."""
+    from symbolic import CURVE_MAP_EPS, curve_map, parse_expr
+    if max_n is not None or target is not None:
+        raise InvalidParameter(f"--max-n and --target do not apply to {a.id} ⇒ {b.id}: its level is derived from "
+                               f"ε-DP's dominating pair, the same at every size")
+    eps = []
+    for item in param:
+        k, _, v = item.partition("=")
+        if k.strip() != "eps":
+            raise InvalidParameter(f"--param {clip(item)}: {a.id} ⇒ {b.id} takes --param eps=VALUE (ε > 0)")
+        e = parse_expr(v.strip(), {}, what="eps")
+        if e.is_positive is not True:
+            raise InvalidParameter(f"--param eps={clip(v)} must be a positive number")
+        eps.append(e)
+    d = curve_map(a.id, b.id, tuple(eps) or CURVE_MAP_EPS)
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))

@@ -1,0 +1,125 @@
+"""The tight ρ-zCDP and μ-GDP levels implied by ε-DP, through ε-DP's dominating pair.
+
+Every ε-DP pair of output laws is a post-processing of binary randomized response with ratio E = e^ε
+(Kairouz, Oh, Viswanath 2015), and Rényi divergences (hence zCDP) and trade-off functions (hence GDP)
+obey the data-processing inequality. So the tight level of B implied by ε-DP, on any output space and
+at every size, is B's level at that pair, which randomized response attains
+(:mod:`symbolic.derive.pair_curves`). At each ε asked the answer is a certified enclosure; the limit of
+D_α/α as α → 1 (the pair's KL divergence, derived here by sympy as a formula in E) is printed as the
+candidate closed form with whether it lies in every enclosure. It is not claimed proved for every ε:
+that needs the supremum over α to sit at α → 1 for all ε, which this module does not prove.
+The ε values asked by default are ``CURVE_MAP_EPS``.
+
+>>> [str(e) for e in CURVE_MAP_EPS]
+['1/10', '1/2', '1', '2', '5']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.core.exact import expr_text
+from symbolic.derive.curve_level import fixed_decimal
+from symbolic.derive.pair_curves import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
+
+CURVE_TARGETS = {"zcdp": "rho", "gaussian-dp": "mu"}
+DEFAULT_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))
+CURVE_MAP_EPS = DEFAULT_EPS
+E = sp.Symbol("E", positive=True)
+
+
+@dataclass(frozen=True)
+class CurveMap:
+    """``rows``: (ε, lower, upper) certified enclosures of the tight level at each ε; ``candidate``: a closed
+    form in E (or None) and ``candidate_inside``: whether it lies in every enclosure; ``unknown``: why
+    nothing was derived. Made by :func:`curve_map`.
+
+    >>> curve_map("zcdp", "pure-dp").unknown.startswith("zcdp ⇒ pure-dp involves a transcendental notion")
+    True
+    """
+
+    source: str
+    target: str
+    parameter: str
+    rows: tuple = ()
+    candidate: sp.Expr | None = None
+    candidate_inside: bool = False
+    argument: str = ""
+    unknown: str | None = None
+    attained_by: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.unknown is None and bool(self.rows)
+
+    def to_json(self) -> dict:
+        return {"source": self.source, "target": self.target, "parameter": self.parameter,
+                "formula": None if self.candidate is None else expr_text(self.candidate),
+                "formula_status": ("candidate inside every enclosure, not proved for every ε"
+                                   if self.candidate is not None and self.candidate_inside else
+                                   None if self.candidate is None else "candidate outside an enclosure"),
+                "values": [{"eps": expr_text(e), "lower": expr_text(lo), "upper": expr_text(hi),
+                            "decimal": _decimal(lo, hi)} for e, lo, hi in self.rows],
+                "proof": self.argument or None, "attained_by": self.attained_by or None, "tight": self.ok,
+                "unknown": self.unknown, "ok": self.ok}
+
+    def text(self) -> str:
+        if self.unknown is not None:
+            return f"{self.source} ⇒ {self.target}: unknown: {self.unknown}"
+        lines = [f"{self.source} ⇒ {self.target}: the tight {self.parameter} at each ε (certified enclosures)"]
+        for e, lo, hi in self.rows:
+            lines.append(f"  ε = {e}: {self.parameter} = {_decimal(lo, hi)}")
+        if self.candidate is not None:
+            eps = sp.Symbol("ε", positive=True)
+            in_eps = sp.simplify(self.candidate.subs(E, sp.exp(eps)))
+            lines.append(f"closed form candidate: {self.parameter} = {expr_text(self.candidate)} = {in_eps} "
+                         + ("(inside every enclosure; not proved for every ε)" if self.candidate_inside else
+                            "(OUTSIDE an enclosure: not the level)"))
+        lines.append(f"why tight: {self.argument}")
+        lines.append(f"attained by: {self.attained_by.get('table')}")
+        return "\n".join(lines)
+
+
+def _decimal(lo, hi) -> str:
+    r = (hi - lo) / 2
+    places = 12 if r == 0 else max(2, min(15, int(sp.floor(-sp.log(r, 10)))))
+    return f"{fixed_decimal((lo + hi) / 2, places)} (± {sp.N(r, 2)})"
+
+
+def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
+    """The tight level of ``target`` (zcdp or gaussian-dp) implied by ``source`` at each ε.
+
+    >>> m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
+    >>> m.candidate, m.candidate_inside, m.rows[0][1] < sp.Rational(4621171572601, 10 ** 13) < m.rows[0][2] + 1
+    ((E - 1)*log(E)/(E + 1), True, True)
+    """
+    param = CURVE_TARGETS.get(target, "level")
+    if source != "pure-dp" or target not in CURVE_TARGETS:
+        return CurveMap(source, target, param, unknown=(
+            f"{source} ⇒ {target} involves a transcendental notion; derive map computes it from ε-DP's dominating "
+            f"pair (pure-dp ⇒ zcdp, pure-dp ⇒ gaussian-dp) so far; for finite tables use `implies` or `eval`"))
+    rows, inside = [], True
+    p_sym, q_sym = dp_dominating_pair(E)
+    candidate = sp.simplify(kl_expr(p_sym, q_sym)) if target == "zcdp" else None
+    for eps in eps_values:
+        p, q = dp_dominating_pair(sp.exp(eps))
+        if target == "zcdp":
+            got = zcdp_of_pair(p, q)
+            lo, hi = got.sup.lower, got.sup.upper
+            from symbolic.core import certified as C
+            b = C.enclose(candidate.subs(E, sp.exp(eps)), 256)
+            inside = inside and b.lower() >= lo and b.upper() <= hi
+        else:
+            lo, hi, _ = gdp_of_pair(p, q)
+        rows.append((eps, lo, hi))
+    argument = ("every ε-DP pair of output laws is a post-processing of randomized response with ratio E "
+                "(Kairouz, Oh, Viswanath 2015) and " + ("Rényi divergences satisfy the data-processing inequality, "
+                                                        "so ρ = sup_α D_α(RR_E)/α" if target == "zcdp" else
+                                                        "trade-off functions satisfy the data-processing "
+                                                        "inequality, so μ is randomized response's")
+                + "; each enclosure is certified (ball arithmetic)")
+    table = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["E/(1+E)", "1/(1+E)"],
+                                                                   "1": ["1/(1+E)", "E/(1+E)"]}}
+    return CurveMap(source, target, param, tuple(rows), candidate, inside and candidate is not None, argument,
+                    attained_by={"table": table})

@@ -1,0 +1,316 @@
+"""Functions of one output variable y on the real line or the integers, cut into smooth pieces.
+
+A density or mass function is written with ``abs``; on each interval between the zeros of the
+arguments of its ``abs`` terms every ``abs`` has one sign, so there the function is a plain
+expression (exp of a polynomial, for the mechanisms of the field). This module
+
+- cuts the line (:func:`pieces`) at those zeros, ordered exactly (or under the parameters' ranges),
+- decides signs of expressions in the parameters (:class:`Signs`: exact for numbers, sympy's
+  assumptions for symbols, and conditions the caller has assumed),
+- integrates over ℝ and sums over ℤ the expressions of one piece in closed form (:func:`integral`):
+  c·e^(a·y + d) and c·e^(−A·y² + B·y + C) (A > 0) over any interval, the latter with erf; sums of
+  c·e^(a·y + d) as geometric series. A sum of a Gaussian-type term has no closed form: it is kept as
+  a sympy ``Sum`` that :mod:`symbolic.core.certified` encloses with a proved tail bound.
+
+Anything else raises :class:`Undecided` with the reason: no guessed value ever comes back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.core.errors import DPCheckError
+from symbolic.core.ops import UndecidedComparison, exact_sign
+from symbolic.model.param_space import sign_on, symbolic_sign
+
+OO = sp.oo
+
+
+class Undecided(DPCheckError):
+    """A step that cannot be taken exactly (a sign the ranges leave open, an integral without closed
+    form): the caller answers unknown with this reason."""
+
+
+@dataclass(frozen=True)
+class Signs:
+    """Signs of expressions in the parameters: exact for numbers, sympy's assumptions under the
+    ranges for symbols, and ``facts``, expressions assumed positive (a case of a case split), used
+    when the expression is a positive or negative multiple of one of them."""
+
+    ranges: tuple = ()
+    facts: tuple = field(default=())
+
+    def sign(self, expr) -> int | None:
+        """+1, −1, 0 or None (undecided)."""
+        expr = sp.sympify(expr)
+        if expr in (OO, -OO):
+            return 1 if expr == OO else -1
+        if not expr.free_symbols:
+            try:
+                return exact_sign(expr)
+            except UndecidedComparison:
+                return None
+        if expr.has(sp.Sum):   # sympy's assumptions evaluate sums numerically (and may fail): not for signs
+            return None
+        try:
+            s = sign_on(expr, self.ranges)
+            if s in (0, 1, -1):
+                return s
+            for f in self.facts:
+                r = symbolic_sign(sp.simplify(expr / f), self.ranges)
+                if r in (1, -1):
+                    return r
+        except (TypeError, ValueError, NotImplementedError):
+            return None
+        return None
+
+    def assuming(self, positive) -> "Signs":
+        return Signs(self.ranges, self.facts + (sp.sympify(positive),))
+
+    def less(self, a, b) -> bool | None:
+        """a < b (True), a ≥ b (False), or None."""
+        s = self.sign(sp.sympify(b) - sp.sympify(a)) if not (a in (OO, -OO) or b in (OO, -OO)) else _inf_cmp(a, b)
+        return None if s is None else s > 0
+
+    def need(self, expr, what: str) -> int:
+        s = self.sign(expr)
+        if s is None:
+            raise Undecided(f"the sign of {expr} ({what}) is not decided by the parameters' ranges")
+        return s
+
+
+def _inf_cmp(a, b):
+    if a == b:
+        return 0
+    if a == -OO or b == OO:
+        return 1
+    return -1
+
+
+@dataclass(frozen=True)
+class Piece:
+    """The open interval (lo, hi) (ends may be ±∞) and ``exprs``: the functions there, without abs.
+    For integer outputs the piece holds the integers lo ≤ y ≤ hi (``closed``)."""
+
+    lo: sp.Expr
+    hi: sp.Expr
+    exprs: tuple
+    closed: bool = False
+
+    def text(self) -> str:
+        left = "[" if self.closed and self.lo != -OO else "("
+        right = "]" if self.closed and self.hi != OO else ")"
+        return f"{left}{self.lo}, {self.hi}{right}"
+
+
+def _abs_args(exprs) -> list:
+    out = []
+    for e in exprs:
+        for a in sp.sympify(e).atoms(sp.Abs):
+            if a.args[0] not in out:
+                out.append(a.args[0])
+    return out
+
+
+def breakpoints(exprs, y, signs: Signs) -> list:
+    """The real zeros of the arguments of every abs in ``exprs`` (polynomials in y), in increasing order."""
+    points = []
+    for arg in _abs_args(exprs):
+        if not arg.has(y):
+            continue
+        poly = sp.Poly(arg, y) if arg.is_polynomial(y) else None
+        if poly is None or poly.degree() > 2:
+            raise Undecided(f"abs({arg}) is not of a polynomial of degree ≤ 2 in {y}: its zeros are not found exactly")
+        for r in sp.solve(arg, y):
+            if r.is_real is False or (not r.free_symbols and not r.is_real):
+                continue
+            if r.has(sp.I):
+                raise Undecided(f"abs({arg}) has a zero {r} that is not known to be real")
+            points.append(r)
+    ordered = []
+    for p in points:
+        if any(signs.sign(p - q) == 0 for q in ordered):
+            continue
+        k = 0
+        while k < len(ordered):
+            lt = signs.less(p, ordered[k])
+            if lt is None:
+                raise Undecided(f"the order of {p} and {ordered[k]}, where abs terms change sign, is not decided")
+            if lt:
+                break
+            k += 1
+        ordered.insert(k, p)
+    return ordered
+
+
+def floor_exact(x) -> sp.Integer:
+    """⌊x⌋ of an exact number, decided by a certified enclosure when x is not rational."""
+    x = sp.sympify(x)
+    if x.is_Rational:
+        return sp.floor(x)
+    from symbolic.core import certified as C
+    for bits in (64, 256, 1024):
+        try:
+            b = C.enclose(x, bits)
+        except C.NotEnclosable as e:
+            raise Undecided(f"⌊{x}⌋ cannot be computed: {e}") from None
+        lo, hi = sp.floor(b.lower()), sp.floor(b.upper())
+        if lo == hi:
+            return lo
+    raise Undecided(f"⌊{x}⌋ is not decided: x is too close to an integer")
+
+
+def _inside(lo, hi):
+    if lo == -OO and hi == OO:
+        return sp.Integer(0)
+    if lo == -OO:
+        return hi - 1
+    if hi == OO:
+        return lo + 1
+    return (lo + hi) / 2
+
+
+def pieces(exprs, y, signs: Signs, *, integers: bool = False) -> list:
+    """The pieces of the line on which every abs in ``exprs`` has one sign, each with the abs removed.
+    With ``integers`` the pieces are disjoint integer ranges (the breakpoints must then be numbers)."""
+    cuts = breakpoints(exprs, y, signs)
+    if integers:
+        if any(c.free_symbols for c in cuts):
+            raise Undecided("where the abs terms change sign depends on the parameters; give them values")
+        cuts = sorted({floor_exact(c) for c in cuts})
+        bounds = [(-OO, cuts[0])] + [(a + 1, b) for a, b in zip(cuts, cuts[1:])] + [(cuts[-1] + 1, OO)] if cuts \
+            else [(-OO, OO)]
+        return [Piece(lo, hi, tuple(_substitute_signs(e, y, _inside(lo, hi), signs) for e in exprs), closed=True)
+                for lo, hi in bounds]
+    ends = [-OO, *cuts, OO]
+    return [Piece(lo, hi, tuple(_substitute_signs(e, y, _inside(lo, hi), signs) for e in exprs))
+            for lo, hi in zip(ends, ends[1:])]
+
+
+def _substitute_signs(e, y, inside, signs):
+    reps = {}
+    for a in sp.sympify(e).atoms(sp.Abs):
+        s = signs.sign(a.args[0].subs(y, inside))
+        if s is None:
+            raise Undecided(f"the sign of {a.args[0]} between the breakpoints is not decided")
+        reps[a] = a.args[0] if s >= 0 else -a.args[0]
+    return sp.sympify(e).xreplace(reps)
+
+
+# ---------------------------------------------------------------- closed-form integrals and sums
+def exp_terms(expr, y, _depth: int = 0) -> list:
+    """expr as a sum of c·e^(g(y)) with c free of y and g a polynomial of degree ≤ 2 in y: a list of (c, g)."""
+    out = []
+    for term in sp.Add.make_args(sp.sympify(expr)):
+        c, dep = term.as_independent(y, as_Add=False)
+        dep = sp.powsimp(dep, combine="exp")
+        if dep == 1:
+            out.append((c, sp.Integer(0)))
+            continue
+        if isinstance(dep, sp.exp) or (dep.is_Pow and not dep.base.has(y)):
+            g = sp.expand(dep.args[0] if isinstance(dep, sp.exp) else dep.exp * sp.log(dep.base))
+            if not g.is_polynomial(y) or sp.Poly(g, y).degree() > 2:
+                raise Undecided(f"e^({g}) has an exponent that is not a polynomial of degree ≤ 2 in {y}")
+            out.append((c, g))
+            continue
+        spread = sp.expand(dep)
+        if _depth >= 3 or spread == dep:
+            raise Undecided(f"{dep} is not of the form e^(polynomial in {y}): no closed form is tried for it")
+        out += [(c * c2, g) for c2, g in exp_terms(spread, y, _depth + 1)]
+    return out
+
+
+def _lim(f, y, at):
+    return sp.limit(f, y, at) if at in (OO, -OO) else f.subs(y, at)
+
+
+def integral(expr, y, lo, hi, signs: Signs) -> sp.Expr:
+    """∫_lo^hi expr dy in closed form (expr a sum of c·e^(polynomial of degree ≤ 2)); ∞ when it diverges."""
+    total = sp.Integer(0)
+    for c, g in exp_terms(expr, y):
+        if signs.sign(c) == 0:
+            continue
+        poly = sp.Poly(g, y)
+        A2, A1, A0 = (poly.coeff_monomial(y ** k) for k in (2, 1, 0))
+        if A2 == 0 and A1 == 0 or signs.sign(A2) == 0 and signs.sign(A1) == 0:
+            if lo == -OO or hi == OO:
+                total += OO * signs.need(c, "a constant term on an unbounded piece")
+                continue
+            total += c * sp.exp(A0) * (hi - lo)
+        elif A2 == 0 or signs.sign(A2) == 0:
+            s = signs.need(A1, f"the slope of the exponent {g}")
+            if (lo == -OO and s < 0) or (hi == OO and s > 0):
+                total += OO * signs.need(c, "a growing term on an unbounded piece")
+                continue
+            up = sp.Integer(0) if hi == OO else sp.exp(A1 * hi)
+            down = sp.Integer(0) if lo == -OO else sp.exp(A1 * lo)
+            total += c * sp.exp(A0) * (up - down) / A1
+        else:
+            if signs.need(A2, f"the leading coefficient of {g}") > 0:
+                if lo == -OO or hi == OO:
+                    total += OO * signs.need(c, "a term growing like e^(y²)")
+                    continue
+                raise Undecided(f"∫ e^({g}) with a positive y² coefficient over a bounded piece (erfi) is not tried")
+            A = -A2
+            m = A1 / (2 * A)
+            root = sp.sqrt(A)
+            ends = [sp.Integer(1) if hi == OO else sp.erf(root * (hi - m)),
+                    sp.Integer(-1) if lo == -OO else sp.erf(root * (lo - m))]
+            total += c * sp.exp(A0 + A * m ** 2) * sp.sqrt(sp.pi) / (2 * root) * (ends[0] - ends[1])
+    return total
+
+
+def series(expr, y, lo, hi, signs: Signs) -> sp.Expr:
+    """Σ_{y=lo}^{hi} expr over the integers (lo, hi integers or ±∞): geometric terms in closed form,
+    Gaussian-type terms (a negative y² coefficient) as a sympy ``Sum`` (certified.enclose bounds it)."""
+    total = sp.Integer(0)
+    for c, g in exp_terms(expr, y):
+        if signs.sign(c) == 0:
+            continue
+        poly = sp.Poly(g, y)
+        A2, A1, A0 = (poly.coeff_monomial(y ** k) for k in (2, 1, 0))
+        if A2 != 0 and signs.sign(A2) != 0:
+            if signs.need(A2, f"the y² coefficient of {g}") > 0 and (lo == -OO or hi == OO):
+                total += OO * signs.need(c, "a term growing like e^(y²)")
+                continue
+            total += c * _gaussian_series(A2, A1, A0, y, lo, hi)
+            continue
+        if A1 == 0 or signs.sign(A1) == 0:
+            if lo == -OO or hi == OO:
+                total += OO * signs.need(c, "a constant term over infinitely many integers")
+                continue
+            total += c * sp.exp(A0) * (hi - lo + 1)
+            continue
+        s = signs.need(A1, f"the slope of the exponent {g}")
+        if (lo == -OO and s < 0) or (hi == OO and s > 0):
+            total += OO * signs.need(c, "a growing term over infinitely many integers")
+            continue
+        r = sp.exp(A1)
+        first = sp.Integer(0) if lo == -OO else sp.exp(A1 * lo)
+        after = sp.Integer(0) if hi == OO else sp.exp(A1 * (hi + 1))
+        total += c * sp.exp(A0) * (first - after) / (1 - r)
+    return total
+
+
+def _gaussian_series(A2, A1, A0, y, lo, hi):
+    """Σ_{y=lo}^{hi} e^(A2·y² + A1·y + A0) (A2 < 0) as a Sum; over all of ℤ with an integer vertex
+    v = −A1/(2·A2) the sum is shifted to Σ e^(A2·y²) (the same number: y ↦ y + v is a bijection of ℤ),
+    so that shifted laws share one normalising constant."""
+    v = sp.simplify(-A1 / (2 * A2))
+    if lo == -OO and hi == OO and v.is_Integer:
+        return sp.exp(sp.simplify(A0 - A2 * v ** 2)) * sp.Sum(sp.exp(A2 * y ** 2), (y, lo, hi))
+    return sp.Sum(sp.exp(A2 * y ** 2 + A1 * y + A0), (y, lo, hi))
+
+
+def is_infinite(value) -> bool:
+    """Does a computed total diverge (±∞ outside the limits of an unevaluated Sum)?"""
+    outside = sp.sympify(value).xreplace({t: sp.Dummy() for t in sp.sympify(value).atoms(sp.Sum)})
+    return outside.has(sp.oo, -sp.oo, sp.zoo, sp.nan)
+
+
+def total(expr, y, piece: Piece, signs: Signs) -> sp.Expr:
+    """The integral (real outputs) or the sum (integer outputs) of ``expr`` over one piece."""
+    if piece.closed:
+        return series(expr, y, piece.lo, piece.hi, signs)
+    return integral(expr, y, piece.lo, piece.hi, signs)
