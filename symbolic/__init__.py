@@ -44,6 +44,7 @@ _FROM = {
     "symbolic.derive.level_render": ("level_json", "level_text"),
     "symbolic.derive.curve_level": ("derive_curve_level", "CurveLevel", "CURVE_NOTIONS"),
     "symbolic.derive.curve_map": ("curve_map", "CurveMap", "CURVE_MAP_EPS"),
+    "symbolic.derive.curve_claims": ("decide_dominated", "CurveVerdict", "CURVE_CLAIM_TARGETS"),
     "symbolic.model.continuous": ("ContinuousMechanism", "continuous_from_json", "laplace", "gaussian",
                                   "discrete_laplace", "discrete_gaussian"),
     "symbolic.model.symbolic_table": ("SymbolicMechanism", "symbolic_mechanism", "symbolic_mechanism_from_json"),

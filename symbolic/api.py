@@ -75,6 +75,7 @@ from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
 from symbolic.derive.level_render import level_json, level_text
 from symbolic.derive.curve_level import CURVE_NOTIONS, CurveLevel, derive_curve_level
 from symbolic.derive.curve_map import CURVE_MAP_EPS, CurveMap, curve_map
+from symbolic.derive.curve_claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_dominated
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
                                        gaussian, laplace)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
@@ -115,6 +116,7 @@ __all__ = [
     # mechanisms with infinite output spaces (densities on ℝ, mass functions on ℤ) and their levels
     "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
     "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_map", "CurveMap", "CURVE_MAP_EPS",
+    "decide_dominated", "CurveVerdict", "CURVE_CLAIM_TARGETS",
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)

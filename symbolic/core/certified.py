@@ -387,48 +387,6 @@ def _power(base, e, memo):
     return b ** _enclose(e, memo)  # b^e = exp(e·log b), defined for b > 0
 
 
-def compile_enclosure(expr, symbol):
-    """A function ``f(value, bits)`` returning a Ball that contains ``expr`` at ``symbol = value`` (an exact
-    rational), built once from the expression tree: for evaluating one expression at many points (each
-    call does ball arithmetic only, no sympy). The same operations as :func:`enclose`."""
-    x = sp.sympify(expr)
-
-    def build(e):
-        if e == symbol:
-            return lambda v: v
-        if not e.has(symbol):
-            return lambda v, e=e: _enclose(e, {})
-        if e.is_Add or e.is_Mul:
-            parts = [build(t) for t in e.args]
-
-            def combine(v, parts=parts, add=e.is_Add):
-                out = parts[0](v)
-                for f in parts[1:]:
-                    out = out + f(v) if add else out * f(v)
-                return out
-            return combine
-        if e.is_Pow:
-            base, ex = build(e.base), e.exp
-            if e.base is sp.E:
-                f = build(ex)
-                return lambda v: f(v).exp()
-            if ex.is_Integer:
-                return lambda v, k=int(ex): base(v) ** k
-            f = build(ex)
-            return lambda v: base(v) ** f(v)
-        if e.func in _FUNCS and len(e.args) == 1:
-            f, g = _FUNCS[e.func], build(e.args[0])
-            return lambda v: f(g(v))
-        raise NotEnclosable(f"{clip(e)} cannot be compiled for ball evaluation")
-
-    body = build(x)
-
-    def run(value, bits: int = START_BITS) -> Ball:
-        with precision(bits):
-            return Ball._wrap(body(_arb(sp.sympify(value))))
-    return run
-
-
 def enclose(expr, bits: int = START_BITS) -> Ball:
     """A ball containing the exact value of the sympy number ``expr``, computed at ``bits`` bits.
 

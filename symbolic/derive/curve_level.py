@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.core import certified as C
+from symbolic.core import intervals as I
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.core.ops import UndecidedComparison, exact_sign
@@ -438,7 +439,7 @@ def _zcdp(m, own, pairs, signs, fixing, steps, values, run_checks):
                 kl = None if kl is None or kl.free_symbols or kl.has(sp.oo, sp.nan, sp.zoo) else kl
             except (NotImplementedError, ValueError, TypeError):
                 kl = None
-            compiled = [(f, C.compile_enclosure(v, alpha)) for f, v in d_fixed]
+            compiled = [(f, I.compile_enclosure(v, alpha)) for f, v in d_fixed]
 
             def d_at(a):
                 for f, run in compiled:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.core import certified as C
+from symbolic.core import intervals as I
 from symbolic.core.ops import exact_sign
 from symbolic.derive.curve_sup import OrderSup, sup_over_orders
 from symbolic.notions.continuum import gaussian_profile_bounded
@@ -96,7 +97,7 @@ def zcdp_of_pair(p, q) -> PairSup | None:
     if all(_zero(a - b) for a, b in zip(p, q)):
         zero = OrderSup(sp.Integer(0), sp.Integer(0), sp.Integer(0), "the laws are equal", 0, True)
         return PairSup(zero, sp.Integer(0), True)
-    run = C.compile_enclosure(D, ALPHA)
+    run = I.compile_enclosure(D, ALPHA)
     sup = sup_over_orders(lambda a: run(a, 256), pure_level(p, q))
     kl = kl_expr(p, q)
     b = C.enclose(kl, 256)

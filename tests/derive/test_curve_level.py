@@ -139,11 +139,11 @@ def test_the_command_line_reads_the_example_files():
 def test_sup_over_orders_encloses_randomized_responses_kl():
     """Binary randomized response with ratio e: D_α = log((e^α + e^(1−α))/(1+e))/(α−1) (p = (e/(1+e), 1/(1+e)),
     q reversed); sup_α D_α/α is its KL divergence ε·tanh(ε/2) at ε = 1 (approached as α → 1)."""
-    from symbolic.core import certified as C
+    from symbolic.core import intervals as I
     from symbolic.derive.curve_sup import constant_ratio, sup_over_orders
     a = sp.Symbol("alpha", positive=True)
     D = sp.log((sp.E ** a + sp.E ** (1 - a)) / (1 + sp.E)) / (a - 1)
-    run_d = C.compile_enclosure(D, a)
+    run_d = I.compile_enclosure(D, a)
     got = sup_over_orders(lambda v: run_d(v, 256), sp.Integer(1))
     ref = sp.Rational(mpmath.nstr(mpmath.tanh(mpmath.mpf(1) / 2), 28))
     assert got.lower - sp.Rational(1, 10 ** 12) <= ref <= got.upper + sp.Rational(1, 10 ** 12)

@@ -67,6 +67,9 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
         claim = claim.assuming(text)
     if param:
         claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=f"{a} ⇒ {b}"))
+    dominated = _through_dominating_pair(claim, as_json)
+    if dominated is not None:
+        return dominated
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
     doc = claim_json(res)
@@ -78,6 +81,45 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
         save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet,
                             names={nt.name: spec for nt, spec in zip(notions, (a, b))})
     return exit_code([doc])
+
+
+def _through_dominating_pair(claim, as_json):
+    """ε-DP(E) ⇒ ρ(E)-zCDP or μ(E)-GDP, decided for every E in the claim's range through randomized
+    response (see symbolic.derive.curve_claims); None for any other claim (the general check runs)."""
+    from symbolic import CURVE_CLAIM_TARGETS, decide_dominated
+    part = claim.parts[0] if len(claim.parts) == 1 else None
+    if part is None or len(part.hypotheses) != 1 or len(claim.params) != 1:
+        return None
+    hyp, concl = part.hypotheses[0], part.conclusion
+    if hyp.notion.name != "PureDP" or concl.notion.name not in CURVE_CLAIM_TARGETS:
+        return None
+    E = claim.params[0]
+    if [str(v) for v in hyp.param_values().values()] != [E.name]:
+        return None
+    f = next(iter(concl.param_values().values()))
+    lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
+    range_text = E.range_text() if E.value is None else f"{E.name} = {E.value}"
+    statement = f"{hyp} ⇒ {concl}"
+    if hi is None:   # no covering without an upper end; one point may still refute
+        at = lo if lo is not None and lo > 1 else 2
+        verdict = decide_dominated(concl.notion.name, f, E.symbol, at, at)
+        if verdict.verdict == "refuted":
+            doc = verdict.to_json(statement, range_text)
+        else:
+            verdict = None
+            doc = {"id": "implies", "statement": statement, "verdict": "unknown", "range": range_text,
+                   "reason": f"{E.name} has no upper end; the covering needs a bounded range, e.g. --assume "
+                             f"'3<={E.name}<=148' (ε from log 3 to 5)"}
+    else:
+        sym = E.symbol
+        verdict = decide_dominated(concl.notion.name, f, sym, lo if lo is not None else 1, hi)
+        doc = verdict.to_json(statement, range_text)
+    if as_json:
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        print(verdict.text(statement, range_text) if verdict is not None else f"{statement}\n  verdict: unknown\n"
+              f"  reason: {doc['reason']}")
+    return 0 if doc["verdict"] in ("proved", "refuted") else 1
 
 
 def _with_target(claim, items, b):

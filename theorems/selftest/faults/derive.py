@@ -36,3 +36,24 @@ _E("theorems.saeidian_pml_derivations:chernoff_threshold_leakage", "bound = -sp.
    "bound = -sp.log(1 - sp.exp(-2 * N * kl))",
    "closed.chernoff-constant", "S-EX33's Chernoff bound derived with e^{-2n KL} (a wrong constant)",
    T + "tests/theorems/test_theorems_s.py::test_chernoff_bound_dominates")
+
+
+# -- densities, mass functions and privacy curves ----------------------------------------------------------
+_E("symbolic.derive.curves:hockey", "out += total(p - E * q, y, sub, signs)", "out += total(p - q, y, sub, signs)",
+   "curve.hockey-drops-E", "the privacy profile integrates p − q instead of p − e^ε·q on the worst event",
+   T + "tests/derive/test_curve_level.py::test_laplace_privacy_profile_formula_and_value")
+
+
+_E("symbolic.derive.curve_level:_pair_level", 'sp.log(mass) / (own["alpha"] - 1)', 'sp.log(mass) / own["alpha"]',
+   "curve.renyi-scale", "Rényi divergence divided by α instead of α − 1",
+   T + "tests/derive/test_curve_level.py::test_laplace_renyi_at_real_orders")
+
+
+_E("symbolic.derive.curve_claims:decide_dominated", "d = _holds(test, b, fa)", "d = _holds(test, a, fa)",
+   "curve.covering-tests-left-end", "a cell of E is proved by randomized response at its left end (unsound: the "
+   "level grows with E)", T + "tests/derive/test_curve_claims.py::test_a_bound_that_fails_inside_the_range_is_refuted_there")
+
+
+_E("symbolic.model.continuous:validated", "s = signs.sign(sp.simplify(mass - 1))", "s = signs.sign(sp.simplify(mass - mass))",
+   "curve.mass-not-checked", "a density's total mass is taken as 1 without computing it",
+   T + "tests/model/test_continuous.py::test_a_law_that_is_not_a_probability_law_is_refused_with_one_line")

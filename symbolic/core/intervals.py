@@ -1,0 +1,96 @@
+"""Interval evaluation of one expression at many points or over boxes, by ball arithmetic.
+
+:func:`compile_enclosure` turns a sympy expression into a function of its symbols' values (exact
+rationals, or balls standing for every point of an interval) that returns a ball containing the exact
+value at every such point: the tree is walked once, each call is ball arithmetic only. Over a box the
+ball can be much wider than the range of values (each occurrence of a variable is widened on its own);
+:func:`nonnegative_on` therefore covers an interval with cells, halving the ones it cannot settle.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.core.certified import (START_BITS, _FUNCS, Ball, NotEnclosable, _arb, _arb_of_rational, _enclose,
+                                     _flint, precision)
+from symbolic.core.errors import clip
+
+
+def compile_enclosure(expr, symbol):
+    """A function ``f(value, bits)`` returning a Ball that contains ``expr`` at ``symbol = value`` (an exact
+    rational or a Ball, for every point of it), built once from the expression tree: for evaluating one
+    expression at many points (each call does ball arithmetic only, no sympy). The same operations as
+    :func:`enclose`. With a tuple of symbols, ``value`` is a tuple of the same length."""
+    x = sp.sympify(expr)
+    symbols = tuple(symbol) if isinstance(symbol, (tuple, list)) else (symbol,)
+
+    def build(e):
+        if e in symbols:
+            k = symbols.index(e)
+            return lambda v, k=k: v[k]
+        if not e.has(*symbols):
+            return lambda v, e=e: _enclose(e, {})
+        if e.is_Add or e.is_Mul:
+            parts = [build(t) for t in e.args]
+
+            def combine(v, parts=parts, add=e.is_Add):
+                out = parts[0](v)
+                for f in parts[1:]:
+                    out = out + f(v) if add else out * f(v)
+                return out
+            return combine
+        if e.is_Pow:
+            base, ex = build(e.base), e.exp
+            if e.base is sp.E:
+                f = build(ex)
+                return lambda v: f(v).exp()
+            if ex.is_Integer:
+                return lambda v, k=int(ex): base(v) ** k
+            f = build(ex)
+            return lambda v: base(v) ** f(v)
+        if e.func in _FUNCS and len(e.args) == 1:
+            f, g = _FUNCS[e.func], build(e.args[0])
+            return lambda v: f(g(v))
+        raise NotEnclosable(f"{clip(e)} cannot be compiled for ball evaluation")
+
+    body = build(x)
+
+    def arg(value):
+        return value._a if isinstance(value, Ball) else _arb(sp.sympify(value))
+
+    def run(value, bits: int = START_BITS) -> Ball:
+        values = tuple(value) if isinstance(symbol, (tuple, list)) else (value,)
+        with precision(bits):
+            return Ball._wrap(body(tuple(arg(v) for v in values)))
+    return run
+
+
+def interval(lo, hi) -> Ball:
+    """The ball [lo, hi] of two exact rationals (midpoint and radius exact at the working precision,
+    widened outwards by the rounding of the midpoint)."""
+    fl = _flint()
+    lo, hi = sp.Rational(lo), sp.Rational(hi)
+    mid = _arb_of_rational(int(((lo + hi) / 2).p), int(((lo + hi) / 2).q))
+    rad = _arb_of_rational(int(((hi - lo) / 2).p), int(((hi - lo) / 2).q))
+    return Ball._wrap(fl.arb(mid.mid(), (rad + mid.rad()).upper()))
+
+
+def nonnegative_on(expr, symbol, lo, hi, *, max_cells: int = 2000, bits: int = 128):
+    """Is ``expr`` ≥ 0 for every ``symbol`` in [lo, hi] (rational ends)? True when interval evaluation
+    on a covering of cells proves it (each cell's ball of values has a nonnegative lower end), False
+    with a point where it is certainly negative, None when ``max_cells`` cells did not settle it.
+    Returns (answer, cells)."""
+    run = compile_enclosure(expr, symbol)
+    stack, cells = [(sp.Rational(lo), sp.Rational(hi))], 0
+    while stack:
+        a, b = stack.pop()
+        cells += 1
+        if cells > max_cells:
+            return None, cells
+        with precision(bits):
+            whole = run(interval(a, b), bits)
+        if whole.is_finite() and whole.lower() >= 0:
+            continue
+        if run(a, bits).upper() < 0:
+            return False, cells
+        stack += [((a + b) / 2, b), (a, (a + b) / 2)]
+    return True, cells

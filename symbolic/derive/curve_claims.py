@@ -1,0 +1,255 @@
+"""Claims "ε-DP ⇒ ρ(E)-zCDP" and "ε-DP ⇒ μ(E)-GDP" decided for every E in a range, at every size.
+
+**Reduction.** Every ε-DP pair of output laws is a post-processing of randomized response RR_E with
+ratio E = e^ε (Kairouz, Oh, Viswanath 2015), and zCDP (a bound on Rényi divergences) and GDP (a bound
+on the trade-off function) are closed under post-processing (data-processing inequality). So
+"ε-DP ⇒ B(f(E))" holds on every output space and at every size iff RR_E satisfies B(f(E)); and RR_E is
+itself ε-DP, so a failure at RR_E is an exact counterexample (the table with rows (E/(1+E), 1/(1+E))
+and (1/(1+E), E/(1+E)) at that E).
+
+**Covering of the range.** The level ℓ(E) of RR_E for B (ρ* = sup_α D_α/α, or the least μ) is
+nondecreasing in E (RR_E is a post-processing of RR_E′ for E ≤ E′). With f nondecreasing on the range
+(shown by the sign of f′), a cell [a, b] of E is proved when RR_b satisfies B(f(a)): then for every E in
+the cell, ℓ(E) ≤ ℓ(b) ≤ f(a) ≤ f(E). At E = a, RR_a failing B(f(a)) refutes the claim there. Each
+test is the certified decision of :mod:`symbolic.notions.continuum` (exact rational α or E at which it
+fails). A cell that neither proves nor refutes is halved, up to ``MAX_CELLS`` cells; what remains is
+``unknown``, for instance a tight f (f = ℓ: no cell can be proved, the bound is attained everywhere);
+for zCDP a tight f equal to the limit of D_α/α as α → 1 is proved by :func:`_limit_lemma` instead.
+The conclusions decided are the notions named in ``CURVE_CLAIM_TARGETS``.
+
+>>> sorted(CURVE_CLAIM_TARGETS)
+['GaussianDP', 'ZeroConcentratedDP']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.core import certified as C
+from symbolic.core import intervals as I
+from symbolic.derive.pair_curves import dp_dominating_pair
+from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
+
+MAX_CELLS = 400     # cells of E
+TEST_CELLS = 800    # cells of the certified decision at one cell's end (a near tie beyond them: undecided)
+TARGETS = {"ZeroConcentratedDP": ("rho", renyi_bounded), "GaussianDP": ("mu", gaussian_profile_bounded)}
+CURVE_CLAIM_TARGETS = TARGETS   # the conclusions decided here, by notion name
+
+
+@dataclass(frozen=True)
+class CurveVerdict:
+    """``verdict``: proved / refuted / unknown; ``reason``; ``counterexample``: {"E", "table", "why"} when
+    refuted; ``cells``: the covering's work; ``scope``: what the proof covers. Made by
+    :func:`decide_dominated`.
+
+    >>> E = sp.Symbol("E", positive=True)
+    >>> v = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 2, E, 3, 148)
+    >>> v.verdict, v.scope.startswith("every output space and every size")
+    ('proved', True)
+    """
+
+    verdict: str
+    reason: str
+    scope: str = "every output space and every size (through ε-DP's dominating pair)"
+    counterexample: dict | None = None
+    cells: int = 0
+    covered: tuple = field(default=())
+
+    def to_json(self, statement: str, range_text: str) -> dict:
+        return {"id": "implies", "statement": statement, "verdict": self.verdict, "reason": self.reason,
+                "scope": self.scope if self.verdict == "proved" else None, "range": range_text,
+                "counterexample": self.counterexample, "verified_exactly": self.counterexample is not None or None,
+                "certificate": ({"method": "dominating pair and monotone covering of E", "cells": self.cells}
+                                if self.verdict == "proved" else None)}
+
+    def text(self, statement: str, range_text: str) -> str:
+        lines = [statement, f"  verdict: {self.verdict}  ({range_text})", f"  reason: {self.reason}"]
+        if self.counterexample:
+            lines.append(f"  counterexample: randomized response at E = {self.counterexample['E']}: "
+                         f"{self.counterexample['why']}")
+        return "\n".join(lines)
+
+
+def rr_table(E) -> dict:
+    """Randomized response with ratio E as a table document (the format `dpcheck eval` reads)."""
+    p, q = dp_dominating_pair(E)
+    return {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": [str(x) for x in p], "1": [str(x) for x in q]}}
+
+
+def _nondecreasing(f, E, lo, hi) -> bool | None:
+    """f′ ≥ 0 on [lo, hi]: by sympy's sign decision, else by interval evaluation of f′ on a covering
+    (rational ends only: an irrational end is not covered and the answer is then None)."""
+    from symbolic.core.intervals import nonnegative_on
+    from symbolic.model.param_space import ParamRange, sign_on
+    rng = ParamRange(E.name, lo, False, hi, False)
+    d = sp.diff(f.xreplace({E: rng.symbol}), rng.symbol)
+    if sign_on(d, (rng,)) in (1, 0, "≥"):
+        return True
+    if not (sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational):
+        return None
+    ok, _ = nonnegative_on(d, rng.symbol, lo, hi)
+    return True if ok else None
+
+
+def _limit_lemma(f, E, lo, hi):
+    """When f is the limit of D_α/α as α → 1 (the KL divergence of the dominating pair), prove
+    D_α(RR_E) ≤ f(E)·α for every α > 1 and every E in [lo, hi], which makes f tight (approached as α → 1).
+
+    With c(α) = log Σ_o p_o^α q_o^(1−α) = (α − 1)·D_α and h(α) = f·α(α − 1) − c(α): h(1) = 0 (Σ p = 1),
+    h′(1) = f − c′(1) = 0 (c′(1) = KL(p‖q) = f, checked by sympy), so h″ ≥ 0 on [1, A] gives h ≥ 0 there,
+    i.e. D_α ≤ f·α. For α ≥ A ≥ D_∞/f (D_∞ = log max p/q), D_α ≤ D_∞ ≤ f·A ≤ f·α (D_α is nondecreasing
+    with limit D_∞). h″ = 2f − c″ ≥ 0 is proved by interval evaluation on a covering of [1, A] × [lo, hi].
+    Returns None when f is not that limit or the covering does not settle (the general covering runs)."""
+    from symbolic.derive.pair_curves import kl_expr
+    if not (sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational) or sp.sympify(lo) <= 1:
+        return None
+    a = sp.Symbol("alpha", positive=True)
+    positive = sp.Symbol(E.name, positive=True)   # E ≥ lo > 1: log(1/E) = −log E for sympy too
+    f, E = f.xreplace({E: positive}), positive
+    p, q = dp_dominating_pair(E)
+    kl = kl_expr(p, q)
+    if sp.simplify(f - kl) != 0:
+        return None
+    c = sp.log(sp.Add(*[po ** a * qo ** (1 - a) for po, qo in zip(p, q)]))
+    if sp.simplify(sp.diff(c, a).subs(a, 1) - kl) != 0:
+        return None
+    # in t = log E the second derivative is a ratio of exponentials; dividing through by the numerator's
+    # exponential leaves each variable in few places, which keeps interval evaluation tight
+    t = sp.Symbol("t", positive=True)
+    pt, qt = dp_dominating_pair(sp.exp(t))
+    m = sp.simplify(sp.powsimp(sp.expand_power_base(sp.Add(*[po ** a * qo ** (1 - a) for po, qo in zip(pt, qt)]),
+                                                    force=True), force=True))
+    c2 = _spread_over_numerator(sp.simplify(sp.diff(sp.log(m), a, 2)))
+    ft = sp.simplify(f.subs(E, sp.exp(t)))
+    t_lo, t_hi = _rational_below(sp.log(lo)), _rational_above(sp.log(hi))
+    ratios = [sp.simplify(po / qo) for po, qo in zip(pt, qt)]
+    a_top = _upper_over(lambda tb: max(I.compile_enclosure(sp.log(r) / ft, t)(tb, 128).upper() for r in ratios),
+                        t_lo, t_hi)
+    if a_top is None or not a_top.is_finite:
+        return None
+    A = sp.ceiling(a_top * 64) / 64 + 1
+    h2 = 2 * ft - c2
+    ok, cells = _cover_2d(I.compile_enclosure(h2, (a, t)), (sp.Integer(1), A), (t_lo, t_hi))
+    if not ok:
+        return None
+    return CurveVerdict("proved", f"tight: {f} is the limit of D_α(RR_E)/α as α → 1 (the KL divergence of "
+                                  f"randomized response), so no smaller ρ holds; and D_α ≤ ρ·α for every α > 1: "
+                                  f"h = ρ·α(α−1) − log Σ p^α q^(1−α) has h(1) = h′(1) = 0 and h″ = 2ρ − {c2} ≥ 0 "
+                                  f"for α in [1, {A}] and t = log E in [{t_lo}, {t_hi}] (interval evaluation on "
+                                  f"{cells} cells); beyond α = {A}, D_α ≤ D_∞ ≤ ρ·α", cells=cells)
+
+
+def _spread_over_numerator(e):
+    """N/D with N = c·e^g a single exponential term, written c / Σ_i e^(g_i − g) (the same number)."""
+    n, d = sp.fraction(sp.together(e))
+    coeff, rest = n.as_independent(*[s for s in e.free_symbols], as_Add=False)
+    terms = sp.Add.make_args(sp.expand(d))
+    num_exp = sp.powsimp(n, combine="exp")
+    if len(sp.Add.make_args(sp.expand(n))) != 1:
+        return e
+    spread = sp.Add(*[sp.powsimp(term / num_exp, combine="exp") for term in terms])
+    return 1 / sp.expand(sp.powsimp(spread, combine="exp"))
+
+
+def _rational_below(x):
+    return sp.Rational(sp.floor(C.enclose(x, 128).lower() * 2 ** 30), 2 ** 30)
+
+
+def _rational_above(x):
+    return sp.Rational(sp.ceiling(C.enclose(x, 128).upper() * 2 ** 30), 2 ** 30)
+
+
+def _upper_over(fn, lo, hi, pieces: int = 64):
+    """An upper bound of fn over [lo, hi] (fn takes a Ball of E and returns an upper end)."""
+    lo, hi = sp.Rational(lo), sp.Rational(hi)
+    best = None
+    for k in range(pieces):
+        u = fn(I.interval(lo + (hi - lo) * k / pieces, lo + (hi - lo) * (k + 1) / pieces))
+        best = u if best is None or u > best else best
+    return best
+
+
+def _cover_2d(run, xr, yr, *, max_cells: int = 20000):
+    """(True, cells) when run((x-ball, y-ball)) has a nonnegative lower end on every cell of a covering of
+    xr × yr; (False, cells) when the budget is spent."""
+    stack, cells = [(xr, yr)], 0
+    while stack:
+        (x0, x1), (y0, y1) = stack.pop()
+        cells += 1
+        if cells > max_cells:
+            return False, cells
+        b = run((I.interval(x0, x1), I.interval(y0, y1)), 128)
+        if b.is_finite() and b.lower() >= 0:
+            continue
+        if (x1 - x0) / (xr[1] - xr[0]) >= (y1 - y0) / (yr[1] - yr[0]):
+            m = (x0 + x1) / 2
+            stack += [((x0, m), (y0, y1)), ((m, x1), (y0, y1))]
+        else:
+            m = (y0 + y1) / 2
+            stack += [((x0, x1), (y0, m)), ((x0, x1), (m, y1))]
+    return True, cells
+
+
+def _holds(test, E, value):
+    p, q = dp_dominating_pair(E)
+    return test(list(p), list(q), value, budget=TEST_CELLS)
+
+
+def decide_dominated(target: str, f, E: sp.Symbol, lo, hi) -> CurveVerdict:
+    """ε-DP(E) ⇒ target(f(E)) for every E in [lo, hi] (exact numbers, 1 ≤ lo ≤ hi).
+
+    >>> E = sp.Symbol("E", positive=True)
+    >>> decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 8, E, 3, 148).counterexample["E"]
+    '3'
+    """
+    name, test = TARGETS[target]
+    f = sp.sympify(f)
+    if target == "ZeroConcentratedDP" and lo != hi:
+        tight = _limit_lemma(f, E, lo, hi)
+        if tight is not None:
+            return tight
+    if lo == hi:
+        cells = [(sp.sympify(lo), sp.sympify(lo))]
+    else:
+        if _nondecreasing(f, E, lo, hi) is None:
+            return CurveVerdict("unknown", f"{name}(E) = {f} is not shown nondecreasing on the range, which the "
+                                           f"covering needs")
+        cells = [(sp.sympify(lo), sp.sympify(hi))]
+        if sp.sympify(lo) == 1:
+            return CurveVerdict("unknown", "the range reaches E = 1 (ε = 0), where both sides vanish and no finite "
+                                           "covering closes; give a range away from it, e.g. --assume 'E>=101/100'")
+    work, proved = 0, []
+    while cells:
+        a, b = cells.pop()
+        work += 1
+        if work > MAX_CELLS:
+            return CurveVerdict("unknown", f"{len(proved)} cells of E proved, and the covering's budget of {MAX_CELLS} "
+                                           f"cells is spent near E ≈ {sp.N(a, 8)} (a tight bound meets the level there: "
+                                           f"it cannot be separated)", cells=work, covered=tuple(proved))
+        fa = f.xreplace({E: a})
+        d = _holds(test, b, fa)
+        if d.holds is True:
+            proved.append((a, b))
+            continue
+        at_a = d if a == b else _holds(test, a, fa)
+        for end, verdict in ((a, at_a), (b, None)):
+            if verdict is None:
+                if a == b:
+                    continue
+                verdict = _holds(test, b, f.xreplace({E: b}))
+            if verdict.holds is False:
+                level = f.xreplace({E: end})
+                return CurveVerdict("refuted", f"randomized response at E = {end} is ε-DP and not "
+                                               f"{target}({name} = {level})",
+                                    counterexample={"E": str(end), "table": rr_table(end), "why": verdict.reason},
+                                    cells=work)
+        if a == b or (b - a) < sp.Rational(1, 2 ** 40):
+            return CurveVerdict("unknown", f"at E ≈ {sp.N(a, 8)} the level of randomized response and {name}(E) "
+                                           f"are too close to separate ({at_a.reason or d.reason})", cells=work,
+                                covered=tuple(proved))
+        m = (a + b) / 2
+        cells += [(m, b), (a, m)]
+    return CurveVerdict("proved", f"{len(proved)} cells of E, each proved at its ends (randomized response at the "
+                                  f"right end satisfies {name} at the left end's value)", cells=work,
+                        covered=tuple(proved))

@@ -1,0 +1,75 @@
+"""ε-DP ⇒ zCDP / GDP decided over a range of E through the dominating pair (symbolic.derive.curve_claims):
+the published conversion is proved, the tight one proved tight, a too-small constant refuted by an exact
+randomized-response table whose failure the test re-checks by 30-digit arithmetic."""
+import json
+import subprocess
+import sys
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symbolic.core import certified as C
+from symbolic.core import intervals as I
+from symbolic.derive.curve_claims import decide_dominated, rr_table
+
+E = sp.Symbol("E", real=True)
+
+
+def test_bun_steinke_eps_squared_over_two_is_proved_on_the_range():
+    v = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 2, E, 3, 148)
+    assert v.verdict == "proved" and v.cells >= 1 and "every size" in v.scope
+
+
+def test_eps_tanh_half_eps_is_proved_and_tight():
+    v = decide_dominated("ZeroConcentratedDP", sp.log(E) * (E - 1) / (E + 1), E, 3, 148)
+    assert v.verdict == "proved" and v.reason.startswith("tight:")
+
+
+def test_eps_squared_over_eight_is_refuted_by_randomized_response():
+    v = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 8, E, 3, 148)
+    assert v.verdict == "refuted" and v.counterexample["E"] == "3"
+    assert v.counterexample["table"] == rr_table(3)
+    # re-check independently: at the order named in the reason, D_α(RR_3) > ρ·α (30 digits)
+    alpha = sp.Rational(v.counterexample["why"].split("α = ")[1].split(":")[0])
+    mpmath.mp.dps = 30
+    e, a = mpmath.mpf(3), mpmath.mpf(alpha.p) / alpha.q
+    p, q = [e / (1 + e), 1 / (1 + e)], [1 / (1 + e), e / (1 + e)]
+    d = mpmath.log(sum(pi ** a * qi ** (1 - a) for pi, qi in zip(p, q))) / (a - 1)
+    assert d > mpmath.log(3) ** 2 / 8 * a
+
+
+def test_a_tight_bound_without_the_lemma_and_ranges_that_cannot_close_are_unknown():
+    near_zero = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 2, E, 1, 3)
+    assert near_zero.verdict == "unknown" and "E = 1" in near_zero.reason
+    gdp = decide_dominated("GaussianDP", 2 * sp.log(E), E, 3, 20)
+    bad = decide_dominated("GaussianDP", sp.log(E) / 2, E, 3, 20)
+    assert gdp.verdict == "proved" and bad.verdict == "refuted"
+
+
+def test_interval_tools():
+    x = sp.Symbol("x", positive=True)
+    assert I.nonnegative_on(x ** 2 - 2 * x + 2, x, 0, 3)[0] is True      # (x − 1)² + 1 > 0
+    assert I.nonnegative_on(x ** 2 - 2 * x + 1, x, 0, 3, max_cells=50)[0] is None   # touches 0: undecided
+    assert I.nonnegative_on(x - 2, x, 0, 3)[0] is False
+    b = I.interval(3, 4)
+    assert b.lower() <= 3 and b.upper() >= 4 and b.upper() - b.lower() < sp.Rational(11, 10)
+
+
+def run(*args):
+    p = subprocess.run([sys.executable, "-m", "theorems.cli.main", *args], capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_implies_uses_the_dominating_pair():
+    code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)^2/8", "--assume", "3<=E<=148", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["verdict"] == "refuted" and doc["counterexample"]["table"]["rows"]["0"] == ["3/4", "1/4"]
+    code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)^2/2")
+    assert code == 1 and "no upper end" in out
+
+
+def test_a_bound_that_fails_inside_the_range_is_refuted_there():
+    # ρ = 1/2 holds at E = 2 (ρ*(log 2) ≈ 0.12) but not at E = 20 (ρ* ≈ 2.7): refuted inside the range
+    v = decide_dominated("ZeroConcentratedDP", sp.Rational(1, 2), E, 2, 20)
+    assert v.verdict == "refuted" and sp.Rational(v.counterexample["E"]) > 2
