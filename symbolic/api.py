@@ -73,9 +73,10 @@ from symbolic.notions.families.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.families.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
 from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
 from symbolic.derive.level_render import level_json, level_text
-from symbolic.derive.curve_level import CURVE_NOTIONS, CurveLevel, derive_curve_level
-from symbolic.derive.curve_map import CURVE_MAP_EPS, CurveMap, curve_map
-from symbolic.derive.curve_claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_dominated
+from symbolic.derive.continuous.level import CURVE_NOTIONS, derive_curve_level
+from symbolic.derive.continuous.values import CurveLevel
+from symbolic.derive.continuous.maps import CURVE_MAP_EPS, CurveMap, curve_map
+from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_dominated
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
                                        gaussian, laplace)
 from symbolic.graph.hasse import diagram, dot_text, render_svg

@@ -357,8 +357,8 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     value; values are exact numbers or expression texts (``"log(2)"``). ``assumptions``: range texts such
     as ``"1/2<p<1"``. ``prior``: for pml (required) and maximal-leakage (its support; default all inputs).
     A density or mass-function mechanism (``{"kind": "density", ...}``, see
-    :mod:`symbolic.model.continuous`) is derived by :func:`symbolic.derive.curve_level.derive_curve_level`
-    and gives a :class:`~symbolic.derive.curve_level.CurveLevel`.
+    :mod:`symbolic.model.continuous`) is derived by :func:`symbolic.derive.continuous.level.derive_curve_level`
+    and gives a :class:`~symbolic.derive.continuous.level.CurveLevel`.
     ``budget``: seconds of wall-clock time; when they are spent, :class:`~symbolic.core.budget.BudgetSpent`
     says which stage was reached (see :mod:`symbolic.core.budget`).
 
@@ -370,10 +370,8 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     """
     from symbolic.model.continuous import ContinuousMechanism, is_continuous_document
     if isinstance(mechanism, ContinuousMechanism) or is_continuous_document(mechanism):
-        from symbolic.derive.curve_level import derive_curve_level
-        if prior is not None:
-            raise InvalidParameter("a prior goes with pml and maximal-leakage, which are derived for finite tables")
-        return derive_curve_level(notion_id, mechanism, params=params, assumptions=assumptions)
+        from symbolic.derive.continuous.level import derive_curve_level
+        return derive_curve_level(notion_id, mechanism, params=params, assumptions=assumptions, prior=prior)
     with Budget(budget) as bud:
         return _derive_level(notion_id, mechanism, params, assumptions, prior, bud)
 

@@ -36,9 +36,9 @@ def level_json(d) -> dict:
     >>> j["formula"], j["attained_by"][0]["pair"], j["attained_by"][0]["output"], j["ok"]
     ('log(p/(1 - p))', [[0], [1]], 0, True)
     """
-    from symbolic.derive.curve_level import CurveLevel
+    from symbolic.derive.continuous.values import CurveLevel
     if isinstance(d, CurveLevel):
-        from symbolic.derive.curve_render import curve_json
+        from symbolic.derive.continuous.render import curve_json
         return curve_json(d)
     pieces = []
     for cond, expr, labels in d.pieces:
@@ -74,9 +74,9 @@ def level_text(d) -> str:
     >>> print(level_text(derive_level("pure-dp", doc)).splitlines()[0])
     pure-dp: epsilon = log(p/(1 - p))
     """
-    from symbolic.derive.curve_level import CurveLevel
+    from symbolic.derive.continuous.values import CurveLevel
     if isinstance(d, CurveLevel):
-        from symbolic.derive.curve_render import curve_text
+        from symbolic.derive.continuous.render import curve_text
         return curve_text(d)
     lines = [f"{d.notion}: {d.quantity} = {expr_text(d.formula)}"]
     if d.infinite:

@@ -1,4 +1,4 @@
-"""ε-DP ⇒ zCDP / GDP decided over a range of E through the dominating pair (symbolic.derive.curve_claims):
+"""ε-DP ⇒ zCDP / GDP decided over a range of E through the dominating pair (symbolic.derive.continuous.claims):
 the published conversion is proved, the tight one proved tight, a too-small constant refuted by an exact
 randomized-response table whose failure the test re-checks by 30-digit arithmetic."""
 import json
@@ -11,7 +11,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.core import intervals as I
-from symbolic.derive.curve_claims import decide_dominated, rr_table
+from symbolic.derive.continuous.claims import decide_dominated, rr_table
 
 E = sp.Symbol("E", real=True)
 

@@ -1,4 +1,4 @@
-"""Levels of densities and mass functions (symbolic.derive.curve_level): the values the issue asks for, each
+"""Levels of densities and mass functions (symbolic.derive.continuous.level): the values the issue asks for, each
 compared with an independent 30-digit value (mpmath, computed here from the definitions or the published
 closed forms), the formulas compared symbolically with the published ones, and the command line."""
 import json
@@ -10,7 +10,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from symbolic.derive.curve_level import CurveLevel, derive_curve_level, fixed_decimal
+from symbolic.derive.continuous.level import derive_curve_level
+from symbolic.derive.continuous.values import CurveLevel, fixed_decimal
 from symbolic.derive.level import derive_level
 from symbolic.derive.level_render import level_json, level_text
 from symbolic.model.continuous import discrete_gaussian, discrete_laplace, gaussian, laplace
@@ -140,7 +141,7 @@ def test_sup_over_orders_encloses_randomized_responses_kl():
     """Binary randomized response with ratio e: D_α = log((e^α + e^(1−α))/(1+e))/(α−1) (p = (e/(1+e), 1/(1+e)),
     q reversed); sup_α D_α/α is its KL divergence ε·tanh(ε/2) at ε = 1 (approached as α → 1)."""
     from symbolic.core import intervals as I
-    from symbolic.derive.curve_sup import constant_ratio, sup_over_orders
+    from symbolic.derive.continuous.orders import constant_ratio, sup_over_orders
     a = sp.Symbol("alpha", positive=True)
     D = sp.log((sp.E ** a + sp.E ** (1 - a)) / (1 + sp.E)) / (a - 1)
     run_d = I.compile_enclosure(D, a)
@@ -152,7 +153,7 @@ def test_sup_over_orders_encloses_randomized_responses_kl():
 
 
 def test_the_pair_quantities_directly():
-    from symbolic.derive.curves import LawPair, by_cases, hockey, sup_loss
+    from symbolic.derive.continuous.pair import LawPair, by_cases, hockey, sup_loss
     m = laplace(1)
     pair = LawPair(m.law((0,)), m.law((1,)), m.y, False, ((0,), (1,)))
     assert sup_loss(pair, m.signs())[0] == 1
@@ -162,7 +163,7 @@ def test_the_pair_quantities_directly():
 
 
 def test_a_check_fails_when_the_value_is_wrong():
-    from symbolic.derive.curve_checks import run_checks
+    from symbolic.derive.continuous.checks import run_checks
     m = laplace(1)
     pairs = [((0,), (1,)), ((1,), (0,))]
     good = run_checks("renyi-dp", {"alpha": 2}, m, pairs, None, sp.log(2 * sp.E ** 3 + 1) - sp.log(3) - 2, {}, ())
@@ -171,14 +172,14 @@ def test_a_check_fails_when_the_value_is_wrong():
 
 
 def test_the_text_report_says_what_was_derived():
-    from symbolic.derive.curve_render import curve_json, curve_text
+    from symbolic.derive.continuous.render import curve_json, curve_text
     d = derive_curve_level("total-variation", laplace(), params={"b": 1})
     assert curve_text(d).startswith("total-variation: tv = 0.393469340287367") and curve_json(d)["exact"]
 
 
 def test_epsilon_dp_to_zcdp_and_gdp_through_the_dominating_pair():
-    from symbolic.derive.curve_map import curve_map
-    from symbolic.derive.pair_curves import dp_dominating_pair, gdp_of_pair, renyi_expr, zcdp_of_pair
+    from symbolic.derive.continuous.maps import curve_map
+    from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, renyi_expr, zcdp_of_pair
     m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
     (eps, lo, hi), = m.rows
     # the issue's number: ε = 1 gives ρ = ε·tanh(ε/2) = 0.462117157260010
@@ -200,3 +201,32 @@ def test_derive_map_with_a_transcendental_notion_is_never_an_internal_error():
     for a, b in (("zcdp", "pure-dp"), ("gaussian-dp", "approx-dp"), ("pure-dp", "gaussian-dp")):
         code, out, err = run("derive", "map", a, b, "--param", "eps=2")
         assert code in (0, 1) and "internal error" not in err and "Traceback" not in err, (a, b, err)
+
+
+def test_leakage_of_densities():
+    """Maximal leakage is log(1 + TV) for two laws; PML under a prior π is reached in a tail, where the
+    ratio max_x p_x/p_Y tends to its supremum: for Laplace 1/(π_0 + π_1·e^(−1/b)), for the Gaussian 1/π_0."""
+    from symbolic.derive.continuous.leakage import maximal_leakage
+    ml = derive_curve_level("maximal-leakage", laplace(), params={"b": 1})
+    assert sp.simplify(ml.value - sp.log(2 - sp.exp(-sp.Rational(1, 2)))) == 0 and ml.ok
+    prior = {"0": "1/4", "1": "3/4"}
+    lap = derive_curve_level("pml", laplace(), params={"b": 1}, prior=prior)
+    assert sp.simplify(lap.value + sp.log(sp.Rational(1, 4) + 3 * sp.exp(-1) / 4)) == 0 and lap.ok
+    gau = derive_curve_level("pml", gaussian(), params={"sigma": 1}, prior=prior)
+    assert sp.simplify(gau.value - sp.log(4)) == 0 and gau.ok and "x = 0" in gau.where
+    m = laplace(1)
+    assert maximal_leakage([m.law((0,)), m.law((1,))], m.y, m.signs(), False)[0] == ml.value
+    with pytest.raises(Exception) as e:
+        derive_curve_level("pml", laplace(), params={"b": 1})
+    assert "relative to a prior" in str(e.value)
+
+
+def test_the_zcdp_level_takes_its_level_functions_from_the_caller():
+    """curve_zcdp sits below curve_level: it is handed the level and pair functions, so a stand-in for
+    them (D_α = α/2 on one pair, pure level ∞) gives ρ = 1/2 exactly."""
+    from symbolic.derive.continuous.zcdp import zcdp_level
+    m = gaussian(1)
+    alpha = sp.Symbol("alpha", positive=True)
+    d = zcdp_level(m, {"alpha": alpha}, [((0,), (1,))], m.signs(), {}, [], {}, lambda *a, **k: [],
+                   lambda notion, own, mm, pairs, signs: (own["alpha"] / 2, "stand-in"), lambda n, mm: [])
+    assert d.value == sp.Rational(1, 2) and d.exact

@@ -4,8 +4,8 @@ enclosures must contain the libraries' numbers up to the libraries' own discreti
 import pytest
 import sympy as sp
 
-from symbolic.derive.curve_level import derive_curve_level
-from symbolic.derive.pair_curves import dp_dominating_pair, renyi_expr
+from symbolic.derive.continuous.level import derive_curve_level
+from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, renyi_expr
 from symbolic.model.continuous import gaussian, laplace
 
 autodp = pytest.importorskip("autodp")

@@ -89,7 +89,7 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     A density or mass function (`{"kind": "density", "outputs": "reals", "density": {"0": "exp(-abs(y)/b)/(2*b)",
     ...}}`; examples in docs/examples/) takes pure-dp, local-dp, free-lunch, approx-dp (the privacy profile δ(ε),
     in ε unless --param eps=… is given), total-variation, bounded-range, renyi-dp (any real order α > 1, or α
-    symbolic), zcdp and gaussian-dp: an exact value with a certified enclosure, a formula in the parameters
+    symbolic), zcdp, gaussian-dp, pml (--prior) and maximal-leakage: an exact value with a certified enclosure, a formula in the parameters
     left without a value, and 30-digit numerical cross-checks.
 
     Catalogue derivations: `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p),

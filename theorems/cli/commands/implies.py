@@ -85,7 +85,7 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
 
 def _through_dominating_pair(claim, as_json):
     """ε-DP(E) ⇒ ρ(E)-zCDP or μ(E)-GDP, decided for every E in the claim's range through randomized
-    response (see symbolic.derive.curve_claims); None for any other claim (the general check runs)."""
+    response (see symbolic.derive.continuous.claims); None for any other claim (the general check runs)."""
     from symbolic import CURVE_CLAIM_TARGETS, decide_dominated
     part = claim.parts[0] if len(claim.parts) == 1 else None
     if part is None or len(part.hypotheses) != 1 or len(claim.params) != 1:

@@ -39,17 +39,17 @@ _E("theorems.saeidian_pml_derivations:chernoff_threshold_leakage", "bound = -sp.
 
 
 # -- densities, mass functions and privacy curves ----------------------------------------------------------
-_E("symbolic.derive.curves:hockey", "out += total(p - E * q, y, sub, signs)", "out += total(p - q, y, sub, signs)",
+_E("symbolic.derive.continuous.pair:hockey", "out += total(p - E * q, y, sub, signs)", "out += total(p - q, y, sub, signs)",
    "curve.hockey-drops-E", "the privacy profile integrates p − q instead of p − e^ε·q on the worst event",
    T + "tests/derive/test_curve_level.py::test_laplace_privacy_profile_formula_and_value")
 
 
-_E("symbolic.derive.curve_level:_pair_level", 'sp.log(mass) / (own["alpha"] - 1)', 'sp.log(mass) / own["alpha"]',
+_E("symbolic.derive.continuous.level:_pair_level", 'sp.log(mass) / (own["alpha"] - 1)', 'sp.log(mass) / own["alpha"]',
    "curve.renyi-scale", "Rényi divergence divided by α instead of α − 1",
    T + "tests/derive/test_curve_level.py::test_laplace_renyi_at_real_orders")
 
 
-_E("symbolic.derive.curve_claims:decide_dominated", "d = _holds(test, b, fa)", "d = _holds(test, a, fa)",
+_E("symbolic.derive.continuous.claims:decide_dominated", "d = _holds(test, b, fa)", "d = _holds(test, a, fa)",
    "curve.covering-tests-left-end", "a cell of E is proved by randomized response at its left end (unsound: the "
    "level grows with E)", T + "tests/derive/test_curve_claims.py::test_a_bound_that_fails_inside_the_range_is_refuted_there")
 

@@ -28,7 +28,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.core import intervals as I
-from symbolic.derive.pair_curves import dp_dominating_pair
+from symbolic.derive.continuous.finite_pairs import dp_dominating_pair
 from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
 
 MAX_CELLS = 400     # cells of E
@@ -101,7 +101,7 @@ def _limit_lemma(f, E, lo, hi):
     i.e. D_α ≤ f·α. For α ≥ A ≥ D_∞/f (D_∞ = log max p/q), D_α ≤ D_∞ ≤ f·A ≤ f·α (D_α is nondecreasing
     with limit D_∞). h″ = 2f − c″ ≥ 0 is proved by interval evaluation on a covering of [1, A] × [lo, hi].
     Returns None when f is not that limit or the covering does not settle (the general covering runs)."""
-    from symbolic.derive.pair_curves import kl_expr
+    from symbolic.derive.continuous.finite_pairs import kl_expr
     if not (sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational) or sp.sympify(lo) <= 1:
         return None
     a = sp.Symbol("alpha", positive=True)

@@ -128,7 +128,33 @@ def _num(x):
     return mpmath.mpf(sp.N(sp.sympify(x), 35)) if not isinstance(x, str) else mpmath.mpf(x)
 
 
+def numeric_leakage(notion, m, prior):
+    """Maximal leakage (∫ max_x p_x by quadrature) or a lower estimate of PML (the largest
+    max_x p_x/p_Y on a grid of y), at 25 digits."""
+    mpmath.mp.dps = 25
+    integers = m.outputs == "integers"
+    kept = [(_mp(m.law(d))[0], _num(w), m.law(d)) for d, w in zip(m.databases, prior) if w != 0]
+    if notion == "maximal-leakage":
+        laws = [f for f, _, _ in kept]
+        diffs = [lambda t, f=f, g=g: f(t) - g(t) for i, (f, _, _) in enumerate(kept) for g, _, _ in kept[i + 1:]]
+        cuts = set()
+        for g in diffs:
+            cuts |= set(_sign_changes(g)) if not integers else set()
+        if integers:
+            return mpmath.log(mpmath.nsum(lambda t: max(f(t) for f in laws), [-mpmath.inf, mpmath.inf]))
+        grid = sorted(cuts | set(_kinks(*[e for _, _, e in kept])) | {mpmath.mpf(k) for k in (-8, -2, 2, 8)})
+        return mpmath.log(mpmath.quad(lambda t: max(f(t) for f in laws), [-mpmath.inf] + grid + [mpmath.inf]))
+    best = mpmath.mpf(0)
+    for t in _grid(integers):
+        py = sum(w * f(t) for f, w, _ in kept)
+        if py > 0:
+            best = max(best, max(f(t) for f, _, _ in kept) / py)
+    return mpmath.log(best)
+
+
 def _level_at(notion, own, m, pairs):
+    if notion in ("pml", "maximal-leakage"):
+        return numeric_leakage(notion, m, own["prior"])
     return max(numeric_level(notion, m.law(d), m.law(e), m.outputs == "integers", own) for d, e in pairs)
 
 
@@ -145,7 +171,7 @@ def _agree(notion, num, val, enclosure=None) -> tuple:
     if val == mpmath.inf or num == mpmath.inf:
         return (num == val or (val == mpmath.inf and num > 50)), "the loss grows without bound" if val == mpmath.inf \
             else "infinite"
-    if notion in ("pure-dp", "local-dp", "free-lunch", "bounded-range"):
+    if notion in ("pure-dp", "local-dp", "free-lunch", "bounded-range", "pml"):
         return num <= val + GRID_TOL, f"the largest loss on a grid of y, {mpmath.nstr(num, 12)}, is ≤ the level"
     return abs(num - val) <= QUAD_TOL * max(1, abs(val)), f"30-digit quadrature gives {mpmath.nstr(num, 15)}"
 

@@ -3,7 +3,7 @@
 For a :class:`~symbolic.model.continuous.ContinuousMechanism`, each notion's level is the largest value
 over ordered neighbouring pairs (d, d′) (replace one record; every pair of inputs for local DP and
 free-lunch privacy) of a quantity of the pair of laws p = law(d), q = law(d′), computed exactly by
-:mod:`symbolic.derive.curves`:
+:mod:`symbolic.derive.continuous.pair`:
 
 - ε-DP (Dwork, McSherry, Nissim, Smith 2006): ε = sup_y log p(y)/q(y), with where it is reached; ∞ is
   said plainly (the Gaussian mechanism);
@@ -12,7 +12,7 @@ free-lunch privacy) of a quantity of the pair of laws p = law(d), q = law(d′),
 - bounded range (Dong, Durfee, Rogers 2020): sup log p/q − inf log p/q;
 - Rényi DP of real order α > 1 (Mironov 2017): D_α = log(∫ p^α q^(1−α))/(α − 1), in α when α is not given;
 - ρ-zCDP (Bun, Steinke 2016, Def. 1.1): ρ = sup_{α>1} D_α/α: exact when D_α/α does not depend on α
-  (the Gaussian mechanism), else a certified enclosure (:func:`symbolic.derive.curve_sup.sup_over_orders`);
+  (the Gaussian mechanism), else a certified enclosure (:func:`symbolic.derive.continuous.orders.sup_over_orders`);
 - μ-GDP (Dong, Roth, Su 2022): μ exactly for a pair that is a Gaussian shift (the privacy loss is
   N(μ²/2, μ²) under p), 0 for equal laws; other pairs are not derived (unknown, said so).
 
@@ -22,33 +22,30 @@ Where a sign depends on the parameters the level is a Piecewise over both cases.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import sympy as sp
 
-from symbolic.core import certified as C
-from symbolic.core import intervals as I
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
-from symbolic.core.exact import expr_text, parse_expr
-from symbolic.core.ops import UndecidedComparison, exact_sign
+from symbolic.core.exact import parse_expr
+from symbolic.core.ops import exact_sign
 from symbolic.core.tables import replace
-from symbolic.derive.curves import LawPair, Undecided, by_cases, decide, hockey, loss_on, renyi_mass, sup_loss
+from symbolic.derive.continuous.pair import LawPair, Undecided, by_cases, decide, hockey, loss_on, renyi_mass, sup_loss
 from symbolic.model.continuous import ContinuousMechanism, continuous_from_json
 from symbolic.model.param_space import ParamRange
 from symbolic.model.real_line import OO, Signs, is_infinite
+from symbolic.derive.continuous.values import CurveLevel, at_values, combine, enclosure
 
-DIGITS = 15   # digits printed of an enclosure (its radius is below 10^-(DIGITS+2))
 
 #: the notions whose level is derived for densities and mass functions, with the quantity's name
 CURVE_NOTIONS = {
     "pure-dp": "epsilon", "local-dp": "epsilon", "free-lunch": "epsilon", "approx-dp": "delta",
     "total-variation": "tv", "bounded-range": "epsilon", "renyi-dp": "epsilon", "zcdp": "rho",
-    "gaussian-dp": "mu",
+    "gaussian-dp": "mu", "pml": "epsilon", "maximal-leakage": "leakage",
 }
 _ALIASES = {"epsilon": "pure-dp", "dp": "pure-dp", "eps": "pure-dp", "ldp": "local-dp", "delta": "approx-dp",
             "tv": "total-variation", "br": "bounded-range", "rdp": "renyi-dp", "zcdp": "zcdp", "rho": "zcdp",
             "zeroconcentrateddp": "zcdp", "gdp": "gaussian-dp", "mu": "gaussian-dp", "gaussiandp": "gaussian-dp",
-            "puredp": "pure-dp", "approxdp": "approx-dp", "renyidp": "renyi-dp", "totalvariation": "total-variation"}
+            "puredp": "pure-dp", "approxdp": "approx-dp", "renyidp": "renyi-dp", "totalvariation": "total-variation",
+            "pointwisemaximalleakage": "pml", "maxleakage": "maximal-leakage", "maximalleakage": "maximal-leakage"}
 _OWN = {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",)}
 
 
@@ -64,76 +61,6 @@ def curve_notion(key: str) -> tuple:
         return _ALIASES[flat], {}
     raise InvalidParameter(f"no level is derived for {clip(key)} on a density or mass function; derivable: "
                            f"{', '.join(CURVE_NOTIONS)}")
-
-
-@dataclass(frozen=True)
-class CurveLevel:
-    """A derived level. ``formula``: exact, in the parameters left symbolic (a Piecewise over cases), or
-    None when only the value at the given numbers was derived; ``value``: exact at the given numbers (None
-    while symbols remain); ``enclosure``: (lower, upper) rationals certified to contain the level;
-    ``exact``: the value is a closed form (False: only the enclosure is certified); ``where``: where the
-    level is reached; ``steps``: the derivation in words; ``checks``: (text, ok) cross-checks. The notions
-    derived are the keys of ``CURVE_NOTIONS``.
-
-    >>> sorted(CURVE_NOTIONS)[:3]
-    ['approx-dp', 'bounded-range', 'free-lunch']
-    >>> from symbolic.model.continuous import gaussian
-    >>> d = derive_curve_level("gaussian-dp", gaussian(), params={"sigma": 2})
-    >>> d.value, d.exact, d.ok
-    (1/2, True, True)
-    """
-
-    notion: str
-    quantity: str
-    formula: sp.Expr | None
-    value: sp.Expr | None
-    enclosure: tuple | None
-    exact: bool
-    where: str
-    steps: tuple
-    checks: tuple
-    params: dict = field(default_factory=dict)
-    assumptions: tuple = ()
-    mechanism: ContinuousMechanism | None = field(default=None, compare=False, repr=False)
-    unknown: str | None = None   # why no level was derived (then formula, value and enclosure are None)
-
-    @property
-    def infinite(self) -> bool:
-        return self.value == OO or self.formula == OO
-
-    @property
-    def ok(self) -> bool:
-        """A level was derived and every cross-check passed (a failed check fails the derivation)."""
-        return self.unknown is None and bool(self.checks) and all(ok for _, ok in self.checks)
-
-    def value_text(self) -> str:
-        """The value for a reader: a rational as it is, else 15 significant digits (from the exact value,
-        or the middle of the enclosure) with the enclosure's half-width."""
-        if self.unknown is not None:
-            return "unknown"
-        if self.infinite:
-            return "∞"
-        if self.enclosure is None:
-            return "(symbolic)"
-        lo, hi = self.enclosure
-        if self.value is not None and self.value.is_Rational:
-            return str(self.value)
-        radius = (hi - lo) / 2
-        decimals = DIGITS if radius == 0 else max(2, min(DIGITS, int(sp.floor(-sp.log(radius, 10)))))
-        return f"{fixed_decimal((lo + hi) / 2, decimals)} (± {sp.N(radius, 2)}, certified)"
-
-
-def fixed_decimal(x, decimals: int) -> str:
-    """The rational x rounded to ``decimals`` places (half up), by integer arithmetic.
-
-    >>> fixed_decimal(sp.Rational(5128835112945085956, 10 ** 19), 15), fixed_decimal(sp.Rational(-1, 8), 2)
-    ('0.512883511294509', '-0.13')
-    """
-    x = sp.Rational(x)
-    sign = "-" if x < 0 else ""
-    k = int(sp.floor(abs(x) * 10 ** decimals + sp.Rational(1, 2)))
-    whole, frac = divmod(k, 10 ** decimals)
-    return f"{sign}{whole}." + str(frac).rjust(decimals, "0") if decimals else f"{sign}{whole}"
 
 
 # ---------------------------------------------------------------- inputs
@@ -186,6 +113,13 @@ def _level(notion, own, m, pairs, signs):
     """(value, where) for the mechanism under ``signs``: the largest over the ordered pairs. Two values
     whose order cannot be decided (equal in disguise, as the two pairs of a symmetric mechanism whose
     constants are sums) are kept as their exact maximum, Max(a, b)."""
+    if notion in ("pml", "maximal-leakage"):
+        from symbolic.derive.continuous.leakage import maximal_leakage, pml
+        kept = [(m.law(d), w, _db(d)) for d, w in zip(m.databases, own["prior"]) if w != 0]
+        laws, weights, names = [x for x, _, _ in kept], [w for _, w, _ in kept], [t for _, _, t in kept]
+        if notion == "pml":
+            return pml(laws, weights, m.y, signs, m.outputs == "integers", names)
+        return maximal_leakage(laws, m.y, signs, m.outputs == "integers")
     best, where = None, None
     for d, e in pairs:
         pair = LawPair(m.law(d), m.law(e), m.y, m.outputs == "integers", (d, e))
@@ -268,66 +202,15 @@ def _db(d) -> str:
     return ",".join(map(str, d))
 
 
-def tidy(v):
-    """The shorter of ``v`` and its simplified form (sums left as they are)."""
-    v = sp.sympify(v)
-    if v.has(sp.Sum, sp.Max) or v in (OO, -OO) or v.is_Number:
-        return v
-    try:
-        w = sp.simplify(sp.powsimp(sp.expand(v)))
-    except (TypeError, ValueError, NotImplementedError):
-        return v
-    return w if sp.count_ops(w) <= sp.count_ops(v) else v
-
-
-def _combine(cases):
-    """One expression from [(facts, value)] (a Piecewise over the facts when there are several)."""
-    cases = [(f, tidy(v)) for f, v in cases]
-    if len(cases) == 1:
-        return cases[0][1]
-    args = []
-    for facts, val in cases:
-        cond = sp.And(*[sp.StrictGreaterThan(f, 0) for f in facts]) if facts else sp.true
-        args.append((val, cond))
-    return sp.Piecewise(*args)
-
-
-def at_values(cases, values: dict):
-    """The value of a by-cases result at exact values (the case whose facts hold there), or None on a
-    boundary between cases."""
-    for facts, val in cases:
-        try:
-            if all(exact_sign(sp.sympify(f).xreplace(values)) > 0 for f in facts):
-                return _substitute(val, values)
-        except UndecidedComparison:
-            return None
-    return None
-
-
-def _substitute(val, values):
-    """val at exact values; a Max of values sympy cannot order (sums) is rebuilt without evaluation."""
-    val = sp.sympify(val)
-    if val.has(sp.Max):
-        with sp.evaluate(False):
-            return val.xreplace(values)
-    return val.xreplace(values)
-
-
-def enclosure(value) -> tuple:
-    """(lower, upper) rationals containing ``value``, within 10^-(DIGITS+2)."""
-    for bits in (96, 192, 384, 768):
-        b = C.enclose(value, bits)
-        if b.upper() - b.lower() < sp.Rational(1, 10 ** (DIGITS + 2)):
-            return b.lower(), b.upper()
-    return b.lower(), b.upper()
-
-
-def derive_curve_level(notion_key: str, mechanism, *, params=None, assumptions=()) -> CurveLevel:
+def derive_curve_level(notion_key: str, mechanism, *, params=None, assumptions=(), prior=None) -> CurveLevel:
     """The tight level of ``notion_key`` (see :data:`CURVE_NOTIONS`) for a density or mass-function
     mechanism (a parsed JSON document or a :class:`ContinuousMechanism`). ``params``: values for the
     mechanism's parameters and the notion's own (``eps`` or ``E`` for approx-dp, ``alpha`` for renyi-dp);
-    a parameter without a value stays a symbol in the formula.
+    a parameter without a value stays a symbol in the formula. ``prior``: for pml (required) and
+    maximal-leakage (its support; default every input), a mapping database text -> probability.
 
+    >>> "zcdp" in CURVE_NOTIONS and "gaussian-dp" in CURVE_NOTIONS
+    True
     >>> from symbolic.model.continuous import laplace
     >>> d = derive_curve_level("pure-dp", laplace(), params={"b": 1})
     >>> d.formula, d.value, d.where
@@ -335,22 +218,47 @@ def derive_curve_level(notion_key: str, mechanism, *, params=None, assumptions=(
     """
     notion, fixed = curve_notion(notion_key)
     m = _as_mechanism(mechanism, assumptions)
+    weights = _prior_weights(notion, prior, m)
     try:
-        return _derive(notion, fixed, m, params)
+        return _derive(notion, fixed, m, params, weights)
     except Undecided as why:
         return CurveLevel(notion, CURVE_NOTIONS[notion], None, None, None, False, "", tuple(m.checks), (),
                           {k: v for k, v in (params or {}).items()}, tuple(r.text() for r in m.params), m,
                           unknown=str(why))
 
 
-def _derive(notion, fixed, m, params):
-    from symbolic.derive.curve_checks import run_checks
+def _prior_weights(notion, prior, m):
+    """The prior as exact weights aligned with ``m.databases`` (None when the notion takes none)."""
+    from symbolic.model.mechanism import keyed_by_database
+    from symbolic.model.symbolic_table import check_distribution
+    if notion not in ("pml", "maximal-leakage"):
+        if prior is not None:
+            raise InvalidParameter(f"{notion} takes no prior; a prior goes with pml and maximal-leakage")
+        return None
+    if prior is None:
+        if notion == "pml":
+            raise InvalidParameter("pml is relative to a prior: give prior=… (a distribution over the inputs)")
+        return [sp.Integer(1) / len(m.databases)] * len(m.databases)
+    if not isinstance(prior, dict):
+        raise InvalidParameter(f"the prior must map databases to probabilities, like {{\"0\": \"1/3\"}}; got "
+                               f"{clip(prior, 40)}")
+    items = keyed_by_database(prior, m.n, m.domain, "in the prior")
+    weights = [parse_expr(items.get(d, "0") if not isinstance(items.get(d, 0), int) else str(items.get(d, 0)),
+                          {}, what=f"the prior of {_db(d)}") for d in m.databases]
+    check_distribution(weights, (), "the prior")
+    return weights
+
+
+def _derive(notion, fixed, m, params, weights=None):
+    from symbolic.derive.continuous.checks import run_checks
     values = dict(params or {})
     unknown = [k for k in values if k not in m.symbols and k not in ("eps", "E", "alpha")]
     if unknown:
         raise InvalidParameter(f"{notion} has no parameter {clip(unknown[0], 40)}; valid: "
                                f"{', '.join(list(m.symbols) + list(_OWN.get(notion, ()))) or 'none'}")
     own, own_ranges = _own_ranges(notion, fixed, values, m.symbols)
+    if weights is not None:
+        own["prior"] = tuple(weights)
     fixing = {}
     for k, v in values.items():
         if k in m.symbols:
@@ -360,17 +268,18 @@ def _derive(notion, fixed, m, params):
     steps = list(m.checks)
     if notion == "zcdp":
         try:
-            return _zcdp(m, own, pairs, signs, fixing, steps, values, run_checks)
+            from symbolic.derive.continuous.zcdp import zcdp_level
+            return zcdp_level(m, own, pairs, signs, fixing, steps, values, run_checks, _level, _pairs)
         except Undecided as why:
             if not fixing:
                 raise
             m_at = m.fix({str(k): v for k, v in fixing.items()})
             steps.append(f"no formula in the parameters ({why}); derived at the given values")
-            return _zcdp(m_at, own, _pairs(notion, m_at), Signs(tuple(m_at.params) + own_ranges), {}, steps,
-                         values, run_checks)
+            return zcdp_level(m_at, own, _pairs(notion, m_at), Signs(tuple(m_at.params) + own_ranges), {}, steps,
+                              values, run_checks, _level, _pairs)
     try:
         cases = by_cases(lambda s: _level(notion, own, m, pairs, s), signs)
-        formula = _combine([(f, v) for f, (v, _) in cases])
+        formula = combine([(f, v) for f, (v, _) in cases])
         where = cases[0][1][1] if len(cases) == 1 else "; ".join(f"when {' and '.join(f'{x} > 0' for x in f)}: {w}"
                                                                     for f, (_, w) in cases)
         steps.append("every sign decided exactly under the ranges" if len(cases) == 1 else
@@ -403,66 +312,3 @@ def _derive(notion, fixed, m, params):
     checks = run_checks(notion, own, m, pairs, formula, value, fixing, own_ranges)
     return CurveLevel(notion, CURVE_NOTIONS[notion], formula, value, enc, exact_value, where, tuple(steps),
                       tuple(checks), shown, tuple(r.text() for r in m.params), m)
-
-
-def _zcdp(m, own, pairs, signs, fixing, steps, values, run_checks):
-    """ρ = sup_{α>1} D_α/α (see :mod:`symbolic.derive.curve_sup`)."""
-    from symbolic.derive.curve_sup import constant_ratio, sup_over_orders
-    alpha = own["alpha"]
-    cases = by_cases(lambda s: _level("renyi-dp", own, m, pairs, s), signs)
-    d_cases = [(f, v) for f, (v, _) in cases]
-    where = cases[0][1][1]
-    formula, value, enc, exact = None, None, None, True
-    if any(v == OO for _, v in d_cases):
-        if len(d_cases) == 1:
-            formula = value = OO
-            steps.append("D_α is infinite for every α > 1 (some output has probability 0 under one law only)")
-    else:
-        ratios = [(f, constant_ratio(v, alpha)) for f, v in d_cases]
-        if all(r is not None for _, r in ratios):
-            formula = _combine(ratios)
-            steps.append("D_α/α does not depend on α: ρ is that constant, exactly")
-            value = formula.xreplace(fixing) if not formula.xreplace(fixing).free_symbols else None
-            if len(ratios) > 1 and fixing:
-                value = at_values(ratios, fixing)
-        elif not [r for r in m.params if r.symbol not in fixing]:
-            d_fixed = [(tuple(f_.xreplace(fixing) for f_ in f), v.xreplace(fixing)) for f, v in d_cases]
-            m_at = m.fix({str(k): v for k, v in fixing.items()})
-            d_inf, _ = _level("pure-dp", {}, m_at, _pairs("pure-dp", m_at), Signs(tuple(m_at.params)))
-            if d_inf == OO:
-                raise Undecided("D_α/α depends on α and the pure-DP level is infinite: the supremum over α is not "
-                                "bounded by this method")
-            near_one = {alpha: sp.Rational(1000001, 1000000)}
-            one = next((v for f, v in d_fixed if all(exact_sign(x.xreplace(near_one)) > 0 for x in f)), None)
-            try:   # the limit is only stated beside the enclosure, never used as one of its ends
-                kl = sp.limit(one, alpha, 1, "+") if one is not None else None
-                kl = None if kl is None or kl.free_symbols or kl.has(sp.oo, sp.nan, sp.zoo) else kl
-            except (NotImplementedError, ValueError, TypeError):
-                kl = None
-            compiled = [(f, I.compile_enclosure(v, alpha)) for f, v in d_fixed]
-
-            def d_at(a):
-                for f, run in compiled:
-                    if all(exact_sign(x.xreplace({alpha: a})) > 0 for x in f):
-                        return run(a, 256)
-                raise Undecided(f"no case of D_α holds at α = {a}")
-            sup = sup_over_orders(d_at, d_inf)
-            enc, exact = (sup.lower, sup.upper), False
-            where = f"{where}; {sup.where}"
-            steps.append(f"sup over α by branch and bound on {sup.cells} cells of α (D_α nondecreasing, "
-                         f"D_α ≤ D_∞ = {d_inf}): certified enclosure" + ("" if sup.closed else " (cell budget spent)"))
-            if kl is not None:
-                b = C.enclose(kl, 256)
-                inside = b.lower() >= sup.lower and b.upper() <= sup.upper
-                steps.append(f"the limit of D_α/α as α → 1 (the KL divergence) is {sp.simplify(kl)}"
-                             + (", inside the enclosure" if inside else ", outside the enclosure: the supremum is "
-                                "reached at an order α > 1"))
-        else:
-            raise Undecided("D_α/α depends on α: give every mechanism parameter a value (--param) for a certified "
-                            "enclosure of the supremum")
-    if value is not None and value != OO and enc is None:
-        enc = enclosure(value)
-    checks = run_checks("zcdp", own, m, pairs, formula, value if value is not None else
-                        (enc and (enc[0] + enc[1]) / 2), fixing, (), enclosure_given=enc if not exact else None)
-    return CurveLevel("zcdp", "rho", formula, value, enc, exact, where, tuple(steps), tuple(checks), dict(values),
-                      tuple(r.text() for r in m.params), m)

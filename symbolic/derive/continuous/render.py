@@ -1,4 +1,4 @@
-"""A level derived for a density or mass function (:class:`~symbolic.derive.curve_level.CurveLevel`) as
+"""A level derived for a density or mass function (:class:`~symbolic.derive.continuous.values.CurveLevel`) as
 text and as JSON.
 
 The JSON has the keys of the level contract (``notion``, ``quantity``, ``formula``, ``latex``,

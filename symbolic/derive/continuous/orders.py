@@ -1,7 +1,7 @@
 """ρ-zCDP levels: the supremum over real orders α > 1 of D_α/α, exactly or as a certified enclosure.
 
 ρ-zCDP (Bun, Steinke 2016, Def. 1.1) asks D_α(P‖Q) ≤ ρ·α for every α > 1, so the tight ρ is
-sup_{α>1} D_α/α. Given D_α as an exact expression in α (from :mod:`symbolic.derive.curves` for densities,
+sup_{α>1} D_α/α. Given D_α as an exact expression in α (from :mod:`symbolic.derive.continuous.pair` for densities,
 or the finite sum for a table):
 
 - when D_α/α simplifies to an expression free of α (D_α = ρ·α, as for the Gaussian mechanism), ρ is

@@ -4,7 +4,7 @@ For two exact rows p, q of a table (or the dominating pair of a notion) these ar
 
 - Rényi divergence of a real order α > 1 (Mironov 2017, Def. 3):
   D_α(p‖q) = log(Σ_o p_o^α q_o^(1−α))/(α − 1), ∞ when some p_o > 0 = q_o; exact, as a formula in α;
-- ρ-zCDP (Bun, Steinke 2016): sup_{α>1} D_α/α, enclosed by :func:`symbolic.derive.curve_sup.sup_over_orders`;
+- ρ-zCDP (Bun, Steinke 2016): sup_{α>1} D_α/α, enclosed by :func:`symbolic.derive.continuous.orders.sup_over_orders`;
   its limit as α → 1 is the KL divergence Σ_o p_o log(p_o/q_o), derived here by sympy and stated beside the
   enclosure (it is the supremum when D_α/α decreases in α, as for randomized response);
 - μ-GDP (Dong, Roth, Su 2022): the smallest μ with H_{e^ε}(p‖q) ≤ δ_μ(ε) for every ε ≥ 0, enclosed by
@@ -26,7 +26,7 @@ import sympy as sp
 from symbolic.core import certified as C
 from symbolic.core import intervals as I
 from symbolic.core.ops import exact_sign
-from symbolic.derive.curve_sup import OrderSup, sup_over_orders
+from symbolic.derive.continuous.orders import OrderSup, sup_over_orders
 from symbolic.notions.continuum import gaussian_profile_bounded
 
 ALPHA = sp.Symbol("alpha", positive=True)

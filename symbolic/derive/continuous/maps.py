@@ -4,7 +4,7 @@ Every ε-DP pair of output laws is a post-processing of binary randomized respon
 (Kairouz, Oh, Viswanath 2015), and Rényi divergences (hence zCDP) and trade-off functions (hence GDP)
 obey the data-processing inequality. So the tight level of B implied by ε-DP, on any output space and
 at every size, is B's level at that pair, which randomized response attains
-(:mod:`symbolic.derive.pair_curves`). At each ε asked the answer is a certified enclosure; the limit of
+(:mod:`symbolic.derive.continuous.finite_pairs`). At each ε asked the answer is a certified enclosure; the limit of
 D_α/α as α → 1 (the pair's KL divergence, derived here by sympy as a formula in E) is printed as the
 candidate closed form with whether it lies in every enclosure. It is not claimed proved for every ε:
 that needs the supremum over α to sit at α → 1 for all ε, which this module does not prove.
@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.core.exact import expr_text
-from symbolic.derive.curve_level import fixed_decimal
-from symbolic.derive.pair_curves import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
+from symbolic.derive.continuous.values import fixed_decimal
+from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
 
 CURVE_TARGETS = {"zcdp": "rho", "gaussian-dp": "mu"}
 DEFAULT_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))

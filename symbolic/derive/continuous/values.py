@@ -1,0 +1,144 @@
+"""The value of a level derived for a density or mass function, and the exact helpers that build it.
+
+:class:`CurveLevel` is the result of :func:`symbolic.derive.continuous.level.derive_curve_level`: an exact value,
+a certified enclosure (ball arithmetic), the formula in the parameters left free, where the level is
+reached, the derivation's steps and its cross-checks. :func:`combine` turns the cases of a case split
+into a Piecewise, :func:`at_values` evaluates them at exact values, :func:`enclosure` encloses a value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.core import certified as C
+from symbolic.core.ops import UndecidedComparison, exact_sign
+from symbolic.model.continuous import ContinuousMechanism
+from symbolic.model.real_line import OO
+
+DIGITS = 15   # digits printed of an enclosure (its radius is below 10^-(DIGITS+2))
+
+
+@dataclass(frozen=True)
+class CurveLevel:
+    """A derived level. ``formula``: exact, in the parameters left symbolic (a Piecewise over cases), or
+    None when only the value at the given numbers was derived; ``value``: exact at the given numbers (None
+    while symbols remain); ``enclosure``: (lower, upper) rationals certified to contain the level;
+    ``exact``: the value is a closed form (False: only the enclosure is certified); ``where``: where the
+    level is reached; ``steps``: the derivation in words; ``checks``: (text, ok) cross-checks. The notions
+    derived are the keys of ``CURVE_NOTIONS``.
+
+    >>> from symbolic.derive.continuous.level import CURVE_NOTIONS, derive_curve_level
+    >>> sorted(CURVE_NOTIONS)[:3]
+    ['approx-dp', 'bounded-range', 'free-lunch']
+    >>> from symbolic.model.continuous import gaussian
+    >>> d = derive_curve_level("gaussian-dp", gaussian(), params={"sigma": 2})
+    >>> d.value, d.exact, d.ok
+    (1/2, True, True)
+    """
+
+    notion: str
+    quantity: str
+    formula: sp.Expr | None
+    value: sp.Expr | None
+    enclosure: tuple | None
+    exact: bool
+    where: str
+    steps: tuple
+    checks: tuple
+    params: dict = field(default_factory=dict)
+    assumptions: tuple = ()
+    mechanism: ContinuousMechanism | None = field(default=None, compare=False, repr=False)
+    unknown: str | None = None   # why no level was derived (then formula, value and enclosure are None)
+
+    @property
+    def infinite(self) -> bool:
+        return self.value == OO or self.formula == OO
+
+    @property
+    def ok(self) -> bool:
+        """A level was derived and every cross-check passed (a failed check fails the derivation)."""
+        return self.unknown is None and bool(self.checks) and all(ok for _, ok in self.checks)
+
+    def value_text(self) -> str:
+        """The value for a reader: a rational as it is, else 15 significant digits (from the exact value,
+        or the middle of the enclosure) with the enclosure's half-width."""
+        if self.unknown is not None:
+            return "unknown"
+        if self.infinite:
+            return "∞"
+        if self.enclosure is None:
+            return "(symbolic)"
+        lo, hi = self.enclosure
+        if self.value is not None and self.value.is_Rational:
+            return str(self.value)
+        radius = (hi - lo) / 2
+        decimals = DIGITS if radius == 0 else max(2, min(DIGITS, int(sp.floor(-sp.log(radius, 10)))))
+        return f"{fixed_decimal((lo + hi) / 2, decimals)} (± {sp.N(radius, 2)}, certified)"
+
+
+def fixed_decimal(x, decimals: int) -> str:
+    """The rational x rounded to ``decimals`` places (half up), by integer arithmetic.
+
+    >>> fixed_decimal(sp.Rational(5128835112945085956, 10 ** 19), 15), fixed_decimal(sp.Rational(-1, 8), 2)
+    ('0.512883511294509', '-0.13')
+    """
+    x = sp.Rational(x)
+    sign = "-" if x < 0 else ""
+    k = int(sp.floor(abs(x) * 10 ** decimals + sp.Rational(1, 2)))
+    whole, frac = divmod(k, 10 ** decimals)
+    return f"{sign}{whole}." + str(frac).rjust(decimals, "0") if decimals else f"{sign}{whole}"
+
+
+def tidy(v):
+    """The shorter of ``v`` and its simplified form (sums left as they are)."""
+    v = sp.sympify(v)
+    if v.has(sp.Sum, sp.Max) or v in (OO, -OO) or v.is_Number:
+        return v
+    try:
+        w = sp.simplify(sp.powsimp(sp.expand(v)))
+    except (TypeError, ValueError, NotImplementedError):
+        return v
+    return w if sp.count_ops(w) <= sp.count_ops(v) else v
+
+
+def combine(cases):
+    """One expression from [(facts, value)] (a Piecewise over the facts when there are several)."""
+    cases = [(f, tidy(v)) for f, v in cases]
+    if len(cases) == 1:
+        return cases[0][1]
+    args = []
+    for facts, val in cases:
+        cond = sp.And(*[sp.StrictGreaterThan(f, 0) for f in facts]) if facts else sp.true
+        args.append((val, cond))
+    return sp.Piecewise(*args)
+
+
+def at_values(cases, values: dict):
+    """The value of a by-cases result at exact values (the case whose facts hold there), or None on a
+    boundary between cases."""
+    for facts, val in cases:
+        try:
+            if all(exact_sign(sp.sympify(f).xreplace(values)) > 0 for f in facts):
+                return _substitute(val, values)
+        except UndecidedComparison:
+            return None
+    return None
+
+
+def _substitute(val, values):
+    """val at exact values; a Max of values sympy cannot order (sums) is rebuilt without evaluation."""
+    val = sp.sympify(val)
+    if val.has(sp.Max):
+        with sp.evaluate(False):
+            return val.xreplace(values)
+    return val.xreplace(values)
+
+
+def enclosure(value) -> tuple:
+    """(lower, upper) rationals containing ``value``, within 10^-(DIGITS+2)."""
+    for bits in (96, 192, 384, 768):
+        b = C.enclose(value, bits)
+        if b.upper() - b.lower() < sp.Rational(1, 10 ** (DIGITS + 2)):
+            return b.lower(), b.upper()
+    return b.lower(), b.upper()
