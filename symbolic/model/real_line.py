@@ -161,7 +161,8 @@ def floor_exact(x) -> sp.Integer:
     raise Undecided(f"⌊{x}⌋ is not decided: x is too close to an integer")
 
 
-def _inside(lo, hi):
+def inside_point(lo, hi):
+    """A point of the interval (lo, hi) (ends may be ±∞): the middle, or one unit from the finite end."""
     if lo == -OO and hi == OO:
         return sp.Integer(0)
     if lo == -OO:
@@ -181,10 +182,10 @@ def pieces(exprs, y, signs: Signs, *, integers: bool = False) -> list:
         cuts = sorted({floor_exact(c) for c in cuts})
         bounds = [(-OO, cuts[0])] + [(a + 1, b) for a, b in zip(cuts, cuts[1:])] + [(cuts[-1] + 1, OO)] if cuts \
             else [(-OO, OO)]
-        return [Piece(lo, hi, tuple(_substitute_signs(e, y, _inside(lo, hi), signs) for e in exprs), closed=True)
+        return [Piece(lo, hi, tuple(_substitute_signs(e, y, inside_point(lo, hi), signs) for e in exprs), closed=True)
                 for lo, hi in bounds]
     ends = [-OO, *cuts, OO]
-    return [Piece(lo, hi, tuple(_substitute_signs(e, y, _inside(lo, hi), signs) for e in exprs))
+    return [Piece(lo, hi, tuple(_substitute_signs(e, y, inside_point(lo, hi), signs) for e in exprs))
             for lo, hi in zip(ends, ends[1:])]
 
 
@@ -221,18 +222,19 @@ def exp_terms(expr, y, _depth: int = 0) -> list:
     return out
 
 
-def _lim(f, y, at):
-    return sp.limit(f, y, at) if at in (OO, -OO) else f.subs(y, at)
+def _live_terms(expr, y, signs: Signs):
+    """(c, g, A2, A1, A0) for each term c·e^g of expr with c not 0 (g = A2·y² + A1·y + A0)."""
+    for c, g in exp_terms(expr, y):
+        if signs.sign(c) == 0:
+            continue
+        poly = sp.Poly(g, y)
+        yield (c, g, *(poly.coeff_monomial(y ** k) for k in (2, 1, 0)))
 
 
 def integral(expr, y, lo, hi, signs: Signs) -> sp.Expr:
     """∫_lo^hi expr dy in closed form (expr a sum of c·e^(polynomial of degree ≤ 2)); ∞ when it diverges."""
     total = sp.Integer(0)
-    for c, g in exp_terms(expr, y):
-        if signs.sign(c) == 0:
-            continue
-        poly = sp.Poly(g, y)
-        A2, A1, A0 = (poly.coeff_monomial(y ** k) for k in (2, 1, 0))
+    for c, g, A2, A1, A0 in _live_terms(expr, y, signs):
         if A2 == 0 and A1 == 0 or signs.sign(A2) == 0 and signs.sign(A1) == 0:
             if lo == -OO or hi == OO:
                 total += OO * signs.need(c, "a constant term on an unbounded piece")
@@ -265,11 +267,7 @@ def series(expr, y, lo, hi, signs: Signs) -> sp.Expr:
     """Σ_{y=lo}^{hi} expr over the integers (lo, hi integers or ±∞): geometric terms in closed form,
     Gaussian-type terms (a negative y² coefficient) as a sympy ``Sum`` (certified.enclose bounds it)."""
     total = sp.Integer(0)
-    for c, g in exp_terms(expr, y):
-        if signs.sign(c) == 0:
-            continue
-        poly = sp.Poly(g, y)
-        A2, A1, A0 = (poly.coeff_monomial(y ** k) for k in (2, 1, 0))
+    for c, g, A2, A1, A0 in _live_terms(expr, y, signs):
         if A2 != 0 and signs.sign(A2) != 0:
             if signs.need(A2, f"the y² coefficient of {g}") > 0 and (lo == -OO or hi == OO):
                 total += OO * signs.need(c, "a term growing like e^(y²)")

@@ -42,28 +42,28 @@ def _zero(x) -> bool:
     return exact_sign(x) == 0
 
 
-def renyi_expr(p, q, alpha=ALPHA):
-    """D_α(p‖q) in α (or at a number α > 1); ∞ when some output has p > 0 = q."""
+def _over_support(p, q, term):
+    """Σ over outputs with p_o > 0 of term(p_o, q_o); ∞ when one of them has q_o = 0."""
     terms = []
     for po, qo in zip(p, q):
         if _zero(po):
             continue
         if _zero(qo):
             return sp.oo
-        terms.append(po ** alpha * qo ** (1 - alpha))
-    return sp.log(sp.Add(*terms)) / (alpha - 1)
+        terms.append(term(po, qo))
+    return sp.Add(*terms)
+
+
+def renyi_expr(p, q, alpha=ALPHA):
+    """D_α(p‖q) in α (or at a number α > 1); ∞ when some output has p > 0 = q."""
+    mass = _over_support(p, q, lambda po, qo: po ** alpha * qo ** (1 - alpha))
+    return sp.oo if mass == sp.oo else sp.log(mass) / (alpha - 1)
 
 
 def kl_expr(p, q):
     """KL(p‖q) = Σ_o p_o log(p_o/q_o) (∞ when some p_o > 0 = q_o), simplified."""
-    terms = []
-    for po, qo in zip(p, q):
-        if _zero(po):
-            continue
-        if _zero(qo):
-            return sp.oo
-        terms.append(po * sp.log(po / qo))
-    return sp.simplify(sp.Add(*terms))
+    total = _over_support(p, q, lambda po, qo: po * sp.log(po / qo))
+    return sp.oo if total == sp.oo else sp.simplify(total)
 
 
 def pure_level(p, q):

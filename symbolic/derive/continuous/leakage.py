@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.derive.continuous.pair import _end_text, _integer_part, _midpoint, _roots_inside, decide
-from symbolic.model.real_line import OO, Piece, Signs, Undecided, exp_terms, floor_exact, pieces, total
+from symbolic.derive.continuous.pair import _end_text, _integer_part, _roots_inside, decide
+from symbolic.model.real_line import (OO, Piece, Signs, Undecided, exp_terms, floor_exact, inside_point, pieces,
+                                      total)
 
 
 def _single(e, y):
@@ -55,7 +56,7 @@ def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
         sub = _integer_part(lo, hi, piece, ordered) if integers else Piece(lo, hi, piece.exprs)
         if sub is None:
             continue
-        mid = _midpoint(lo, hi)
+        mid = inside_point(lo, hi)
         best = live[0]
         for i in live[1:]:
             (cb, gb), (ci, gi) = forms[best], forms[i]

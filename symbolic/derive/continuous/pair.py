@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from symbolic.model.real_line import OO, Piece, Signs, Undecided, exp_terms, floor_exact, pieces, total
+from symbolic.model.real_line import (OO, Piece, Signs, Undecided, exp_terms, floor_exact, inside_point, pieces,
+                                      total)
 
 MAX_CASE_DEPTH = 3
 
@@ -199,7 +200,7 @@ def hockey(pair: LawPair, E, signs: Signs) -> sp.Expr:
                 sub = _integer_part(lo, hi, pc, cuts)
                 if sub is None:
                     continue
-            mid = _midpoint(lo, hi)
+            mid = inside_point(lo, hi)
             if decide(signs, r.subs(y, mid), "the privacy loss against log E") > 0:
                 out += total(p - E * q, y, sub, signs)
     return out
@@ -212,16 +213,6 @@ def _integer_part(lo, hi, pc, cuts):
     if lo_i not in (OO, -OO) and hi_i not in (OO, -OO) and lo_i > hi_i:
         return None
     return Piece(lo_i, hi_i, pc.exprs, True)
-
-
-def _midpoint(lo, hi):
-    if lo == -OO and hi == OO:
-        return sp.Integer(0)
-    if lo == -OO:
-        return hi - 1
-    if hi == OO:
-        return lo + 1
-    return (lo + hi) / 2
 
 
 def renyi_mass(pair: LawPair, alpha, signs: Signs) -> sp.Expr:
