@@ -73,3 +73,20 @@ def test_a_bound_that_fails_inside_the_range_is_refuted_there():
     # ρ = 1/2 holds at E = 2 (ρ*(log 2) ≈ 0.12) but not at E = 20 (ρ* ≈ 2.7): refuted inside the range
     v = decide_dominated("ZeroConcentratedDP", sp.Rational(1, 2), E, 2, 20)
     assert v.verdict == "refuted" and sp.Rational(v.counterexample["E"]) > 2
+
+
+def test_gdp_implies_the_gaussian_privacy_profile_and_it_is_the_published_one():
+    """Dong, Roth, Su (2022): μ-GDP ⇒ (ε, Φ(−ε/μ+μ/2) − e^ε·Φ(−ε/μ−μ/2))-DP, tight; the engine derives the
+    profile from the two Gaussian densities and proves it equal to the published form."""
+    from symbolic.derive.continuous.gdp_profile import gaussian_pair_profile, published_profile
+    from symbolic.derive.continuous.maps import curve_map
+    derived, published, same = gaussian_pair_profile()
+    assert same and derived is not None
+    m = curve_map("gaussian-dp", "approx-dp", (sp.Integer(1), sp.Integer(3)))
+    assert m.proved and m.ok
+    mpmath.mp.dps = 30
+    for (eps, lo, hi), e in zip(m.rows, (1, 3)):
+        ref = mpmath.ncdf(-e + mpmath.mpf(1) / 2) - mpmath.e ** e * mpmath.ncdf(-e - mpmath.mpf(1) / 2)
+        assert lo - sp.Rational(1, 10 ** 25) <= sp.Rational(mpmath.nstr(ref, 28)) <= hi + sp.Rational(1, 10 ** 25)
+    mu, eps = sp.symbols("mu eps", positive=True)
+    assert published_profile(mu, eps).has(sp.erfc)

@@ -48,6 +48,8 @@ class CurveMap:
     argument: str = ""
     unknown: str | None = None
     attained_by: dict = field(default_factory=dict)
+    proved: bool = False          # the candidate is proved the tight level for every value of its parameters
+    symbol_text: str = ""         # what the rows are taken at, besides ε
 
     @property
     def ok(self) -> bool:
@@ -56,7 +58,8 @@ class CurveMap:
     def to_json(self) -> dict:
         return {"source": self.source, "target": self.target, "parameter": self.parameter,
                 "formula": None if self.candidate is None else expr_text(self.candidate),
-                "formula_status": ("candidate inside every enclosure, not proved for every ε"
+                "formula_status": ("proved tight for every value of the parameters" if self.proved else
+                                   "candidate inside every enclosure, not proved for every ε"
                                    if self.candidate is not None and self.candidate_inside else
                                    None if self.candidate is None else "candidate outside an enclosure"),
                 "values": [{"eps": expr_text(e), "lower": expr_text(lo), "upper": expr_text(hi),
@@ -67,10 +70,13 @@ class CurveMap:
     def text(self) -> str:
         if self.unknown is not None:
             return f"{self.source} ⇒ {self.target}: unknown: {self.unknown}"
-        lines = [f"{self.source} ⇒ {self.target}: the tight {self.parameter} at each ε (certified enclosures)"]
+        lines = [f"{self.source} ⇒ {self.target}: the tight {self.parameter} at each ε (certified enclosures"
+                 + (f"; {self.symbol_text})" if self.symbol_text else ")")]
         for e, lo, hi in self.rows:
             lines.append(f"  ε = {e}: {self.parameter} = {_decimal(lo, hi)}")
-        if self.candidate is not None:
+        if self.candidate is not None and self.proved:
+            lines.append(f"formula (proved, tight): {self.parameter} = {expr_text(self.candidate)}")
+        elif self.candidate is not None:
             eps = sp.Symbol("ε", positive=True)
             in_eps = sp.simplify(self.candidate.subs(E, sp.exp(eps)))
             lines.append(f"closed form candidate: {self.parameter} = {expr_text(self.candidate)} = {in_eps} "
@@ -95,10 +101,14 @@ def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
     ((E - 1)*log(E)/(E + 1), True, True)
     """
     param = CURVE_TARGETS.get(target, "level")
+    if source == "gaussian-dp" and target == "approx-dp":
+        from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
+        return gdp_to_dp_map(eps_values)
     if source != "pure-dp" or target not in CURVE_TARGETS:
         return CurveMap(source, target, param, unknown=(
             f"{source} ⇒ {target} involves a transcendental notion; derive map computes it from ε-DP's dominating "
-            f"pair (pure-dp ⇒ zcdp, pure-dp ⇒ gaussian-dp) so far; for finite tables use `implies` or `eval`"))
+            f"pair (pure-dp ⇒ zcdp, pure-dp ⇒ gaussian-dp) and GDP's (gaussian-dp ⇒ approx-dp) so far; for finite "
+            f"tables use `implies` or `eval`"))
     rows, inside = [], True
     p_sym, q_sym = dp_dominating_pair(E)
     candidate = sp.simplify(kl_expr(p_sym, q_sym)) if target == "zcdp" else None
