@@ -15,6 +15,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.derive.continuous.pair import LawPair, by_cases, hockey
+from symbolic.derive.continuous.values import CurveMap
 from symbolic.model.continuous import output_symbol, validated
 from symbolic.model.param_space import ParamRange
 
@@ -47,7 +48,6 @@ def gaussian_pair_profile():
 
 def gdp_to_dp_map(eps_values, mu_value=1):
     """The CurveMap of μ-GDP ⇒ (ε, δ(ε))-DP at μ = ``mu_value`` and the ε asked (see the module text)."""
-    from symbolic.derive.continuous.maps import CurveMap
     derived, published, same = gaussian_pair_profile()
     if derived is None:
         return CurveMap("gaussian-dp", "approx-dp", "delta", unknown="the Gaussian pair's profile needs a case split "

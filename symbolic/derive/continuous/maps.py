@@ -15,82 +15,15 @@ The ε values asked by default are ``CURVE_MAP_EPS``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import sympy as sp
 
-from symbolic.core.exact import expr_text
-from symbolic.derive.continuous.values import fixed_decimal
+from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
+from symbolic.derive.continuous.values import E, CurveMap
 from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
 
 CURVE_TARGETS = {"zcdp": "rho", "gaussian-dp": "mu"}
 DEFAULT_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))
 CURVE_MAP_EPS = DEFAULT_EPS
-E = sp.Symbol("E", positive=True)
-
-
-@dataclass(frozen=True)
-class CurveMap:
-    """``rows``: (ε, lower, upper) certified enclosures of the tight level at each ε; ``candidate``: a closed
-    form in E (or None) and ``candidate_inside``: whether it lies in every enclosure; ``unknown``: why
-    nothing was derived. Made by :func:`curve_map`.
-
-    >>> curve_map("zcdp", "pure-dp").unknown.startswith("zcdp ⇒ pure-dp involves a transcendental notion")
-    True
-    """
-
-    source: str
-    target: str
-    parameter: str
-    rows: tuple = ()
-    candidate: sp.Expr | None = None
-    candidate_inside: bool = False
-    argument: str = ""
-    unknown: str | None = None
-    attained_by: dict = field(default_factory=dict)
-    proved: bool = False          # the candidate is proved the tight level for every value of its parameters
-    symbol_text: str = ""         # what the rows are taken at, besides ε
-
-    @property
-    def ok(self) -> bool:
-        return self.unknown is None and bool(self.rows)
-
-    def to_json(self) -> dict:
-        return {"source": self.source, "target": self.target, "parameter": self.parameter,
-                "formula": None if self.candidate is None else expr_text(self.candidate),
-                "formula_status": ("proved tight for every value of the parameters" if self.proved else
-                                   "candidate inside every enclosure, not proved for every ε"
-                                   if self.candidate is not None and self.candidate_inside else
-                                   None if self.candidate is None else "candidate outside an enclosure"),
-                "values": [{"eps": expr_text(e), "lower": expr_text(lo), "upper": expr_text(hi),
-                            "decimal": _decimal(lo, hi)} for e, lo, hi in self.rows],
-                "proof": self.argument or None, "attained_by": self.attained_by or None, "tight": self.ok,
-                "unknown": self.unknown, "ok": self.ok}
-
-    def text(self) -> str:
-        if self.unknown is not None:
-            return f"{self.source} ⇒ {self.target}: unknown: {self.unknown}"
-        lines = [f"{self.source} ⇒ {self.target}: the tight {self.parameter} at each ε (certified enclosures"
-                 + (f"; {self.symbol_text})" if self.symbol_text else ")")]
-        for e, lo, hi in self.rows:
-            lines.append(f"  ε = {e}: {self.parameter} = {_decimal(lo, hi)}")
-        if self.candidate is not None and self.proved:
-            lines.append(f"formula (proved, tight): {self.parameter} = {expr_text(self.candidate)}")
-        elif self.candidate is not None:
-            eps = sp.Symbol("ε", positive=True)
-            in_eps = sp.simplify(self.candidate.subs(E, sp.exp(eps)))
-            lines.append(f"closed form candidate: {self.parameter} = {expr_text(self.candidate)} = {in_eps} "
-                         + ("(inside every enclosure; not proved for every ε)" if self.candidate_inside else
-                            "(OUTSIDE an enclosure: not the level)"))
-        lines.append(f"why tight: {self.argument}")
-        lines.append(f"attained by: {self.attained_by.get('table')}")
-        return "\n".join(lines)
-
-
-def _decimal(lo, hi) -> str:
-    r = (hi - lo) / 2
-    places = 12 if r == 0 else max(2, min(15, int(sp.floor(-sp.log(r, 10)))))
-    return f"{fixed_decimal((lo + hi) / 2, places)} (± {sp.N(r, 2)})"
 
 
 def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
@@ -102,7 +35,6 @@ def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
     """
     param = CURVE_TARGETS.get(target, "level")
     if source == "gaussian-dp" and target == "approx-dp":
-        from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
         return gdp_to_dp_map(eps_values)
     if source != "pure-dp" or target not in CURVE_TARGETS:
         return CurveMap(source, target, param, unknown=(
