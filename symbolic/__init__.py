@@ -22,7 +22,7 @@ _FROM = {
     "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed"),
     "symbolic.core.verdicts": ("Sizes", "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample",
                                "Witness", "Obligation"),
-    "symbolic.model.mechanism": ("Mechanism", "randomized_response", "truncated_geometric", "constant",
+    "symbolic.model.mechanism": ("Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant",
                                  "name_and_shame", "compose", "post_process", "mechanism_from_json",
                                  "count_databases"),
     "symbolic.model.population": ("Population", "population_from_json", "point_mass", "uniform", "iid",

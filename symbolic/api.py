@@ -52,7 +52,8 @@ from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved,
                                     Witness)
 from symbolic.derive.closed_forms import Derivation
 from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, mechanism_from_json,
-                                      name_and_shame, post_process, randomized_response, truncated_geometric)
+                                      name_and_shame, post_process, randomized_response, truncated_geometric,
+                                      exponential_mechanism)
 from symbolic.model.symbolic_table import SymbolicMechanism, symbolic_mechanism, symbolic_mechanism_from_json
 from symbolic.model.population import Population, iid, joint, point_mass, population_from_json, product, uniform
 from symbolic.notions.families import dp as _dp
@@ -123,7 +124,7 @@ __all__ = [
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
     "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions
-    "Mechanism", "randomized_response", "truncated_geometric", "constant", "name_and_shame", "compose",
+    "Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
     "uniform", "iid", "product", "joint", "Dist", "Kernel",
     # the neighbour of "replace one record", for notions of one's own

@@ -296,6 +296,28 @@ def randomized_response(E, *, k: int = 2, n: int = 1) -> Mechanism:
     return Mechanism.from_table(table, n=n, domain=dom, outputs=outs, name=f"randomized_response(E={E}, k={k}, n={n})")
 
 
+def exponential_mechanism(eps, utility, *, domain, outputs) -> Mechanism:
+    """The exponential mechanism on a finite range (McSherry, Talwar 2007): on input x, output y with
+    probability e^(ε·u(x,y)/2) / Σ_y′ e^(ε·u(x,y′)/2), for a utility ``utility(x, y)`` of exact numbers
+    (a function or a dict keyed by (x, y)); with sensitivity max |u(x,y) − u(x′,y)| ≤ 1 over neighbours
+    it is ε-DP. One record (n = 1); entries are exact (exp of exact numbers).
+
+    >>> from symbolic.api import PureDP, evaluate
+    >>> m = exponential_mechanism(1, lambda x, y: -abs(x - y), domain=(0, 1), outputs=(0, 1, 2))
+    >>> evaluate(PureDP, m, E=sp.E), evaluate(PureDP, m, E=sp.exp(sp.Rational(1, 2)))
+    (True, False)
+    """
+    eps = sp.sympify(eps)
+    u = utility if callable(utility) else (lambda x, y: utility[(x, y)])
+    table = {}
+    for x in domain:
+        weights = [sp.exp(eps * sp.sympify(u(x, y)) / 2) for y in outputs]
+        total = sp.Add(*weights)
+        table[(x,)] = {y: w / total for y, w in zip(outputs, weights)}
+    return Mechanism.from_table(table, n=1, domain=tuple(domain), outputs=tuple(outputs),
+                                name=f"exponential_mechanism(eps={eps})")
+
+
 def truncated_geometric(E, *, n: int) -> Mechanism:
     """Truncated geometric mechanism for the counting query c(d) = Σ d_i on d ∈ {0,1}^n
     (Ghosh, Roughgarden, Sundararajan): outputs 0..n, α = 1/E,

@@ -230,3 +230,18 @@ def test_the_zcdp_level_takes_its_level_functions_from_the_caller():
     d = zcdp_level(m, {"alpha": alpha}, [((0,), (1,))], m.signs(), {}, [], {}, lambda *a, **k: [],
                    lambda notion, own, mm, pairs, signs: (own["alpha"] / 2, "stand-in"), lambda n, mm: [])
     assert d.value == sp.Rational(1, 2) and d.exact
+
+
+def test_every_example_file_is_accepted():
+    """docs/examples: the densities and mass functions, and the exponential mechanism on a finite range (a
+    table): its ε at ε_param = 1 is the ratio at output 0, (e² + 2e^{3/2})/(e^{1/2} + e + e^{3/2})."""
+    values = {"laplace.json": {"b": 1}, "gaussian.json": {"sigma": 1}, "discrete-laplace.json": {"b": 1},
+              "discrete-gaussian.json": {"sigma": 1}, "exponential.json": {"eps": 1}}
+    assert sorted(p.name for p in EXAMPLES.glob("*.json")) == sorted(values)
+    for name, params in values.items():
+        d = derive_level("pure-dp", json.loads((EXAMPLES / name).read_text()), params=params)
+        assert d.ok, name
+    expo = derive_level("pure-dp", json.loads((EXAMPLES / "exponential.json").read_text()), params={"eps": 1})
+    e = sp.E
+    assert sp.simplify(expo.level_ratio - (e ** 2 + 2 * e ** sp.Rational(3, 2)) /
+                       (e ** sp.Rational(1, 2) + e + e ** sp.Rational(3, 2))) == 0
