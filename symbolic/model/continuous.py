@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.core.errors import InvalidDistribution, InvalidParameter, InvalidSize, clip
-from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, parse_expr
+from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, expr_text, parse_expr
 from symbolic.model.mechanism import count_databases, keyed_by_database
 from symbolic.model.param_space import ParamRange
 from symbolic.model.real_line import Signs, Undecided, is_infinite, pieces, total
@@ -122,7 +122,7 @@ def continuous_from_json(doc, *, name: str = "mechanism", assumptions=()) -> Con
     >>> doc = {"kind": "mass", "outputs": "integers", "domain": [0, 1], "normalise": True,
     ...        "mass": {"0": "exp(-abs(y))", "1": "exp(-abs(y-1))"}}
     >>> continuous_from_json(doc).checks[0]
-    'the mass at database 0: normalised by its total (1 + E)/(-1 + E)'
+    'the mass at database 0: normalised by its total (1 + exp(1))/(-1 + exp(1))'
     """
     if not isinstance(doc, dict):
         raise InvalidSize(f"the mechanism must be a JSON object like {FORMAT}")
@@ -193,9 +193,10 @@ def validated(name, outputs, n, domain, ranges, parsed: dict, *, normalise=False
             raise InvalidDistribution(f"{where} has infinite total mass: it is not a probability law")
         if normalise:
             if not _positive_form(e, y, signs) and signs.sign(mass) != 1:
-                raise InvalidDistribution(f"{where} has total mass {mass}, not shown positive: it cannot be normalised")
+                raise InvalidDistribution(f"{where} has total mass {expr_text(mass)}, not shown positive: it cannot be "
+                                          f"normalised")
             laws.append((d, e / mass))
-            checks.append(f"{where}: normalised by its total {mass}")
+            checks.append(f"{where}: normalised by its total {expr_text(mass)}")
             continue
         s = signs.sign(sp.simplify(mass - 1))
         if s == 0:
@@ -211,7 +212,7 @@ def validated(name, outputs, n, domain, ranges, parsed: dict, *, normalise=False
 
 
 def _short(e) -> str:
-    text = str(e)
+    text = expr_text(e)
     if e.free_symbols or len(text) < 60:
         return text if len(text) <= 80 else text[:79] + "…"
     return f"{text[:40]}… ≈ {sp.N(e, 12)}"

@@ -11,6 +11,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.core import intervals as I
+from symbolic.core.exact import expr_text
 from symbolic.core.ops import exact_sign
 from symbolic.derive.continuous.values import CurveLevel, at_values, combine, enclosure
 from symbolic.derive.continuous.pair import Undecided, by_cases
@@ -64,11 +65,11 @@ def zcdp_level(m, own, pairs, signs, fixing, steps, values, run_checks, level_of
             enc, exact = (sup.lower, sup.upper), False
             where = f"{where}; {sup.where}"
             steps.append(f"sup over α by branch and bound on {sup.cells} cells of α (D_α nondecreasing, "
-                         f"D_α ≤ D_∞ = {d_inf}): certified enclosure" + ("" if sup.closed else " (cell budget spent)"))
+                         f"D_α ≤ D_∞ = {expr_text(d_inf)}): certified enclosure" + ("" if sup.closed else " (cell budget spent)"))
             if kl is not None:
                 b = C.enclose(kl, 256)
                 inside = b.lower() >= sup.lower and b.upper() <= sup.upper
-                steps.append(f"the limit of D_α/α as α → 1 (the KL divergence) is {sp.simplify(kl)}"
+                steps.append(f"the limit of D_α/α as α → 1 (the KL divergence) is {expr_text(sp.simplify(kl))}"
                              + (", inside the enclosure" if inside else ", outside the enclosure: the supremum is "
                                 "reached at an order α > 1"))
         else:
