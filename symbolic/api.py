@@ -77,7 +77,7 @@ from symbolic.derive.level_render import level_json, level_text
 from symbolic.derive.continuous.level import CURVE_NOTIONS, derive_curve_level
 from symbolic.derive.continuous.values import CurveLevel
 from symbolic.derive.continuous.maps import CURVE_MAP_EPS, CurveMap, curve_map
-from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_dominated
+from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range, decide_dominated
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
                                        gaussian, laplace)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
@@ -118,7 +118,7 @@ __all__ = [
     # mechanisms with infinite output spaces (densities on ℝ, mass functions on ℤ) and their levels
     "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
     "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_map", "CurveMap", "CURVE_MAP_EPS",
-    "decide_dominated", "CurveVerdict", "CURVE_CLAIM_TARGETS",
+    "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS",
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)

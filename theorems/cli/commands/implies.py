@@ -91,7 +91,8 @@ def _through_dominating_pair(claim, as_json):
     if part is None or len(part.hypotheses) != 1 or len(claim.params) != 1:
         return None
     hyp, concl = part.hypotheses[0], part.conclusion
-    if hyp.notion.name != "PureDP" or concl.notion.name not in CURVE_CLAIM_TARGETS:
+    bounded_range = hyp.notion.name == "BoundedRange" and concl.notion.name == "ZeroConcentratedDP"
+    if not bounded_range and (hyp.notion.name != "PureDP" or concl.notion.name not in CURVE_CLAIM_TARGETS):
         return None
     E = claim.params[0]
     if [str(v) for v in hyp.param_values().values()] != [E.name]:
@@ -102,7 +103,9 @@ def _through_dominating_pair(claim, as_json):
     statement = f"{hyp} ⇒ {concl}"
     if hi is None:   # no covering without an upper end; one point may still refute
         at = lo if lo is not None and lo > 1 else 2
-        verdict = decide_dominated(concl.notion.name, f, E.symbol, at, at)
+        verdict = None if bounded_range else decide_dominated(concl.notion.name, f, E.symbol, at, at)
+        if verdict is None:
+            verdict = type("NoPoint", (), {"verdict": "unknown"})()
         if verdict.verdict == "refuted":
             doc = verdict.to_json(statement, range_text)
         else:
@@ -112,7 +115,11 @@ def _through_dominating_pair(claim, as_json):
                              f"'3<={E.name}<=148' (ε from log 3 to 5)"}
     else:
         sym = E.symbol
-        verdict = decide_dominated(concl.notion.name, f, sym, lo if lo is not None else 1, hi)
+        if bounded_range:
+            from symbolic import decide_bounded_range
+            verdict = decide_bounded_range(f, sym, lo if lo is not None else 1, hi)
+        else:
+            verdict = decide_dominated(concl.notion.name, f, sym, lo if lo is not None else 1, hi)
         doc = verdict.to_json(statement, range_text)
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
