@@ -104,3 +104,10 @@ def test_bounded_range_to_zcdp_cesar_rogers():
     p, q = bounded_range_pair(sp.Rational(1, 3), 5)
     gap = renyi_expr(p, q, sp.Rational(5, 2)) - bounded_range_renyi(sp.Rational(1, 3), sp.log(5), sp.Rational(5, 2))
     assert abs(sp.N(gap, 50)) < 1e-40
+
+
+def test_derive_map_proves_its_zcdp_candidate_on_a_range():
+    from symbolic.derive.continuous.maps import curve_map
+    m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
+    assert m.proved_on.startswith("2 ≤ E ≤ 148") and m.proof_text.startswith("tight:")
+    assert m.to_json()["formula_status"].startswith("proved tight for 2 ≤ E ≤ 148")

@@ -24,6 +24,7 @@ from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_p
 CURVE_TARGETS = {"zcdp": "rho", "gaussian-dp": "mu"}
 DEFAULT_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))
 CURVE_MAP_EPS = DEFAULT_EPS
+PROOF_RANGE = (2, 148)   # the range of E on which a candidate formula is proved (ε from about 0.69 to 5)
 
 
 def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
@@ -63,5 +64,12 @@ def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
                 + "; each enclosure is certified (ball arithmetic)")
     table = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["E/(1+E)", "1/(1+E)"],
                                                                    "1": ["1/(1+E)", "E/(1+E)"]}}
+    proved_on, proof_text = "", ""
+    if candidate is not None and inside:
+        from symbolic.derive.continuous.claims import decide_dominated
+        lo, hi = PROOF_RANGE
+        verdict = decide_dominated("ZeroConcentratedDP", candidate, E, lo, hi)
+        if verdict.verdict == "proved":
+            proved_on, proof_text = f"{lo} ≤ E ≤ {hi} (ε from log {lo} to log {hi})", verdict.reason
     return CurveMap(source, target, param, tuple(rows), candidate, inside and candidate is not None, argument,
-                    attained_by={"table": table})
+                    attained_by={"table": table}, proved_on=proved_on, proof_text=proof_text)

@@ -170,6 +170,8 @@ class CurveMap:
     attained_by: dict = field(default_factory=dict)
     proved: bool = False          # the candidate is proved the tight level for every value of its parameters
     symbol_text: str = ""         # what the rows are taken at, besides ε
+    proved_on: str = ""           # a range of E on which the candidate is proved tight (when not everywhere)
+    proof_text: str = ""          # that proof, in words
 
     @property
     def ok(self) -> bool:
@@ -179,6 +181,7 @@ class CurveMap:
         return {"source": self.source, "target": self.target, "parameter": self.parameter,
                 "formula": None if self.candidate is None else expr_text(self.candidate),
                 "formula_status": ("proved tight for every value of the parameters" if self.proved else
+                                   f"proved tight for {self.proved_on}" if self.proved_on else
                                    "candidate inside every enclosure, not proved for every ε"
                                    if self.candidate is not None and self.candidate_inside else
                                    None if self.candidate is None else "candidate outside an enclosure"),
@@ -196,6 +199,11 @@ class CurveMap:
             lines.append(f"  ε = {e}: {self.parameter} = {_decimal(lo, hi)}")
         if self.candidate is not None and self.proved:
             lines.append(f"formula (proved, tight): {self.parameter} = {expr_text(self.candidate)}")
+        elif self.candidate is not None and self.proved_on:
+            eps = sp.Symbol("ε", positive=True)
+            lines.append(f"formula (proved tight for {self.proved_on}): {self.parameter} = "
+                         f"{expr_text(self.candidate)} = {sp.simplify(self.candidate.subs(E, sp.exp(eps)))}")
+            lines.append(f"proof: {self.proof_text}")
         elif self.candidate is not None:
             eps = sp.Symbol("ε", positive=True)
             in_eps = sp.simplify(self.candidate.subs(E, sp.exp(eps)))
