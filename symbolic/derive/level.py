@@ -34,13 +34,13 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.core.budget import Budget
-from symbolic.core.errors import DPCheckError, InvalidParameter, InvalidSize, UnknownName, clip
+from symbolic.core.errors import DPCheckError, InvalidParameter, UnknownName, clip
 from symbolic.core.exact import exact, parse_expr
 from symbolic.core.prob import Dist, Kernel
-from symbolic.core.tables import replace
 from symbolic.core.verdicts import esc, latex_text, word_html
 from symbolic.derive.piecewise_max import Unit, maximise
 from symbolic.model.mechanism import Mechanism, keyed_by_database
+from symbolic.model.neighbours import level_pairs
 from symbolic.model.symbolic_table import (SymbolicMechanism, check_distribution, symbolic_mechanism,
                                            symbolic_mechanism_from_json)
 from symbolic.notions.leakage import likelihood_ratios
@@ -253,13 +253,7 @@ def _zero(e) -> bool:
 
 
 def _pairs(notion_id, m: Mechanism):
-    rows = [d for d, _ in m.rows]
-    if notion_id in ("local-dp", "free-lunch"):
-        if notion_id == "local-dp" and m.n != 1:
-            raise InvalidSize(f"local-dp compares the inputs of a one-record randomizer (n = 1); this table has "
-                              f"n = {m.n}: use pure-dp (neighbours) or free-lunch (every pair of databases)")
-        return [(d, e) for d in rows for e in rows if d != e]
-    return [(d, replace(d, i, v)) for d in rows for i in range(m.n) for v in m.domain if v != d[i]]
+    return level_pairs(notion_id, [d for d, _ in m.rows], m.n, m.domain)
 
 
 class _Infinite(Exception):

@@ -311,3 +311,18 @@ def at_dataset(dataset, n: int, domain: tuple) -> tuple:
     if len(d) != n or any(v not in domain for v in d):
         raise InvalidSize(f"the fixed dataset {clip(d)} is not a database of n={n} values from {clip(tuple(domain))}")
     return d
+
+
+def level_pairs(notion_id: str, dbs, n: int, domain, what: str = "table") -> list:
+    """The ordered pairs of databases a level is the largest over: every pair of inputs for local DP
+    (one record, n = 1) and free-lunch privacy, else the neighbours of "replace one record".
+
+    >>> level_pairs("pure-dp", [(0,), (1,)], 1, (0, 1)), level_pairs("free-lunch", [(0,), (1,)], 1, (0, 1))
+    ([((0,), (1,)), ((1,), (0,))], [((0,), (1,)), ((1,), (0,))])
+    """
+    if notion_id in ("local-dp", "free-lunch"):
+        if notion_id == "local-dp" and n != 1:
+            raise InvalidSize(f"local-dp compares the inputs of a one-record randomizer (n = 1); this {what} has "
+                              f"n = {n}: use pure-dp (neighbours) or free-lunch (every pair of databases)")
+        return [(d, e) for d in dbs for e in dbs if d != e]
+    return [(d, replace(d, i, v)) for d in dbs for i in range(n) for v in domain if v != d[i]]

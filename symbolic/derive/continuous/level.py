@@ -27,10 +27,10 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import parse_expr
 from symbolic.core.ops import exact_sign
-from symbolic.core.tables import replace
 from symbolic.derive.continuous.pair import LawPair, Undecided, by_cases, decide, hockey, loss_on, renyi_mass, sup_loss
 from symbolic.model.continuous import ContinuousMechanism, continuous_from_json
 from symbolic.model.param_space import ParamRange
+from symbolic.model.neighbours import level_pairs
 from symbolic.model.real_line import OO, Signs, is_infinite
 from symbolic.derive.continuous.values import CurveLevel, at_values, combine, enclosure
 
@@ -99,13 +99,7 @@ def _own_ranges(notion, fixed, values, symbols):
 
 
 def _pairs(notion, m: ContinuousMechanism):
-    dbs = m.databases
-    if notion in ("local-dp", "free-lunch"):
-        if notion == "local-dp" and m.n != 1:
-            raise InvalidParameter(f"local-dp compares the inputs of a one-record randomizer (n = 1); this "
-                                   f"mechanism has n = {m.n}")
-        return [(d, e) for d in dbs for e in dbs if d != e]
-    return [(d, replace(d, i, v)) for d in dbs for i in range(m.n) for v in m.domain if v != d[i]]
+    return level_pairs(notion, m.databases, m.n, m.domain, "mechanism")
 
 
 # ---------------------------------------------------------------- the level of the whole mechanism
