@@ -363,6 +363,14 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     (log(p/(1 - p)), p/(1 - p), True)
     """
     from symbolic.model.continuous import ContinuousMechanism, is_continuous_document
+    from symbolic.derive.continuous.level import curve_notion
+    from symbolic.derive.continuous.table_curves import TABLE_CURVES, table_curve_level
+    try:
+        curve_id = curve_notion(notion_id)[0]
+    except InvalidParameter:
+        curve_id = None
+    if curve_id in TABLE_CURVES and isinstance(mechanism, dict) and not is_continuous_document(mechanism):
+        return table_curve_level(curve_id, mechanism, params=params, assumptions=assumptions)
     if isinstance(mechanism, ContinuousMechanism) or is_continuous_document(mechanism):
         from symbolic.derive.continuous.level import derive_curve_level
         return derive_curve_level(notion_id, mechanism, params=params, assumptions=assumptions, prior=prior)

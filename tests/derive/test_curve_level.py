@@ -245,3 +245,21 @@ def test_every_example_file_is_accepted():
     e = sp.E
     assert sp.simplify(expo.level_ratio - (e ** 2 + 2 * e ** sp.Rational(3, 2)) /
                        (e ** sp.Rational(1, 2) + e + e ** sp.Rational(3, 2))) == 0
+
+
+def test_zcdp_and_gdp_of_a_finite_table():
+    """Randomized response with p = 3/4 (E = 3): ρ = ε·tanh(ε/2) = log(3)/2; μ is enclosed; symbolic
+    entries need values."""
+    from symbolic.derive.continuous.table_curves import table_curve_level
+    rr = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
+          "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
+    rho = derive_level("zcdp", rr, params={"p": "3/4"})
+    lo, hi = rho.enclosure
+    assert lo - sp.Rational(1, 10 ** 12) <= sp.log(3) / 2 <= hi + sp.Rational(1, 10 ** 12) and rho.ok
+    mu = table_curve_level("gaussian-dp", rr, params={"p": "3/4"})
+    assert 0 < mu.enclosure[0] < mu.enclosure[1] < mu.enclosure[0] + sp.Rational(1, 100) and mu.ok
+    with pytest.raises(Exception) as e:
+        derive_level("zcdp", rr)
+    assert "give every parameter a value" in str(e.value)
+    leaky = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["1", "0"], "1": ["1/2", "1/2"]}}
+    assert derive_level("zcdp", leaky).infinite

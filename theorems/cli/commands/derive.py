@@ -90,7 +90,8 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     ...}}`; examples in docs/examples/) takes pure-dp, local-dp, free-lunch, approx-dp (the privacy profile δ(ε),
     in ε unless --param eps=… is given), total-variation, bounded-range, renyi-dp (any real order α > 1, or α
     symbolic), zcdp, gaussian-dp, pml (--prior) and maximal-leakage: an exact value with a certified enclosure, a formula in the parameters
-    left without a value, and 30-digit numerical cross-checks.
+    left without a value, and 30-digit numerical cross-checks. zcdp and gaussian-dp of a finite table (at
+    --param values) are certified enclosures over its neighbouring pairs of rows.
 
     Catalogue derivations: `pml laplace-count` (--param eps, lam), `pml threshold` (--param n, k, p),
     `epsilon randomized-response`.
