@@ -14,6 +14,16 @@ from typing import Any
 from symbolic.core.errors import InvalidSize, clip
 
 
+def database_key(d) -> str:
+    """A database as the text that keys it in table files: its values joined by commas ("0,1"); anything
+    that is not a tuple as ``str``.
+
+    >>> database_key((0, 1)), database_key("x")
+    ('0,1', 'x')
+    """
+    return ",".join(map(str, d)) if isinstance(d, tuple) else str(d)
+
+
 def databases(n: int, domain: tuple) -> list[tuple]:
     """All of 𝒟^n in lexicographic order."""
     return list(itertools.product(domain, repeat=n))

@@ -8,6 +8,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from symbolic.core.tables import database_key
+
 _COLOURS = {"proved": "#1a7f37", "refuted": "#cf222e", "unknown": "#9a6700", "vacuous": "#8250df",
             "derived": "#0969da"}
 _LATEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
@@ -47,10 +49,6 @@ def _sizes_latex(s, rel=r"\le ") -> str:
     return rf"n{rel}{s.n}, |\mathcal D|{rel}{s.domain}, |\mathcal O|{rel}{s.outputs}"
 
 
-def _db(d) -> str:
-    return ",".join(map(str, d)) if isinstance(d, tuple) else str(d)
-
-
 def table_html(tab, caption: str) -> str:
     """A probability table (a mechanism's rows: databases × outputs; a population's: one column),
     any object with ``table()``, or a family ``{key: rows}``, as an escaped HTML table."""
@@ -58,11 +56,11 @@ def table_html(tab, caption: str) -> str:
     cap = f"<caption>{esc(caption)}</caption>"
     if hasattr(tab, "outputs") and hasattr(tab, "rows"):
         head = "".join(f"<th>{esc(o)}</th>" for o in tab.outputs)
-        body = "".join(f"<tr><th>{esc(_db(d))}</th>" + "".join(f"<td>{esc(p)}</td>" for p in row) + "</tr>"
+        body = "".join(f"<tr><th>{esc(database_key(d))}</th>" + "".join(f"<td>{esc(p)}</td>" for p in row) + "</tr>"
                        for d, row in tab.rows.items())
         return f'<table class="dpcheck-table">{cap}<tr><th>d \\ o</th>{head}</tr>{body}</table>'
     if hasattr(tab, "probs"):
-        body = "".join(f"<tr><th>{esc(_db(d))}</th><td>{esc(p)}</td></tr>" for d, p in tab.probs.items())
+        body = "".join(f"<tr><th>{esc(database_key(d))}</th><td>{esc(p)}</td></tr>" for d, p in tab.probs.items())
         return f'<table class="dpcheck-table">{cap}<tr><th>d</th><th>Pr</th></tr>{body}</table>'
     if isinstance(tab, dict):
         return "".join(table_html(v, f"{caption}<{k}>") for k, v in tab.items() if k is not None)
@@ -78,7 +76,7 @@ def table_latex(tab) -> str:
     if not (hasattr(tab, "outputs") and hasattr(tab, "rows")):
         return ""
     head = r"d \backslash o & " + " & ".join(latex_math(o) for o in tab.outputs)
-    rows = [rf"\text{{{latex_text(_db(d))}}} & " + " & ".join(latex_math(p) for p in row) for d, row in tab.rows.items()]
+    rows = [rf"\text{{{latex_text(database_key(d))}}} & " + " & ".join(latex_math(p) for p in row) for d, row in tab.rows.items()]
     return (rf"\begin{{array}}{{c|{'c' * len(tab.outputs)}}}" + head + r"\\ \hline " + r"\\ ".join(rows)
             + r"\end{array}")
 

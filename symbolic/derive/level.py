@@ -37,6 +37,7 @@ from symbolic.core.budget import Budget
 from symbolic.core.errors import DPCheckError, InvalidParameter, UnknownName, clip
 from symbolic.core.exact import exact, parse_expr
 from symbolic.core.prob import Dist, Kernel
+from symbolic.core.tables import database_key
 from symbolic.core.verdicts import esc, latex_text, word_html
 from symbolic.derive.piecewise_max import Unit, maximise
 from symbolic.model.mechanism import Mechanism, keyed_by_database
@@ -274,7 +275,7 @@ def _units(notion, own, sm: SymbolicMechanism, prior):
 
     def inf(d, e, o, what):
         label = (("pair", (d, e)), ("output", o))
-        raise _Infinite(label, f"P({_db(d)}, {o}) = {P[d][o]} > 0 = P({_db(e)}, {o}): {what} is infinite")
+        raise _Infinite(label, f"P({database_key(d)}, {o}) = {P[d][o]} > 0 = P({database_key(e)}, {o}): {what} is infinite")
 
     nid, out = notion.id, []
     if nid in ("pure-dp", "local-dp", "free-lunch"):
@@ -335,10 +336,6 @@ def _units(notion, own, sm: SymbolicMechanism, prior):
     if not out:
         raise DPCheckError(f"{nid}: the table gives no candidate to maximise")
     return out
-
-
-def _db(d) -> str:
-    return ",".join(map(str, d))
 
 
 # ---------------------------------------------------------------- the derivation

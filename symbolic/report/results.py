@@ -4,7 +4,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.exact import expr_text
-from symbolic.core.tables import MechTable, PopTable
+from symbolic.core.tables import MechTable, PopTable, database_key
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
 from symbolic.solve.run import AS_SAID, DIFFERS, is_ad_hoc, part_outcome
 
@@ -32,13 +32,9 @@ def exact_number(x):
     return sp.sympify(x)
 
 
-def _db(d) -> str:
-    return ",".join(map(str, d)) if isinstance(d, tuple) else str(d)
-
-
 def mech_json(tab):
     if isinstance(tab, MechTable):
-        return {_db(d): {str(o): num(p) for o, p in zip(tab.outputs, row)} for d, row in tab.rows.items()}
+        return {database_key(d): {str(o): num(p) for o, p in zip(tab.outputs, row)} for d, row in tab.rows.items()}
     if isinstance(tab, dict):
         out = {}
         for k, v in tab.items():
@@ -55,11 +51,11 @@ def table_json(tab: MechTable) -> dict:
     """One mechanism table in the format ``dpcheck eval --mechanism`` reads: {"n", "domain", "outputs",
     "rows"}, each row a list aligned with the outputs."""
     return {"n": tab.n, "domain": list(tab.domain), "outputs": list(tab.outputs),
-            "rows": {_db(d): [num(p) for p in row] for d, row in tab.rows.items()}}
+            "rows": {database_key(d): [num(p) for p in row] for d, row in tab.rows.items()}}
 
 
 def pop_json(pop: PopTable):
-    return {_db(d): num(p) for d, p in pop.probs.items() if p != 0}
+    return {database_key(d): num(p) for d, p in pop.probs.items() if p != 0}
 
 
 def params_json(params: dict):
@@ -94,7 +90,7 @@ def counterexample_json(cx):
 def _table_text(tab, indent="  "):
     outs = [str(o) for o in tab.outputs]
     head = ["d"] + outs
-    rows = [[_db(d)] + [num(p) for p in r] for d, r in tab.rows.items()]
+    rows = [[database_key(d)] + [num(p) for p in r] for d, r in tab.rows.items()]
     w = [max(len(r[j]) for r in [head] + rows) for j in range(len(head))]
     return "\n".join(indent + "  ".join(c.rjust(w[j]) for j, c in enumerate(r)) for r in [head] + rows)
 
@@ -131,7 +127,7 @@ def counterexample_text(cx) -> str:
                 else:
                     lines.append(f" kernel {name}({k}) = " + ", ".join(num(p) for p in v))
     for name, pop in cx.populations.items():
-        lines.append(f" population {name}: " + ", ".join(f"P({_db(d)})={num(p)}" for d, p in pop.probs.items() if p != 0)
+        lines.append(f" population {name}: " + ", ".join(f"P({database_key(d)})={num(p)}" for d, p in pop.probs.items() if p != 0)
                      + "  (all other databases 0)")
     if cx.parameters:
         lines.append(" parameters: " + ", ".join(f"{k}={num(v)}" + (f" (ε={expr_text(sp.log(exact_number(v)))})" if k.startswith("E") else "")
@@ -147,11 +143,11 @@ def _rows_line(tab, violated) -> str:
     """Rows of a table as ``d→(p, ...)``: all when few, else the ones the violated text names."""
     items = list(tab.rows.items())
     if len(items) > _ROWS_SHOWN:
-        named = [(d, r) for d, r in items if str(d) in violated or f"({_db(d)})" in violated]
+        named = [(d, r) for d, r in items if str(d) in violated or f"({database_key(d)})" in violated]
         shown = (named or items)[:_ROWS_SHOWN]
     else:
         shown = items
-    text = ", ".join(f"{_db(d)}→({', '.join(num(p) for p in r)})" for d, r in shown)
+    text = ", ".join(f"{database_key(d)}→({', '.join(num(p) for p in r)})" for d, r in shown)
     return text + (f", … ({len(items) - len(shown)} more rows)" if len(shown) < len(items) else "")
 
 
@@ -172,7 +168,7 @@ def counterexample_line(cx) -> str:
                 bits.append(f"{name}({k}, ·): {_rows_line(v, cx.violated)}" if isinstance(v, MechTable)
                             else f"{name}({k}) = ({', '.join(num(p) for p in v)})")
     for name, pop in cx.populations.items():
-        mass = [f"{_db(d)}: {num(p)}" for d, p in pop.probs.items() if p != 0]
+        mass = [f"{database_key(d)}: {num(p)}" for d, p in pop.probs.items() if p != 0]
         bits.append(f"{name} = {{{', '.join(mass[:_ROWS_SHOWN])}{', …' if len(mass) > _ROWS_SHOWN else ''}}}")
     return "; ".join(bits)
 
