@@ -128,17 +128,23 @@ def breakpoints(exprs, y, signs: Signs) -> list:
             if r.has(sp.I):
                 raise Undecided(f"abs({arg}) has a zero {r} that is not known to be real")
             points.append(r)
+    def greater(p, q):
+        lt = signs.less(q, p)
+        if lt is None:
+            raise Undecided(f"the order of {p} and {q}, where abs terms change sign, is not decided")
+        return lt
+    return sorted_distinct(points, signs, greater)
+
+
+def sorted_distinct(points, signs: Signs, greater) -> list:
+    """``points`` in increasing order, each equal value once (equality decided exactly by ``signs``);
+    ``greater(p, q)`` says whether p > q (and raises when it cannot tell)."""
     ordered = []
     for p in points:
         if any(signs.sign(p - q) == 0 for q in ordered):
             continue
         k = 0
-        while k < len(ordered):
-            lt = signs.less(p, ordered[k])
-            if lt is None:
-                raise Undecided(f"the order of {p} and {ordered[k]}, where abs terms change sign, is not decided")
-            if lt:
-                break
+        while k < len(ordered) and greater(p, ordered[k]):
             k += 1
         ordered.insert(k, p)
     return ordered

@@ -158,7 +158,8 @@ def _level_at(notion, own, m, pairs):
     return max(numeric_level(notion, m.law(d), m.law(e), m.outputs == "integers", own) for d, e in pairs)
 
 
-def _value_mp(value):
+def to_mpf(value):
+    """An exact number (or ∞) as an mpmath number: the middle of a 160-bit certified enclosure."""
     if value == sp.oo:
         return mpmath.inf
     b = C.enclose(value, 160)
@@ -200,7 +201,7 @@ def run_checks(notion, own, m, pairs, formula, value, fixing, own_ranges, enclos
     for pt, own_pt, val in points:
         at = m.fix({str(k): v for k, v in pt.items() if str(k) in m.symbols})
         num = _level_at(notion, own_pt, at, pairs)
-        ok, how = _agree(notion, num, _value_mp(val))
+        ok, how = _agree(notion, num, to_mpf(val))
         shown = ", ".join(f"{k}={v}" for k, v in pt.items()) or "the mechanism"
         out.append((f"at {shown}: {how}", bool(ok)))
     return out
@@ -210,7 +211,7 @@ def _zcdp_checks(m, pairs, points, enclosure_given):
     out = []
     for pt, _, val in points:
         at = m.fix({str(k): v for k, v in pt.items() if str(k) in m.symbols})
-        top = _value_mp(val) if enclosure_given is None else mpmath.mpf(sp.N(enclosure_given[1], 35))
+        top = to_mpf(val) if enclosure_given is None else mpmath.mpf(sp.N(enclosure_given[1], 35))
         best = max(_level_at("renyi-dp", {"alpha": o}, at, pairs) / mpmath.mpf(o) for o in ORDERS)
         shown = ", ".join(f"{k}={v}" for k, v in pt.items()) or "the mechanism"
         out.append((f"at {shown}: the largest D_α/α at α in {{{', '.join(ORDERS)}}} by quadrature, "
@@ -224,7 +225,7 @@ def _gdp_checks(m, pairs, points):
         if val == sp.oo:
             continue
         at = m.fix({str(k): v for k, v in pt.items() if str(k) in m.symbols})
-        mu = _value_mp(val)
+        mu = to_mpf(val)
         worst = mpmath.mpf(0)
         for e in PROFILE_EPS:
             d = _level_at("approx-dp", {"eps": e}, at, pairs)

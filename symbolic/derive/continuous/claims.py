@@ -22,7 +22,7 @@ The conclusions decided are the notions named in ``CURVE_CLAIM_TARGETS``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import sympy as sp
 
@@ -33,8 +33,8 @@ from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
 
 MAX_CELLS = 400     # cells of E
 TEST_CELLS = 800    # cells of the certified decision at one cell's end (a near tie beyond them: undecided)
-TARGETS = {"ZeroConcentratedDP": ("rho", renyi_bounded), "GaussianDP": ("mu", gaussian_profile_bounded)}
-CURVE_CLAIM_TARGETS = TARGETS   # the conclusions decided here, by notion name
+#: the conclusions decided here, by notion name: (parameter, certified test of one pair)
+CURVE_CLAIM_TARGETS = {"ZeroConcentratedDP": ("rho", renyi_bounded), "GaussianDP": ("mu", gaussian_profile_bounded)}
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,6 @@ class CurveVerdict:
     scope: str = "every output space and every size (through ε-DP's dominating pair)"
     counterexample: dict | None = None
     cells: int = 0
-    covered: tuple = field(default=())
 
     def to_json(self, statement: str, range_text: str) -> dict:
         return {"id": "implies", "statement": statement, "verdict": self.verdict, "reason": self.reason,
@@ -71,10 +70,15 @@ class CurveVerdict:
         return "\n".join(lines)
 
 
+def pair_table(p, q) -> dict:
+    """Two rows p (database 0) and q (database 1) as a table document (the format `dpcheck eval` reads)."""
+    return {"n": 1, "domain": [0, 1], "outputs": list(range(len(p))),
+            "rows": {"0": [str(x) for x in p], "1": [str(x) for x in q]}}
+
+
 def rr_table(E) -> dict:
-    """Randomized response with ratio E as a table document (the format `dpcheck eval` reads)."""
-    p, q = dp_dominating_pair(E)
-    return {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": [str(x) for x in p], "1": [str(x) for x in q]}}
+    """Randomized response with ratio E as a table document."""
+    return pair_table(*dp_dominating_pair(E))
 
 
 def _nondecreasing(f, E, lo, hi) -> bool | None:
@@ -130,7 +134,12 @@ def _limit_lemma(f, E, lo, hi):
         return None
     A = sp.ceiling(a_top * 64) / 64 + 1
     h2 = 2 * ft - c2
-    ok, cells = _cover_2d(I.compile_enclosure(h2, (a, t)), (sp.Integer(1), A), (t_lo, t_hi))
+    h2_run = I.compile_enclosure(h2, (a, t))
+
+    def nonnegative(cell):
+        b = h2_run(tuple(I.interval(lo_, hi_) for lo_, hi_ in cell), 128)
+        return b.is_finite() and b.lower() >= 0
+    ok, cells, _ = _cover(((sp.Integer(1), A), (t_lo, t_hi)), nonnegative, max_cells=20000)
     if not ok:
         return None
     return CurveVerdict("proved", f"tight: {f} is the limit of D_α(RR_E)/α as α → 1 (the KL divergence of "
@@ -143,12 +152,10 @@ def _limit_lemma(f, E, lo, hi):
 def _spread_over_numerator(e):
     """N/D with N = c·e^g a single exponential term, written c / Σ_i e^(g_i − g) (the same number)."""
     n, d = sp.fraction(sp.together(e))
-    coeff, rest = n.as_independent(*[s for s in e.free_symbols], as_Add=False)
-    terms = sp.Add.make_args(sp.expand(d))
-    num_exp = sp.powsimp(n, combine="exp")
     if len(sp.Add.make_args(sp.expand(n))) != 1:
         return e
-    spread = sp.Add(*[sp.powsimp(term / num_exp, combine="exp") for term in terms])
+    num_exp = sp.powsimp(n, combine="exp")
+    spread = sp.Add(*[sp.powsimp(term / num_exp, combine="exp") for term in sp.Add.make_args(sp.expand(d))])
     return 1 / sp.expand(sp.powsimp(spread, combine="exp"))
 
 
@@ -161,34 +168,38 @@ def _rational_above(x):
 
 
 def _upper_over(fn, lo, hi, pieces: int = 64):
-    """An upper bound of fn over [lo, hi] (fn takes a Ball of E and returns an upper end)."""
+    """An upper bound of fn over [lo, hi] (fn takes a Ball and returns an upper end); None when a piece's
+    ball is unbounded."""
     lo, hi = sp.Rational(lo), sp.Rational(hi)
     best = None
     for k in range(pieces):
-        u = fn(I.interval(lo + (hi - lo) * k / pieces, lo + (hi - lo) * (k + 1) / pieces))
+        try:
+            u = fn(I.interval(lo + (hi - lo) * k / pieces, lo + (hi - lo) * (k + 1) / pieces))
+        except C.NotEnclosable:
+            return None
         best = u if best is None or u > best else best
     return best
 
 
-def _cover_2d(run, xr, yr, *, max_cells: int = 20000):
-    """(True, cells) when run((x-ball, y-ball)) has a nonnegative lower end on every cell of a covering of
-    xr × yr; (False, cells) when the budget is spent."""
-    stack, cells = [(xr, yr)], 0
+def _cover(box, holds, *, max_cells: int):
+    """Cover ``box`` (a tuple of (lo, hi) rational intervals) with cells on each of which ``holds(cell)``
+    is True, halving a cell that fails along the side widest relative to the box's. Returns (True, cells,
+    None), or (False, cells, the cell being examined) when ``max_cells`` cells did not suffice."""
+    spans = [hi - lo for lo, hi in box]
+    stack, cells = [tuple(box)], 0
     while stack:
-        (x0, x1), (y0, y1) = stack.pop()
+        cell = stack.pop()
         cells += 1
         if cells > max_cells:
-            return False, cells
-        b = run((I.interval(x0, x1), I.interval(y0, y1)), 128)
-        if b.is_finite() and b.lower() >= 0:
+            return False, cells, cell
+        if holds(cell):
             continue
-        if (x1 - x0) / (xr[1] - xr[0]) >= (y1 - y0) / (yr[1] - yr[0]):
-            m = (x0 + x1) / 2
-            stack += [((x0, m), (y0, y1)), ((m, x1), (y0, y1))]
-        else:
-            m = (y0 + y1) / 2
-            stack += [((x0, x1), (y0, m)), ((x0, x1), (m, y1))]
-    return True, cells
+        k = max(range(len(cell)), key=lambda i: ((cell[i][1] - cell[i][0]) / spans[i], i))   # ties: the last side
+        lo, hi = cell[k]
+        mid = (lo + hi) / 2
+        for half in ((lo, mid), (mid, hi)):
+            stack.append(cell[:k] + (half,) + cell[k + 1:])
+    return True, cells, None
 
 
 def _holds(test, E, value):
@@ -203,7 +214,7 @@ def decide_dominated(target: str, f, E: sp.Symbol, lo, hi) -> CurveVerdict:
     >>> decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 8, E, 3, 148).counterexample["E"]
     '3'
     """
-    name, test = TARGETS[target]
+    name, test = CURVE_CLAIM_TARGETS[target]
     f = sp.sympify(f)
     if target == "ZeroConcentratedDP" and lo != hi:
         tight = _limit_lemma(f, E, lo, hi)
@@ -226,7 +237,7 @@ def decide_dominated(target: str, f, E: sp.Symbol, lo, hi) -> CurveVerdict:
         if work > MAX_CELLS:
             return CurveVerdict("unknown", f"{len(proved)} cells of E proved, and the covering's budget of {MAX_CELLS} "
                                            f"cells is spent near E ≈ {sp.N(a, 8)} (a tight bound meets the level there: "
-                                           f"it cannot be separated)", cells=work, covered=tuple(proved))
+                                           f"it cannot be separated)", cells=work)
         fa = f.xreplace({E: a})
         d = _holds(test, b, fa)
         if d.holds is True:
@@ -246,13 +257,11 @@ def decide_dominated(target: str, f, E: sp.Symbol, lo, hi) -> CurveVerdict:
                                     cells=work)
         if a == b or (b - a) < sp.Rational(1, 2 ** 40):
             return CurveVerdict("unknown", f"at E ≈ {sp.N(a, 8)} the level of randomized response and {name}(E) "
-                                           f"are too close to separate ({at_a.reason or d.reason})", cells=work,
-                                covered=tuple(proved))
+                                           f"are too close to separate ({at_a.reason or d.reason})", cells=work)
         m = (a + b) / 2
         cells += [(m, b), (a, m)]
     return CurveVerdict("proved", f"{len(proved)} cells of E, each proved at its ends (randomized response at the "
-                                  f"right end satisfies {name} at the left end's value)", cells=work,
-                        covered=tuple(proved))
+                                  f"right end satisfies {name} at the left end's value)", cells=work)
 
 
 # -- ε-bounded range ⇒ ρ(E)-zCDP -----------------------------------------------------------------------------
@@ -303,9 +312,7 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 100000) ->
             for a_pt in (sp.Rational(65, 64), sp.Integer(2), sp.Integer(4)):
                 gap = C.enclose(f.xreplace({E: e_pt}) * a_pt - bounded_range_renyi(l_pt, sp.log(e_pt), a_pt), 128)
                 if gap.upper() < 0:
-                    p, q = bounded_range_pair(l_pt, e_pt)
-                    table = {"n": 1, "domain": [0, 1], "outputs": [0, 1],
-                             "rows": {"0": [str(x) for x in p], "1": [str(x) for x in q]}}
+                    table = pair_table(*bounded_range_pair(l_pt, e_pt))
                     return CurveVerdict("refuted", f"the binary pair with λ = {l_pt} at E = {e_pt} has log-ratio range "
                                                    f"log E and D_α > ρα at α = {a_pt}",
                                         counterexample={"E": str(e_pt), "table": table,
@@ -318,6 +325,9 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 100000) ->
         return CurveVerdict("unknown", f"rho(E) = {f} is not shown nondecreasing on the range, which the covering "
                                        f"needs")
     top = _upper_over(lambda tb: (I.compile_enclosure(t / ft, t)(tb, 128)).upper(), t_lo, t_hi)
+    if top is None:
+        return CurveVerdict("unknown", f"t/rho(e^t) is not bounded on log E in [{t_lo}, {t_hi}] by interval "
+                                       f"evaluation")
     A = sp.ceiling(top * 64) / 64 + 1
     l1s, l2s, t1s, t2s = sp.symbols("l1 l2 t1 t2", positive=True)
     # an upper bound of D_α on [λ1, λ2] × [t1, t2] at α = a: each term is monotone in λ and t
@@ -325,26 +335,21 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 100000) ->
                + sp.log(1 + l2s * (sp.exp((a - 1) * t2s) - 1)) / (a - 1))
     u_run = I.compile_enclosure(upper_d, (l1s, l2s, t1s, t2s, a))
     f_run = I.compile_enclosure(ft, t)
-    stack = [((sp.Integer(1), A), (sp.Integer(0), sp.Integer(1)), (t_lo, t_hi))]
-    cells = 0
-    while stack:
-        (a1, a2), (l1, l2), (t1, t2) = stack.pop()
-        cells += 1
-        if cells > max_cells:
-            return CurveVerdict("unknown", f"the covering's budget of {max_cells} cells of (α, λ, log E) is spent near "
-                                           f"α ≈ {sp.N(a1, 6)}, λ ≈ {sp.N(l1, 4)}, log E ≈ {sp.N(t1, 6)}", cells=cells)
-        gap = f_run(t1, 128) * a1 - u_run((l1, l2, t1, t2, a2), 128)   # f nondecreasing: its least value at t1
-        if gap.is_finite() and gap.lower() >= 0:
-            continue
-        widths = [((a2 - a1) / (A - 1), 0), (l2 - l1, 1), ((t2 - t1) / (t_hi - t_lo), 2)]
-        k = max(widths)[1]
-        box = [(a1, a2), (l1, l2), (t1, t2)]
-        lo_k, hi_k = box[k]
-        mid = (lo_k + hi_k) / 2
-        for half in ((lo_k, mid), (mid, hi_k)):
-            nb = list(box)
-            nb[k] = half
-            stack.append(tuple(nb))
+    f_at_lo = C.enclose(f.xreplace({E: sp.Rational(lo)}), 128)
+
+    def proved(cell):
+        (a1, a2), (l1, l2), (t1, t2) = cell
+        # f is nondecreasing on [lo, hi]: its least value on the cell's part of the range is at t1, or at
+        # E = lo itself for the first cells (t_lo lies a hair below log lo)
+        least_f = f_at_lo if t1 == t_lo else f_run(t1, 128)
+        gap = least_f * a1 - u_run((l1, l2, t1, t2, a2), 128)
+        return gap.is_finite() and gap.lower() >= 0
+    ok, cells, cell = _cover(((sp.Integer(1), A), (sp.Integer(0), sp.Integer(1)), (t_lo, t_hi)), proved,
+                             max_cells=max_cells)
+    if not ok:
+        (a1, _), (l1, _), (t1, _) = cell
+        return CurveVerdict("unknown", f"the covering's budget of {max_cells} cells of (α, λ, log E) is spent near "
+                                       f"α ≈ {sp.N(a1, 6)}, λ ≈ {sp.N(l1, 4)}, log E ≈ {sp.N(t1, 6)}", cells=cells)
     return CurveVerdict("proved", f"the worst ε-bounded-range pairs are binary (the chord of ψ ↦ ψ^(1−α) on the "
                                   f"ratio range); D_α ≤ ρα on them for α in [1, {A}], λ in [0, 1] and log E in "
                                   f"[{t_lo}, {t_hi}] by interval evaluation on {cells} cells, and beyond α = {A}, "

@@ -42,41 +42,40 @@ def _zero(x) -> bool:
     return exact_sign(x) == 0
 
 
-def _over_support(p, q, term):
-    """Σ over outputs with p_o > 0 of term(p_o, q_o); ∞ when one of them has q_o = 0."""
-    terms = []
+def _support(p, q):
+    """The pairs (p_o, q_o) of the outputs with p_o > 0, or None when one of them has q_o = 0 (then
+    every divergence below is ∞)."""
+    kept = []
     for po, qo in zip(p, q):
         if _zero(po):
             continue
         if _zero(qo):
-            return sp.oo
-        terms.append(term(po, qo))
-    return sp.Add(*terms)
+            return None
+        kept.append((po, qo))
+    return kept
 
 
 def renyi_expr(p, q, alpha=ALPHA):
     """D_α(p‖q) in α (or at a number α > 1); ∞ when some output has p > 0 = q."""
-    mass = _over_support(p, q, lambda po, qo: po ** alpha * qo ** (1 - alpha))
-    return sp.oo if mass == sp.oo else sp.log(mass) / (alpha - 1)
+    kept = _support(p, q)
+    return sp.oo if kept is None else sp.log(sp.Add(*[po ** alpha * qo ** (1 - alpha) for po, qo in kept])) / (alpha - 1)
 
 
 def kl_expr(p, q):
     """KL(p‖q) = Σ_o p_o log(p_o/q_o) (∞ when some p_o > 0 = q_o), simplified."""
-    total = _over_support(p, q, lambda po, qo: po * sp.log(po / qo))
-    return sp.oo if total == sp.oo else sp.simplify(total)
+    kept = _support(p, q)
+    return sp.oo if kept is None else sp.simplify(sp.Add(*[po * sp.log(po / qo) for po, qo in kept]))
 
 
 def pure_level(p, q):
     """sup_o log(p_o/q_o) over outputs with p_o > 0 (∞ when one has q_o = 0)."""
+    kept = _support(p, q)
+    if kept is None:
+        return sp.oo
     best = None
-    for po, qo in zip(p, q):
-        if _zero(po):
-            continue
-        if _zero(qo):
-            return sp.oo
-        r = po / qo
-        if best is None or exact_sign(r - best) > 0:
-            best = r
+    for po, qo in kept:
+        if best is None or exact_sign(po / qo - best) > 0:
+            best = po / qo
     return sp.log(best) if best is not None else sp.Integer(0)
 
 
@@ -95,7 +94,7 @@ def zcdp_of_pair(p, q) -> PairSup | None:
     if D == sp.oo:
         return None
     if all(_zero(a - b) for a, b in zip(p, q)):
-        zero = OrderSup(sp.Integer(0), sp.Integer(0), sp.Integer(0), "the laws are equal", 0, True)
+        zero = OrderSup(sp.Integer(0), sp.Integer(0), "the laws are equal", 0, True)
         return PairSup(zero, sp.Integer(0), True)
     run = I.compile_enclosure(D, ALPHA)
     sup = sup_over_orders(lambda a: run(a, 256), pure_level(p, q))
@@ -106,8 +105,8 @@ def zcdp_of_pair(p, q) -> PairSup | None:
 
 def gdp_of_pair(p, q, *, steps: int = MU_STEPS) -> tuple:
     """(lower, upper, work) enclosing the smallest μ ≥ 0 with the pair μ-GDP (both orders must be asked by
-    the caller: GDP of a neighbour relation is the larger of the two). ∞ as upper when no μ works (an
-    output with p > 0 = q)."""
+    the caller: GDP of a neighbour relation is the larger of the two). (∞, ∞) when no μ works (an output
+    with p > 0 = q); upper None when no upper end was certified (a check undecided while μ doubled)."""
     if any(not _zero(po) and _zero(qo) for po, qo in zip(p, q)):
         return sp.oo, sp.oo, 0
     if all(_zero(a - b) for a, b in zip(p, q)):
@@ -119,7 +118,7 @@ def gdp_of_pair(p, q, *, steps: int = MU_STEPS) -> tuple:
         if d.holds is True:
             break
         if d.holds is None or hi > 2 ** 20:
-            return lo, sp.oo, work
+            return lo, None, work
         lo, hi = hi, 2 * hi
     for _ in range(steps):
         if hi - lo <= MU_TOLERANCE:

@@ -18,6 +18,7 @@ from symbolic.derive.continuous.pair import LawPair, by_cases, hockey
 from symbolic.derive.continuous.values import CurveMap
 from symbolic.model.continuous import output_symbol, validated
 from symbolic.model.param_space import ParamRange
+from symbolic.model.real_line import Signs
 
 MU = ParamRange("mu", sp.Integer(0), True)
 EPS = ParamRange("eps", sp.Integer(0), False)
@@ -35,7 +36,7 @@ def gaussian_pair_profile():
     mu, eps = MU.symbol, EPS.symbol
     laws = {(0,): sp.exp(-y ** 2 / 2) / sp.sqrt(2 * sp.pi), (1,): sp.exp(-(y - mu) ** 2 / 2) / sp.sqrt(2 * sp.pi)}
     m = validated("gaussian-pair", "reals", 1, (0, 1), (MU,), laws)
-    signs = m.signs().__class__((MU, EPS))
+    signs = Signs((MU, EPS))
     pair = LawPair(m.law((0,)), m.law((1,)), m.y, False, ((0,), (1,)))
     cases = by_cases(lambda s: hockey(pair, sp.exp(eps), s), signs)
     if len(cases) != 1:

@@ -18,21 +18,14 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.derive.continuous.pair import _end_text, _integer_part, _roots_inside, decide
-from symbolic.model.real_line import (OO, Piece, Signs, Undecided, exp_terms, floor_exact, inside_point, pieces,
+from symbolic.derive.continuous.pair import _end_text, _integer_part, _roots_inside, decide, inside, single_exp
+from symbolic.model.real_line import (OO, Piece, Signs, Undecided, floor_exact, inside_point, pieces, sorted_distinct,
                                       total)
-
-
-def _single(e, y):
-    terms = exp_terms(e, y)
-    if len(terms) != 1:
-        raise Undecided("a law is a sum of exponential terms on a piece: the laws' crossings are not found exactly")
-    return terms[0]
 
 
 def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
     """[(sub-piece, index of the largest law there)] covering ``piece``."""
-    forms = [_single(e, y) for e in laws]
+    forms = [single_exp(e, y, "a law") for e in laws]
     live = [i for i, (c, _) in enumerate(forms) if signs.sign(c) != 0]
     if not live:
         return []
@@ -41,19 +34,12 @@ def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
         for j in live[k + 1:]:
             (ci, gi), (cj, gj) = forms[i], forms[j]
             r = sp.expand(sp.log(ci / cj) + gi - gj)
-            for t in _roots_inside(r, y, piece, signs):
-                if not any(signs.sign(t - u) == 0 for u in cuts):
-                    cuts.append(t)
-    ordered = []
-    for t in cuts:
-        k = 0
-        while k < len(ordered) and decide(signs, t - ordered[k], "the order of two crossings") > 0:
-            k += 1
-        ordered.insert(k, t)
+            cuts += _roots_inside(r, y, piece, signs)
+    ordered = sorted_distinct(cuts, signs, lambda t, u: decide(signs, t - u, "the order of two crossings") > 0)
     ends = [piece.lo, *ordered, piece.hi]
     out = []
     for lo, hi in zip(ends, ends[1:]):
-        sub = _integer_part(lo, hi, piece, ordered) if integers else Piece(lo, hi, piece.exprs)
+        sub = _integer_part(lo, hi, piece) if integers else Piece(lo, hi, piece.exprs)
         if sub is None:
             continue
         mid = inside_point(lo, hi)
@@ -106,9 +92,7 @@ def _minimum(f, y, sub: Piece, integers, signs: Signs):
     for t in zeros:
         if t.has(sp.I) or (not t.free_symbols and not t.is_real):
             continue
-        inside = ((sub.lo == -OO or decide(signs, t - sub.lo, "where a critical point lies") > 0)
-                  and (sub.hi == OO or decide(signs, sub.hi - t, "where a critical point lies") > 0))
-        if not inside:
+        if not inside(t, sub, signs):
             continue
         pts = [t] if not integers else [floor_exact(t), floor_exact(t) + 1]
         cands += [(sp.simplify(f.subs(y, u)), f"y = {u}") for u in pts]

@@ -25,8 +25,9 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
-from symbolic.core.exact import parse_expr
+from symbolic.core.exact import exact, parse_expr
 from symbolic.core.ops import exact_sign
+from symbolic.core.tables import database_key
 from symbolic.derive.continuous.pair import LawPair, Undecided, by_cases, decide, hockey, loss_on, renyi_mass, sup_loss
 from symbolic.model.continuous import ContinuousMechanism, continuous_from_json
 from symbolic.model.param_space import ParamRange
@@ -109,7 +110,7 @@ def _level(notion, own, m, pairs, signs):
     constants are sums) are kept as their exact maximum, Max(a, b)."""
     if notion in ("pml", "maximal-leakage"):
         from symbolic.derive.continuous.leakage import maximal_leakage, pml
-        kept = [(m.law(d), w, _db(d)) for d, w in zip(m.databases, own["prior"]) if w != 0]
+        kept = [(m.law(d), w, database_key(d)) for d, w in zip(m.databases, own["prior"]) if w != 0]
         laws, weights, names = [x for x, _, _ in kept], [w for _, w, _ in kept], [t for _, _, t in kept]
         if notion == "pml":
             return pml(laws, weights, m.y, signs, m.outputs == "integers", names)
@@ -118,7 +119,7 @@ def _level(notion, own, m, pairs, signs):
     for d, e in pairs:
         pair = LawPair(m.law(d), m.law(e), m.y, m.outputs == "integers", (d, e))
         val, at = _pair_level(notion, own, pair, signs)
-        label = f"{_db(d)} ~ {_db(e)}" + (f", {at}" if at else "")
+        label = f"{database_key(d)} ~ {database_key(e)}" + (f", {at}" if at else "")
         if best is None:
             best, where = val, label
             continue
@@ -192,10 +193,6 @@ def _gaussian_mu(pair, signs):
     return sp.simplify(mu), "a Gaussian shift: the loss is N(μ²/2, μ²) under the first law"
 
 
-def _db(d) -> str:
-    return ",".join(map(str, d))
-
-
 def derive_curve_level(notion_key: str, mechanism, *, params=None, assumptions=(), prior=None) -> CurveLevel:
     """The tight level of ``notion_key`` (see :data:`CURVE_NOTIONS`) for a density or mass-function
     mechanism (a parsed JSON document or a :class:`ContinuousMechanism`). ``params``: values for the
@@ -237,10 +234,14 @@ def _prior_weights(notion, prior, m):
         raise InvalidParameter(f"the prior must map databases to probabilities, like {{\"0\": \"1/3\"}}; got "
                                f"{clip(prior, 40)}")
     items = keyed_by_database(prior, m.n, m.domain, "in the prior")
-    weights = [parse_expr(items.get(d, "0") if not isinstance(items.get(d, 0), int) else str(items.get(d, 0)),
-                          {}, what=f"the prior of {_db(d)}") for d in m.databases]
+    weights = [_weight(items.get(d, 0), f"the prior of {database_key(d)}") for d in m.databases]
     check_distribution(weights, (), "the prior")
     return weights
+
+
+def _weight(v, what):
+    """An exact number from a prior's entry: text read by the restricted parser, else an exact number."""
+    return parse_expr(v, {}, what=what) if isinstance(v, str) else exact(v, what=what)
 
 
 def _derive(notion, fixed, m, params, weights=None):
@@ -282,7 +283,7 @@ def _derive(notion, fixed, m, params, weights=None):
         formula, cases = None, None
         steps.append(f"no formula in the parameters ({why}); derived at the given values")
     val_map = {**fixing, **{r.symbol: own[r.name] for r in own_ranges if r.name in values}}
-    value, exact_value = None, True
+    value = None
     if cases is not None and not formula.has(sp.Sum):   # a formula with sums: recomputed at the values instead
         value = at_values([(f, v) for f, (v, _) in cases], val_map) if val_map or not formula.free_symbols else None
         if value is not None and value.free_symbols:
@@ -302,7 +303,6 @@ def _derive(notion, fixed, m, params, weights=None):
     enc = None
     if value is not None and value != OO:
         enc = enclosure(value)
-    shown = {k: v for k, v in values.items()}
     checks = run_checks(notion, own, m, pairs, formula, value, fixing, own_ranges)
-    return CurveLevel(notion, CURVE_NOTIONS[notion], formula, value, enc, exact_value, where, tuple(steps),
-                      tuple(checks), shown, tuple(r.text() for r in m.params), m)
+    return CurveLevel(notion, CURVE_NOTIONS[notion], formula, value, enc, True, where, tuple(steps),
+                      tuple(checks), dict(values), tuple(r.text() for r in m.params), m)

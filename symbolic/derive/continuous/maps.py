@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import sympy as sp
 
+from symbolic.core import certified as C
+from symbolic.derive.continuous.claims import decide_dominated, rr_table
+from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
 from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
 from symbolic.derive.continuous.values import E, CurveMap
-from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
 
 CURVE_TARGETS = {"zcdp": "rho", "gaussian-dp": "mu"}
-DEFAULT_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))
-CURVE_MAP_EPS = DEFAULT_EPS
+CURVE_MAP_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))
 PROOF_RANGE = (2, 148)   # the range of E on which a candidate formula is proved (ε from about 0.69 to 5)
 
 
-def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
+def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS) -> CurveMap:
     """The tight level of ``target`` (zcdp or gaussian-dp) implied by ``source`` at each ε.
 
     >>> m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
@@ -50,11 +51,13 @@ def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
         if target == "zcdp":
             got = zcdp_of_pair(p, q)
             lo, hi = got.sup.lower, got.sup.upper
-            from symbolic.core import certified as C
             b = C.enclose(candidate.subs(E, sp.exp(eps)), 256)
             inside = inside and b.lower() >= lo and b.upper() <= hi
         else:
             lo, hi, _ = gdp_of_pair(p, q)
+            if hi is None:
+                return CurveMap(source, target, param, unknown=f"at ε = {eps} no upper end of μ was certified (the "
+                                                               f"GDP check was undecided while μ doubled)")
         rows.append((eps, lo, hi))
     argument = ("every ε-DP pair of output laws is a post-processing of randomized response with ratio E "
                 "(Kairouz, Oh, Viswanath 2015) and " + ("Rényi divergences satisfy the data-processing inequality, "
@@ -62,14 +65,11 @@ def curve_map(source: str, target: str, eps_values=DEFAULT_EPS) -> CurveMap:
                                                         "trade-off functions satisfy the data-processing "
                                                         "inequality, so μ is randomized response's")
                 + "; each enclosure is certified (ball arithmetic)")
-    table = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["E/(1+E)", "1/(1+E)"],
-                                                                   "1": ["1/(1+E)", "E/(1+E)"]}}
     proved_on, proof_text = "", ""
     if candidate is not None and inside:
-        from symbolic.derive.continuous.claims import decide_dominated
         lo, hi = PROOF_RANGE
         verdict = decide_dominated("ZeroConcentratedDP", candidate, E, lo, hi)
         if verdict.verdict == "proved":
             proved_on, proof_text = f"{lo} ≤ E ≤ {hi} (ε from log {lo} to log {hi})", verdict.reason
     return CurveMap(source, target, param, tuple(rows), candidate, inside and candidate is not None, argument,
-                    attained_by={"table": table}, proved_on=proved_on, proof_text=proof_text)
+                    attained_by={"table": rr_table(E)}, proved_on=proved_on, proof_text=proof_text)

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.core import certified as C
-from symbolic.core.ops import UndecidedComparison, exact_sign
 
 TOLERANCE = sp.Rational(1, 10 ** 13)   # width of the enclosure sought (the answers are asked within 10^-9)
 MAX_CELLS = 6000
@@ -31,12 +30,11 @@ WORK_BITS = 256
 
 @dataclass(frozen=True)
 class OrderSup:
-    """The supremum over α > 1 of D_α/α: ``lower``/``upper`` certified ends (equal when ``exact``),
-    ``formula`` the exact value when one is known, ``where`` where it is approached, ``cells`` the work."""
+    """The supremum over α > 1 of D_α/α: ``lower``/``upper`` certified ends, ``where`` where it is
+    approached, ``cells`` the work."""
 
     lower: sp.Expr
     upper: sp.Expr
-    formula: sp.Expr | None
     where: str
     cells: int
     closed: bool   # the enclosure reached the tolerance (False: the cell budget ran out first)
@@ -66,41 +64,33 @@ def sup_over_orders(D_at, d_inf, *, tol=TOLERANCE, max_cells=MAX_CELLS) -> Order
         if v > lo:
             lo, where, best_a = v, f"near α = {a}", a
     if lo <= 0:
-        return OrderSup(sp.Integer(0), sp.Integer(0), sp.Integer(0), "the laws are equal", 0, True)
+        return OrderSup(sp.Integer(0), sp.Integer(0), "the laws are equal", 0, True)
     top = sp.ceiling(_upper(d_inf) / lo) + 1
-    heap = [(-_upper(D_at(top)), sp.Integer(1), top)]   # D_b/a at a = 1
+    # a cell [a, b] with the upper end of D_b (kept, so that splitting needs D at the midpoint only)
+    d_top = _upper(D_at(top))
+    heap = [(-d_top, sp.Integer(1), top, d_top)]   # D_b/a at a = 1
     while heap:
-        neg_u, a, b = heapq.heappop(heap)
-        u = -neg_u
-        if u - lo <= tol:
-            heapq.heappush(heap, (neg_u, a, b))
+        cell = heapq.heappop(heap)
+        if -cell[0] - lo <= tol:
+            heapq.heappush(heap, cell)
             break
         cells += 1
         if cells > max_cells:
-            heapq.heappush(heap, (neg_u, a, b))
+            heapq.heappush(heap, cell)
             break
+        _, a, b, d_b = cell
         m = (a + b) / 2
         dm = D_at(m)
         v = _lower(dm / m)
         if v > lo:
             lo, best_a = v, m
-        heapq.heappush(heap, (-(_upper(dm) / a), a, m))
-        heapq.heappush(heap, (-(_upper(D_at(b)) / m), m, b))
+        d_m = _upper(dm)
+        heapq.heappush(heap, (-(d_m / a), a, m, d_m))
+        heapq.heappush(heap, (-(d_b / m), m, b, d_b))
     hi = max(-h[0] for h in heap) if heap else lo
     if hi < lo:
         raise ArithmeticError(f"inconsistent enclosure of sup D_α/α: lower {lo} > upper {hi}")
     if best_a is not None:
         where = ("as α → 1 (the best order found is within 10^-6 of 1)" if best_a - 1 < sp.Rational(1, 10 ** 6)
                  else f"near α = {sp.N(best_a, 6)}")
-    return OrderSup(lo, hi, None, where, cells, hi - lo <= tol)
-
-
-def pick_case(cases, values: dict):
-    """The value of [(facts, value)] at exact ``values`` (the case whose facts all hold), or None."""
-    for facts, val in cases:
-        try:
-            if all(exact_sign(sp.sympify(f).xreplace(values)) > 0 for f in facts):
-                return sp.sympify(val).xreplace(values)
-        except UndecidedComparison:
-            return None
-    return None
+    return OrderSup(lo, hi, where, cells, hi - lo <= tol)

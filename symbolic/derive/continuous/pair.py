@@ -71,7 +71,7 @@ class LawPair:
         return pieces([self.p, self.q], self.y, signs, integers=self.integers)
 
 
-def _single_exp(e, y, what):
+def single_exp(e, y, what):
     """(c, g) with e = c·e^g, g a polynomial in y of degree ≤ 2; Undecided for a sum of such terms."""
     terms = exp_terms(e, y)
     if len(terms) != 1:
@@ -81,8 +81,8 @@ def _single_exp(e, y, what):
 
 def loss_on(piece: Piece, y) -> tuple:
     """(r, c_p, g_p, c_q, g_q): the privacy loss r = log(c_p/c_q) + g_p − g_q on a piece."""
-    cp, gp = _single_exp(piece.exprs[0], y, "the first law")
-    cq, gq = _single_exp(piece.exprs[1], y, "the second law")
+    cp, gp = single_exp(piece.exprs[0], y, "the first law")
+    cq, gq = single_exp(piece.exprs[1], y, "the second law")
     return sp.expand(sp.log(cp / cq) + gp - gq), cp, gp, cq, gq
 
 
@@ -105,7 +105,8 @@ def _limit_at(r, y, end, signs):
     return OO if (s1 > 0) == (end == OO) else -OO
 
 
-def _inside(point, piece: Piece, signs) -> bool:
+def inside(point, piece: Piece, signs) -> bool:
+    """Is ``point`` strictly inside the piece (decided exactly; NeedsCase when it depends on the parameters)?"""
     lo_ok = piece.lo == -OO or decide(signs, point - piece.lo, "where the vertex lies") > 0
     hi_ok = piece.hi == OO or decide(signs, piece.hi - point, "where the vertex lies") > 0
     return lo_ok and hi_ok
@@ -115,9 +116,9 @@ def sup_loss(pair: LawPair, signs: Signs) -> tuple:
     """(sup_y r(y), where): the largest privacy loss of the pair, with where it is reached (text)."""
     y, best, where = pair.y, None, None
     for pc in pair.pieces(signs):
-        if _zero(pc.exprs[0], signs):
+        if _zero(pc.exprs[0], y, signs):
             continue
-        if _zero(pc.exprs[1], signs):
+        if _zero(pc.exprs[1], y, signs):
             return OO, f"y in {pc.text()}, where the second law is 0 and the first is not"
         r = loss_on(pc, y)[0]
         a2, a1, _ = _coeffs(r, y)
@@ -125,7 +126,7 @@ def sup_loss(pair: LawPair, signs: Signs) -> tuple:
                                                                           _end_text(pc.hi, pc))]
         if a2 != 0 and signs.sign(a2) != 0:
             v = -a1 / (2 * a2)
-            if _inside(v, pc, signs):
+            if inside(v, pc, signs):
                 pts = [v] if not pair.integers else [floor_exact(v), floor_exact(v) + 1]
                 cands += [(r.subs(y, t), f"y = {t}") for t in pts]
         elif a1 == 0 or signs.sign(a1) == 0:
@@ -150,11 +151,8 @@ def _greater(a, b, signs) -> bool:
     return decide(signs, a - b, "which candidate is larger") > 0
 
 
-def _zero(law, signs, y=None) -> bool:
+def _zero(law, y, signs) -> bool:
     """Is a law identically 0 on a piece (every term's coefficient 0)?"""
-    y = y if y is not None else next(iter(s for s in sp.sympify(law).free_symbols if s.name == "y"), None)
-    if y is None:
-        return signs.sign(law) == 0
     return all(signs.sign(c) == 0 for c, _ in exp_terms(law, y))
 
 
@@ -177,7 +175,7 @@ def _roots_inside(r, y, piece, signs) -> list:
             roots = [(-a1 - root) / (2 * a2), (-a1 + root) / (2 * a2)]   # increasing when a2 > 0
             if decide(signs, a2, "the y² coefficient") < 0:
                 roots.reverse()
-    return [t for t in roots if _inside(t, piece, signs)]
+    return [t for t in roots if inside(t, piece, signs)]
 
 
 def hockey(pair: LawPair, E, signs: Signs) -> sp.Expr:
@@ -186,9 +184,9 @@ def hockey(pair: LawPair, E, signs: Signs) -> sp.Expr:
     logE = sp.log(E)
     for pc in pair.pieces(signs):
         p, q = pc.exprs
-        if _zero(p, signs):
+        if _zero(p, y, signs):
             continue
-        if _zero(q, signs):
+        if _zero(q, y, signs):
             out += total(p, y, pc, signs)
             continue
         r = loss_on(pc, y)[0] - logE
@@ -197,7 +195,7 @@ def hockey(pair: LawPair, E, signs: Signs) -> sp.Expr:
         for lo, hi in zip(ends, ends[1:]):
             sub = Piece(lo, hi, pc.exprs, pc.closed)
             if pc.closed:
-                sub = _integer_part(lo, hi, pc, cuts)
+                sub = _integer_part(lo, hi, pc)
                 if sub is None:
                     continue
             mid = inside_point(lo, hi)
@@ -206,7 +204,7 @@ def hockey(pair: LawPair, E, signs: Signs) -> sp.Expr:
     return out
 
 
-def _integer_part(lo, hi, pc, cuts):
+def _integer_part(lo, hi, pc):
     """The integers of a sub-interval between roots (numbers) of a closed integer piece, disjointly."""
     lo_i = pc.lo if lo == pc.lo else floor_exact(lo) + 1
     hi_i = pc.hi if hi == pc.hi else floor_exact(hi)
@@ -220,9 +218,9 @@ def renyi_mass(pair: LawPair, alpha, signs: Signs) -> sp.Expr:
     y, out = pair.y, sp.Integer(0)
     for pc in pair.pieces(signs):
         p, q = pc.exprs
-        if _zero(p, signs):
+        if _zero(p, y, signs):
             continue
-        if _zero(q, signs):
+        if _zero(q, y, signs):
             return OO
         _, cp, gp, cq, gq = loss_on(pc, y)
         integrand = cp ** alpha * cq ** (1 - alpha) * sp.exp(sp.expand(alpha * gp + (1 - alpha) * gq))

@@ -14,6 +14,8 @@ import mpmath
 import sympy as sp
 
 from symbolic.core.errors import InvalidParameter
+from symbolic.core.tables import database_key
+from symbolic.derive.continuous.checks import to_mpf
 from symbolic.derive.continuous.finite_pairs import gdp_of_pair, zcdp_of_pair
 from symbolic.derive.continuous.values import CurveLevel
 from symbolic.model.neighbours import level_pairs
@@ -46,13 +48,18 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
             pair_lo, pair_hi = (sp.oo, sp.oo) if got is None else (got.sup.lower, got.sup.upper)
         else:
             pair_lo, pair_hi, _ = gdp_of_pair(p, q)
+            if pair_hi is None:
+                return CurveLevel(notion, TABLE_CURVES[notion], None, None, None, False, "", tuple(steps), (),
+                                  dict(params or {}), sm.assumptions(), None,
+                                  unknown=f"{database_key(d)} ~ {database_key(e)}: no upper end of μ was certified "
+                                          f"(the GDP check was undecided while μ doubled)")
         if pair_hi == sp.oo:
-            steps.append(f"{_db(d)} ~ {_db(e)}: an output has probability 0 under one row only: no finite level")
+            steps.append(f"{database_key(d)} ~ {database_key(e)}: an output has probability 0 under one row only: no finite level")
             lo = hi = sp.oo
-            where = f"{_db(d)} ~ {_db(e)}"
+            where = f"{database_key(d)} ~ {database_key(e)}"
             break
         if pair_hi > hi:
-            where = f"{_db(d)} ~ {_db(e)}"
+            where = f"{database_key(d)} ~ {database_key(e)}"
         lo, hi = max(lo, pair_lo), max(hi, pair_hi)
     steps.append("the largest over the ordered neighbouring pairs of rows; each pair's level enclosed by "
                  + ("branch and bound over α (D_α nondecreasing, D_α ≤ D_∞)" if notion == "zcdp" else
@@ -63,21 +70,14 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
                       tuple(steps), tuple(checks), dict(params or {}), sm.assumptions(), None)
 
 
-def _db(d) -> str:
-    return ",".join(map(str, d))
-
-
 def _checks(notion, rows, m, lo, hi):
     """30-digit cross-checks that can fail: no pair's D_α/α at sample orders exceeds ρ's upper end (zCDP);
     no pair's δ(ε) exceeds the μ-GDP profile at μ's upper end (GDP)."""
     mpmath.mp.dps = 30
-    top = mpmath.mpf(int(sp.Rational(hi).p)) / int(sp.Rational(hi).q)
+    top = to_mpf(hi)
     worst = mpmath.mpf(-1)
     for d, e in level_pairs("pure-dp", list(rows), m.n, m.domain):
-        p = [mpmath.mpf(int(sp.Rational(x).p)) / int(sp.Rational(x).q) if sp.sympify(x).is_Rational
-             else mpmath.mpf(str(sp.N(x, 35))) for x in rows[d]]
-        q = [mpmath.mpf(int(sp.Rational(x).p)) / int(sp.Rational(x).q) if sp.sympify(x).is_Rational
-             else mpmath.mpf(str(sp.N(x, 35))) for x in rows[e]]
+        p, q = [to_mpf(x) for x in rows[d]], [to_mpf(x) for x in rows[e]]
         if notion == "zcdp":
             for a in ("1.001", "1.5", "2", "4", "10"):
                 a = mpmath.mpf(a)

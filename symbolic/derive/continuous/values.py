@@ -70,12 +70,17 @@ class CurveLevel:
             return "∞"
         if self.enclosure is None:
             return "(symbolic)"
-        lo, hi = self.enclosure
         if self.value is not None and self.value.is_Rational:
             return str(self.value)
-        radius = (hi - lo) / 2
-        decimals = DIGITS if radius == 0 else max(2, min(DIGITS, int(sp.floor(-sp.log(radius, 10)))))
-        return f"{fixed_decimal((lo + hi) / 2, decimals)} (± {sp.N(radius, 2)}, certified)"
+        return f"{enclosure_text(*self.enclosure)}, certified)"
+
+
+def enclosure_text(lo, hi, exact_places: int = DIGITS) -> str:
+    """An enclosure as its middle, to as many decimals as its radius allows (at most DIGITS; a point
+    ``exact_places``), and ``(± radius`` (left open for the caller's closing words)."""
+    radius = (hi - lo) / 2
+    decimals = exact_places if radius == 0 else max(2, min(DIGITS, int(sp.floor(-sp.log(radius, 10)))))
+    return f"{fixed_decimal((lo + hi) / 2, decimals)} (± {sp.N(radius, 2)}"
 
 
 def fixed_decimal(x, decimals: int) -> str:
@@ -197,25 +202,25 @@ class CurveMap:
                  + (f"; {self.symbol_text})" if self.symbol_text else ")")]
         for e, lo, hi in self.rows:
             lines.append(f"  ε = {e}: {self.parameter} = {_decimal(lo, hi)}")
-        if self.candidate is not None and self.proved:
-            lines.append(f"formula (proved, tight): {self.parameter} = {expr_text(self.candidate)}")
-        elif self.candidate is not None and self.proved_on:
-            eps = sp.Symbol("ε", positive=True)
-            lines.append(f"formula (proved tight for {self.proved_on}): {self.parameter} = "
-                         f"{expr_text(self.candidate)} = {sp.simplify(self.candidate.subs(E, sp.exp(eps)))}")
-            lines.append(f"proof: {self.proof_text}")
-        elif self.candidate is not None:
-            eps = sp.Symbol("ε", positive=True)
-            in_eps = sp.simplify(self.candidate.subs(E, sp.exp(eps)))
-            lines.append(f"closed form candidate: {self.parameter} = {expr_text(self.candidate)} = {in_eps} "
-                         + ("(inside every enclosure; not proved for every ε)" if self.candidate_inside else
-                            "(OUTSIDE an enclosure: not the level)"))
+        if self.candidate is not None:
+            lines += self._formula_lines()
         lines.append(f"why tight: {self.argument}")
         lines.append(f"attained by: {self.attained_by.get('table')}")
         return "\n".join(lines)
 
 
+    def _formula_lines(self) -> list:
+        """The candidate formula, with how far it is proved."""
+        if self.proved:
+            return [f"formula (proved, tight): {self.parameter} = {expr_text(self.candidate)}"]
+        in_eps = sp.simplify(self.candidate.subs(E, sp.exp(sp.Symbol("ε", positive=True))))
+        if self.proved_on:
+            return [f"formula (proved tight for {self.proved_on}): {self.parameter} = {expr_text(self.candidate)} = "
+                    f"{in_eps}", f"proof: {self.proof_text}"]
+        return [f"closed form candidate: {self.parameter} = {expr_text(self.candidate)} = {in_eps} "
+                + ("(inside every enclosure; not proved for every ε)" if self.candidate_inside else
+                   "(OUTSIDE an enclosure: not the level)")]
+
+
 def _decimal(lo, hi) -> str:
-    r = (hi - lo) / 2
-    places = 12 if r == 0 else max(2, min(15, int(sp.floor(-sp.log(r, 10)))))
-    return f"{fixed_decimal((lo + hi) / 2, places)} (± {sp.N(r, 2)})"
+    return enclosure_text(lo, hi, exact_places=12) + ")"

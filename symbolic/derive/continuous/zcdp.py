@@ -37,9 +37,8 @@ def zcdp_level(m, own, pairs, signs, fixing, steps, values, run_checks, level_of
         if all(r is not None for _, r in ratios):
             formula = combine(ratios)
             steps.append("D_α/α does not depend on α: ρ is that constant, exactly")
-            value = formula.xreplace(fixing) if not formula.xreplace(fixing).free_symbols else None
-            if len(ratios) > 1 and fixing:
-                value = at_values(ratios, fixing)
+            value = at_values(ratios, fixing)
+            value = None if value is None or value.free_symbols else value
         elif not [r for r in m.params if r.symbol not in fixing]:
             d_fixed = [(tuple(f_.xreplace(fixing) for f_ in f), v.xreplace(fixing)) for f, v in d_cases]
             m_at = m.fix({str(k): v for k, v in fixing.items()})
