@@ -86,7 +86,7 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
 def _through_dominating_pair(claim, as_json):
     """ε-DP(E) ⇒ ρ(E)-zCDP or μ(E)-GDP, decided for every E in the claim's range through randomized
     response (see symbolic.derive.continuous.claims); None for any other claim (the general check runs)."""
-    from symbolic import CURVE_CLAIM_TARGETS, decide_dominated
+    from symbolic import CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range, decide_dominated
     part = claim.parts[0] if len(claim.parts) == 1 else None
     if part is None or len(part.hypotheses) != 1 or len(claim.params) != 1:
         return None
@@ -104,28 +104,18 @@ def _through_dominating_pair(claim, as_json):
     if hi is None:   # no covering without an upper end; one point may still refute
         at = lo if lo is not None and lo > 1 else 2
         verdict = None if bounded_range else decide_dominated(concl.notion.name, f, E.symbol, at, at)
-        if verdict is None:
-            verdict = type("NoPoint", (), {"verdict": "unknown"})()
-        if verdict.verdict == "refuted":
-            doc = verdict.to_json(statement, range_text)
-        else:
-            verdict = None
-            doc = {"id": "implies", "statement": statement, "verdict": "unknown", "range": range_text,
-                   "reason": f"{E.name} has no upper end; the covering needs a bounded range, e.g. --assume "
-                             f"'3<={E.name}<=148' (ε from log 3 to 5)"}
+        if verdict is None or verdict.verdict != "refuted":
+            verdict = CurveVerdict("unknown", f"{E.name} has no upper end; the covering needs a bounded range, e.g. "
+                                              f"--assume '3<={E.name}<=148' (ε from log 3 to 5)")
+    elif bounded_range:
+        verdict = decide_bounded_range(f, E.symbol, lo if lo is not None else 1, hi)
     else:
-        sym = E.symbol
-        if bounded_range:
-            from symbolic import decide_bounded_range
-            verdict = decide_bounded_range(f, sym, lo if lo is not None else 1, hi)
-        else:
-            verdict = decide_dominated(concl.notion.name, f, sym, lo if lo is not None else 1, hi)
-        doc = verdict.to_json(statement, range_text)
+        verdict = decide_dominated(concl.notion.name, f, E.symbol, lo if lo is not None else 1, hi)
+    doc = verdict.to_json(statement, range_text)
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        print(verdict.text(statement, range_text) if verdict is not None else f"{statement}\n  verdict: unknown\n"
-              f"  reason: {doc['reason']}")
+        print(verdict.text(statement, range_text))
     return 0 if doc["verdict"] in ("proved", "refuted") else 1
 
 
