@@ -13,6 +13,7 @@ from fractions import Fraction
 import sympy as sp
 from sympy.printing.str import StrPrinter
 
+from symbolic.core.certified import normal_cdf_expr
 from symbolic.core.errors import FloatNotAllowed, ParseError, clip
 
 
@@ -83,13 +84,9 @@ _SPACE = re.compile(r"\s*")
 _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
 
 
-def _normal_cdf(x):
-    """Φ(x) = erfc(−x/√2)/2, the standard normal CDF."""
-    return sp.erfc(-x / sp.sqrt(2)) / 2
-
-
-#: the functions a density or mass function may use besides exp, log and sqrt (``functions=CURVE_FUNCS``)
-CURVE_FUNCS = {"abs": sp.Abs, "erf": sp.erf, "Phi": _normal_cdf}
+#: the functions a density or mass function may use besides exp, log and sqrt (``functions=CURVE_FUNCS``);
+#: Phi is the standard normal CDF, erfc(−x/√2)/2
+CURVE_FUNCS = {"abs": sp.Abs, "erf": sp.erf, "Phi": normal_cdf_expr}
 #: the constants a density may name (``constants=CURVE_CONSTANTS``)
 CURVE_CONSTANTS = {"pi": sp.pi}
 MAX_EXPR_CHARS, MAX_DEPTH, MAX_POWER_BITS = 10_000, 50, 100_000

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core import certified as C
+from symbolic.core.certified import normal_cdf_expr
 from symbolic.derive.continuous.pair import LawPair, by_cases, hockey
 from symbolic.derive.continuous.values import CurveMap
 from symbolic.model.continuous import output_symbol, validated
@@ -26,8 +27,7 @@ EPS = ParamRange("eps", sp.Integer(0), False)
 
 def published_profile(mu, eps):
     """Φ(−ε/μ + μ/2) − e^ε·Φ(−ε/μ − μ/2), Φ(x) = erfc(−x/√2)/2."""
-    phi = lambda x: sp.erfc(-x / sp.sqrt(2)) / 2  # noqa: E731
-    return phi(-eps / mu + mu / 2) - sp.exp(eps) * phi(-eps / mu - mu / 2)
+    return normal_cdf_expr(-eps / mu + mu / 2) - sp.exp(eps) * normal_cdf_expr(-eps / mu - mu / 2)
 
 
 def gaussian_pair_profile():
