@@ -13,7 +13,7 @@ from symbolic.core.version import __version__
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
                              "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
-    "symbolic.core.exact": ("parse_number", "parse_expr", "expr_text"),
+    "symbolic.core.exact": ("parse_number", "parse_expr", "expr_text", "CURVE_FUNCS", "CURVE_CONSTANTS"),
     "symbolic.core.budget": ("BudgetSpent",),
     "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
     "symbolic.core.ops": ("UndecidedComparison",),
@@ -47,6 +47,7 @@ _FROM = {
     "symbolic.derive.continuous.maps": ("curve_map", "CurveMap", "CURVE_MAP_EPS"),
     "symbolic.derive.continuous.claims": ("decide_dominated", "decide_bounded_range", "CurveVerdict",
                                            "CURVE_CLAIM_TARGETS"),
+    "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_zcdp_to_dp", "decide_gdp_to_dp"),
     "symbolic.model.continuous": ("ContinuousMechanism", "continuous_from_json", "laplace", "gaussian",
                                   "discrete_laplace", "discrete_gaussian"),
     "symbolic.model.symbolic_table": ("SymbolicMechanism", "symbolic_mechanism", "symbolic_mechanism_from_json"),

@@ -43,7 +43,7 @@ import sympy as sp
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
                                   ParseError, Transcendental, UnknownName, clip)
 from symbolic.core.budget import BudgetSpent
-from symbolic.core.exact import expr_text, parse_expr, parse_number
+from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, expr_text, parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import replace_record
@@ -78,6 +78,7 @@ from symbolic.derive.continuous.level import CURVE_NOTIONS, derive_curve_level
 from symbolic.derive.continuous.values import CurveLevel
 from symbolic.derive.continuous.maps import CURVE_MAP_EPS, CurveMap, curve_map
 from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range, decide_dominated
+from symbolic.derive.continuous.conversions import decide_curve_claim, decide_gdp_to_dp, decide_zcdp_to_dp
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
                                        gaussian, laplace)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
@@ -118,7 +119,8 @@ __all__ = [
     # mechanisms with infinite output spaces (densities on ℝ, mass functions on ℤ) and their levels
     "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
     "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_map", "CurveMap", "CURVE_MAP_EPS",
-    "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS",
+    "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
+    "decide_zcdp_to_dp", "decide_gdp_to_dp",
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
@@ -136,7 +138,7 @@ __all__ = [
     # verdicts
     "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample", "Witness", "Obligation",
     # exact evaluation
-    "evaluate", "explain", "parse_number", "parse_expr", "expr_text",
+    "evaluate", "explain", "parse_number", "parse_expr", "expr_text", "CURVE_FUNCS", "CURVE_CONSTANTS",
     # parameter values as users give them (eps=v for E = e^v)
     "resolve_values", "EPS_ALIASES",
     # closed forms

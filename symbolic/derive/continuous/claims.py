@@ -54,19 +54,27 @@ class CurveVerdict:
     scope: str = "every output space and every size (through ε-DP's dominating pair)"
     counterexample: dict | None = None
     cells: int = 0
+    method: str = "dominating pair and monotone covering of E"
 
     def to_json(self, statement: str, range_text: str) -> dict:
         return {"id": "implies", "statement": statement, "verdict": self.verdict, "reason": self.reason,
                 "scope": self.scope if self.verdict == "proved" else None, "range": range_text,
-                "counterexample": self.counterexample, "verified_exactly": self.counterexample is not None or None,
-                "certificate": ({"method": "dominating pair and monotone covering of E", "cells": self.cells}
-                                if self.verdict == "proved" else None)}
+                "counterexample": self.counterexample, "verified_exactly": self._verified(),
+                "certificate": ({"method": self.method, "cells": self.cells} if self.verdict == "proved" else None)}
+
+    def _verified(self):
+        """True for an exact table re-checked exactly, False for one shown by a certified enclosure (a law
+        with a density), None without a counterexample."""
+        if self.counterexample is None:
+            return None
+        return "table" in self.counterexample
 
     def text(self, statement: str, range_text: str) -> str:
         lines = [statement, f"  verdict: {self.verdict}  ({range_text})", f"  reason: {self.reason}"]
         if self.counterexample:
-            lines.append(f"  counterexample: {self.counterexample.get('what', 'randomized response')} at "
-                         f"E = {self.counterexample['E']}: {self.counterexample['why']}")
+            ce = self.counterexample
+            at = f"E = {ce['E']}" if "E" in ce else ", ".join(f"{k} = {v}" for k, v in ce.get("at", {}).items())
+            lines.append(f"  counterexample: {ce.get('what', 'randomized response')} at {at}: {ce['why']}")
         return "\n".join(lines)
 
 

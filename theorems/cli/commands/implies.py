@@ -70,6 +70,8 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     dominated = _through_dominating_pair(claim, as_json)
     if dominated is not None:
         return dominated
+    if target:
+        _no_curve_functions(claim)
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
     doc = claim_json(res)
@@ -84,33 +86,13 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
 
 
 def _through_dominating_pair(claim, as_json):
-    """ε-DP(E) ⇒ ρ(E)-zCDP or μ(E)-GDP, decided for every E in the claim's range through randomized
-    response (see symbolic.derive.continuous.claims); None for any other claim (the general check runs)."""
-    from symbolic import CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range, decide_dominated
-    part = claim.parts[0] if len(claim.parts) == 1 else None
-    if part is None or len(part.hypotheses) != 1 or len(claim.params) != 1:
+    """A claim decided on privacy curves at every size (symbolic.derive.continuous.conversions): printed, and
+    its exit code; None for any other claim (the general check runs)."""
+    from symbolic import decide_curve_claim
+    decided = decide_curve_claim(claim)
+    if decided is None:
         return None
-    hyp, concl = part.hypotheses[0], part.conclusion
-    bounded_range = hyp.notion.name == "BoundedRange" and concl.notion.name == "ZeroConcentratedDP"
-    if not bounded_range and (hyp.notion.name != "PureDP" or concl.notion.name not in CURVE_CLAIM_TARGETS):
-        return None
-    E = claim.params[0]
-    if [str(v) for v in hyp.param_values().values()] != [E.name]:
-        return None
-    f = next(iter(concl.param_values().values()))
-    lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
-    range_text = E.range_text() if E.value is None else f"{E.name} = {E.value}"
-    statement = f"{hyp} ⇒ {concl}"
-    if hi is None:   # no covering without an upper end; one point may still refute
-        at = lo if lo is not None and lo > 1 else 2
-        verdict = None if bounded_range else decide_dominated(concl.notion.name, f, E.symbol, at, at)
-        if verdict is None or verdict.verdict != "refuted":
-            verdict = CurveVerdict("unknown", f"{E.name} has no upper end; the covering needs a bounded range, e.g. "
-                                              f"--assume '3<={E.name}<=148' (ε from log 3 to 5)")
-    elif bounded_range:
-        verdict = decide_bounded_range(f, E.symbol, lo if lo is not None else 1, hi)
-    else:
-        verdict = decide_dominated(concl.notion.name, f, E.symbol, lo if lo is not None else 1, hi)
+    verdict, statement, range_text = decided
     doc = verdict.to_json(statement, range_text)
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -120,16 +102,38 @@ def _through_dominating_pair(claim, as_json):
 
 
 def _with_target(claim, items, b):
-    """The claim with B's parameters named in ``items`` (NAME=EXPR) set to those expressions."""
-    from symbolic import DPCheckError, implication_claim, parse_expr
+    """The claim with B's parameters named in ``items`` (NAME=EXPR) set to those expressions. A target may name
+    B's other parameters (not set by a target, not the question's): each named one then ranges over B's own
+    range, as a parameter of the question (``--target 'E=exp(rho+2*sqrt(rho*log(1/delta)))'`` asks it for
+    every δ)."""
+    from symbolic import CURVE_CONSTANTS, CURVE_FUNCS, DPCheckError, Param, implication_claim, parse_expr
     hyp, concl = claim.parts[0].hypotheses, claim.parts[0].conclusion
     names = [p.name for p in concl.notion.params]
     values = dict(concl.param_values())
+    targets = name_value_pairs(items, "--target", f"NAME=EXPR with NAME a parameter of {b}, e.g. eps=E-1")
     symbols = {p.name: p.symbol for p in claim.params}
-    for k, v in name_value_pairs(items, "--target", f"NAME=EXPR with NAME a parameter of {b}, e.g. eps=E-1").items():
+    free = {p.name: Param(p.name, p.lower, p.upper, p.lower_strict, p.upper_strict) for p in concl.notion.params
+            if p.name not in targets and p.name not in symbols}
+    for k, v in targets.items():
         if k not in names:
             raise DPCheckError(f"--target {k}: {b} has no parameter {k!r}; its parameters: {', '.join(names) or 'none'}")
-        values[k] = parse_expr(v, symbols, what=f"--target {k}")
+        values[k] = parse_expr(v, {**symbols, **{n: q.symbol for n, q in free.items()}}, what=f"--target {k}",
+                               functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
+    named = tuple(q for q in free.values() if any(q.symbol in values[k].free_symbols for k in targets))
+    for q in named:
+        values[q.name] = q.symbol
     new = concl.notion(**values)
     new = new.of(*concl.on) if concl.on is not None else new
-    return implication_claim(hyp if len(hyp) != 1 else hyp[0], new, params=claim.params, sizes=claim.sizes)
+    return implication_claim(hyp if len(hyp) != 1 else hyp[0], new, params=claim.params + named, sizes=claim.sizes)
+
+
+def _no_curve_functions(claim):
+    """Φ, erf and π in a target are read only for the claims decided on privacy curves."""
+    import sympy as sp
+
+    from symbolic import DPCheckError
+    for arg in claim.parts[0].conclusion.args:
+        if sp.sympify(arg).has(sp.erf, sp.erfc, sp.pi):
+            raise DPCheckError(f"--target {claim.parts[0].conclusion}: Phi, erf and pi are read only for claims "
+                               f"decided on privacy curves (zcdp or gaussian-dp ⇒ approx-dp, pure-dp ⇒ zcdp or "
+                               f"gaussian-dp, bounded-range ⇒ zcdp); use exp, log and sqrt here")

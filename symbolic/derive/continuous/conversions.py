@@ -1,0 +1,319 @@
+"""Conversions from a privacy curve to (ε, δ)-DP, decided for every parameter value in a range, at every size.
+
+**ρ-zCDP ⇒ (ε(ρ, δ), δ)-DP.** For laws P, Q with privacy loss L = log P/Q under P, the privacy profile is
+δ(ε) = E_P[(1 − e^(ε−L))₊] ≤ P[L > ε] ≤ E_P[e^((α−1)(L−ε))] = exp((α−1)(D_α(P‖Q) − ε)) for every α > 1
+(Markov's inequality on e^((α−1)L); Bun and Steinke 2016, Lemma 3.5 and Prop. 3.7). Under ρ-zCDP,
+D_α ≤ ρα, so δ(ε) ≤ exp((α−1)(ρα − ε)); the exponent is least at α* = (ε + ρ)/(2ρ), where it is
+−(ε − ρ)²/(4ρ), and α* > 1 iff ε > ρ. Hence the claim holds on every output space when, on the whole
+range, ε > ρ and g = (ε − ρ)²/(4ρ) − log(1/δ) ≥ 0; sympy decides both signs in the variables ρ and
+L = log(1/δ) (both positive). At ρ = 0 the laws are equal and δ(ε) = 0 for ε ≥ 0. A claim the bound does
+not prove is probed for a counterexample at the Gaussian mechanism with σ² = 1/(2ρ), which is exactly
+ρ-zCDP: its profile Φ(−ε/μ + μ/2) − e^ε·Φ(−ε/μ − μ/2) with μ = √(2ρ) exceeding δ at a rational (ρ, δ)
+(certified enclosure) refutes the claim there. The Chernoff bound is not tight, so a true claim it does
+not prove stays ``unknown``.
+
+**μ-GDP ⇒ (ε, δ(μ, ε))-DP.** By Blackwell's theorem a μ-GDP pair is a post-processing of N(0,1) against
+N(μ,1) (Dong, Roth, Su 2022), so the tight δ(ε) on every output space is that pair's profile,
+derived from the two densities in :mod:`symbolic.derive.continuous.gdp_profile`. The claim holds iff the
+target δ is at least that profile on the whole range: an identity proved by sympy (tight), or a sign
+decided by sympy; a rational point where the certified profile exceeds the target refutes it with the
+Gaussian pair.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sympy as sp
+
+from symbolic.core import certified as C
+from symbolic.derive.continuous.claims import CurveVerdict
+from symbolic.derive.continuous.gdp_profile import gaussian_pair_profile, published_profile
+from symbolic.model.param_space import ParamRange, sample_points, symbolic_sign
+from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
+
+BITS = 256
+SMALL_DELTAS = tuple(sp.Rational(1, 10 ** k) for k in (1, 2, 3, 6, 10, 20, 40))
+ZCDP_SCOPE = "every output space and every size (the Chernoff bound on the privacy loss)"
+GDP_SCOPE = "every output space and every size (through GDP's dominating pair, the Gaussian pair)"
+ZCDP_METHOD = "Chernoff bound on the privacy loss at the best order; signs decided by sympy"
+GDP_METHOD = "the Gaussian pair's privacy profile, derived from its densities; compared by sympy"
+
+
+def _range(param) -> ParamRange:
+    return ParamRange(param.name, param.lower, param.lower_strict, param.upper, param.upper_strict)
+
+
+def _points(params, extra: dict) -> list:
+    """Rational probe points: each parameter's samples inside its range, its closed ends, and the values in
+    ``extra`` (by name) that lie in its range; the shortest numbers first on each axis, so the first point
+    that refutes is the simplest probed."""
+    axes = []
+    for p in params:
+        rng = _range(p)
+        if p.value is not None:
+            axes.append([sp.sympify(p.value)])
+            continue
+        pts = list(rng.samples(3)) if rng.lower is not None and rng.upper is not None else \
+            [pt[rng.symbol] for pt in sample_points((rng,), 3)]
+        pts += [v for v in rng.closed_ends() if v is not None]
+        pts += [v for v in extra.get(p.name, ()) if rng.contains(v)]
+        axes.append(sorted(set(sp.sympify(v) for v in pts), key=lambda v: (len(str(v)), float(v))))   # shortlex
+    out = [{}]
+    for p, axis in zip(params, axes):
+        out = [{**pt, p.name: v} for pt in out for v in axis]
+    return out
+
+
+def _gaussian_profile(mu, eps):
+    """The Gaussian pair's profile at exact μ > 0, ε ≥ 0, as a certified ball."""
+    return C.enclose(published_profile(sp.sympify(mu), sp.sympify(eps)), BITS)
+
+
+def _gap(profile, e, d):
+    """The certified ball profile() − d at a point whose ε = e is a finite number ≥ 0 and whose target δ = d is
+    finite; None where either is not (the target is not defined there)."""
+    try:
+        e_ball, d_ball = C.enclose(e, BITS), C.enclose(d, BITS)
+        if not (e_ball.is_finite() and d_ball.is_finite() and e_ball.lower() >= 0):
+            return None
+        return profile() - d_ball
+    except C.NotEnclosable:
+        return None
+
+
+MIXES = (sp.Integer(0), sp.Rational(1, 10 ** 6), sp.Rational(1, 10 ** 3), sp.Rational(1, 100), sp.Rational(1, 10))
+
+
+def _threshold_table(mu, e, d, hypothesis):
+    """An exact two-output table that satisfies the hypothesis (``hypothesis(p, q)`` True, certified) and whose
+    δ at ε = e exceeds d (certified), or None: the Gaussian pair N(0,1), N(μ,1) seen through the test
+    {y < μ/2 − ε/μ}, its event where the privacy loss exceeds ε (a post-processing, so it keeps the
+    hypothesis and attains the Gaussian profile at ε), its two probabilities rounded to the fewest decimal
+    digits that keep the violation and, when the rounding breaks the hypothesis, mixed toward (1/2, 1/2) by a
+    small λ (both rechecked)."""
+    from symbolic.derive.continuous.claims import pair_table
+    t = mu / 2 - e / mu
+    bits = 128 + 4 * int(abs(float(C.enclose(sp.log(d), 64).lower())))
+    p_ball, q_ball = (C.enclose(C.normal_cdf_expr(x), bits) for x in (t, t - mu))
+    for digits in range(1, bits // 3):
+        scale = sp.Integer(10) ** digits
+        p0, q0 = sp.floor(p_ball.lower() * scale) / scale, sp.ceiling(q_ball.upper() * scale) / scale
+        for lam in MIXES:
+            p, q = (1 - lam) * p0 + lam / 2, (1 - lam) * q0 + lam / 2
+            if not (0 < q < p < 1):
+                break
+            # δ(ε) of the table = Σ_o max(0, p_o − e^ε q_o) ≥ p − e^ε·q: this gap is a lower bound of δ(ε) − d
+            gap = C.enclose(p - sp.exp(e) * q - d, bits)
+            if not (gap.is_finite() and gap.lower() > 0):
+                break
+            rows = ([p, 1 - p], [q, 1 - q])
+            if hypothesis(*rows) and hypothesis(*rows[::-1]):
+                return pair_table(*rows), gap
+    return None
+
+
+def _text(point: dict) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in point.items())
+
+
+def decide_zcdp_to_dp(rho, target_E, target_delta, params) -> CurveVerdict:
+    """ρ-zCDP ⇒ (log ``target_E``, ``target_delta``)-DP for every value of ``params`` (the claim's Param
+    records: ρ's, and δ's when the target names it) in their ranges.
+
+    >>> from symbolic.notions.claims import Param
+    >>> r, d = Param("rho", lower=0, lower_strict=True), Param("delta", lower=0, lower_strict=True, upper=1)
+    >>> eps = r.symbol + 2 * sp.sqrt(r.symbol * sp.log(1 / d.symbol))
+    >>> decide_zcdp_to_dp(r.symbol, sp.exp(eps), d.symbol, (r, d)).verdict
+    'proved'
+    >>> v = decide_zcdp_to_dp(r.symbol, sp.exp(eps - r.symbol), d.symbol, (r, d))
+    >>> v.verdict, v.counterexample["at"]
+    ('refuted', {'rho': '1', 'delta': '1/10000000000'})
+    """
+    names = {p.name: p for p in params}
+    syms = {p.name: p.symbol for p in params}
+    r_pos, l_pos = sp.Symbol("rho", positive=True), sp.Symbol("L", positive=True)
+    eps = sp.log(target_E)
+    proof = _chernoff(rho, eps, target_delta, names, syms, r_pos, l_pos)
+    if proof is not None and proof.verdict == "proved":
+        return proof
+    refuted = _gaussian_probe_zcdp(rho, eps, target_delta, params)
+    if refuted is not None:
+        return refuted
+    return proof or CurveVerdict("unknown", "the Chernoff bound on the privacy loss does not prove the target and "
+                                            "the Gaussian mechanism does not refute it at the probed points")
+
+
+def _chernoff(rho, eps, delta, names, syms, r_pos, l_pos):
+    """The Chernoff-bound proof (module text) as a CurveVerdict, or an unknown one saying what failed."""
+    rho_p = names.get(getattr(rho, "name", None))
+    if rho_p is None or rho_p.value is not None:
+        return None
+    subs = {syms[rho_p.name]: r_pos}
+    d_p = names.get(getattr(delta, "name", None)) if isinstance(delta, sp.Symbol) else None
+    if d_p is not None:
+        if d_p.lower is None or d_p.lower < 0 or (d_p.lower == 0 and not d_p.lower_strict) \
+                or d_p.upper is None or d_p.upper > 1:
+            return CurveVerdict("unknown", "the target is not finite at delta = 0; state the range, e.g. "
+                                           "--assume '0<delta<=1'")
+        subs[syms[d_p.name]] = sp.exp(-l_pos)
+    elif not (sp.sympify(delta).is_number and 0 < delta <= 1):
+        return None
+    e = sp.simplify(sp.expand_log(sp.sympify(eps).xreplace(subs), force=True))
+    log_inv_delta = l_pos if d_p is not None else -sp.log(sp.sympify(delta))
+    g = sp.simplify((e - r_pos) ** 2 / (4 * r_pos) - log_inv_delta)
+    ranges = tuple(r for r in (ParamRange(r_pos.name, sp.Integer(0), True), ParamRange(l_pos.name, sp.Integer(0), True))
+                   if r.symbol in (g.free_symbols | e.free_symbols))
+    above = symbolic_sign(e - r_pos, ranges)
+    sign = symbolic_sign(g, ranges)
+    if above != 1 or sign not in (0, 1, "≥"):
+        return CurveVerdict("unknown", f"the Chernoff bound needs ε > ρ and (ε − ρ)²/(4ρ) ≥ log(1/δ) on the whole "
+                                       f"range; with L = log(1/δ), ε = {e} and (ε − ρ)²/(4ρ) − L = {g}, whose signs "
+                                       f"sympy does not settle")
+    zero = _at_zero_rho(rho_p, e, r_pos)
+    if zero is not None:
+        return zero
+    tight = " (the bound holds with equality at α* = (ε + ρ)/(2ρ))" if sign == 0 else ""
+    return CurveVerdict("proved", f"δ(ε) ≤ exp((α−1)(ρα − ε)) for every α > 1 (Markov's inequality on the privacy "
+                                  f"loss, with D_α ≤ ρα); at α* = (ε + ρ)/(2ρ) > 1 the exponent is −(ε − ρ)²/(4ρ), "
+                                  f"and with L = log(1/δ), ε = {e}: ε − ρ > 0 and (ε − ρ)²/(4ρ) − L = {g} ≥ 0 on the "
+                                  f"whole range (sympy){tight}", scope=ZCDP_SCOPE, method=ZCDP_METHOD)
+
+
+def _at_zero_rho(rho_p, e, r_pos):
+    """ρ = 0 in the range: the laws are equal and δ(ε) = 0 whenever ε ≥ 0; None when that holds or ρ > 0."""
+    if rho_p.lower is None or rho_p.lower > 0 or (rho_p.lower == 0 and rho_p.lower_strict):
+        return None
+    at0 = sp.limit(e, r_pos, 0, "+")
+    if at0.is_nonnegative or at0 is sp.oo:
+        return None
+    return CurveVerdict("unknown", f"at rho = 0 the target's ε is {at0}, not shown ≥ 0")
+
+
+def _gaussian_probe_zcdp(rho, eps, delta, params):
+    """A rational point where the Gaussian mechanism with σ² = 1/(2ρ) (exactly ρ-zCDP) violates the target."""
+    for point in _points(params, {"delta": SMALL_DELTAS, "rho": (sp.Rational(1, 100), sp.Rational(1, 2), 1)}):
+        at = {p.symbol: point[p.name] for p in params}
+        r, e, d = (sp.sympify(x).xreplace(at) for x in (rho, eps, delta))
+        if not (r.is_positive and d.is_nonnegative):
+            continue
+        gap = _gap(lambda: _gaussian_profile(sp.sqrt(2 * r), e), e, d)
+        if gap is None or not (gap.is_finite() and gap.lower() > 0):
+            continue
+        found = _threshold_table(sp.sqrt(2 * r), e, d, lambda p, q: renyi_bounded(p, q, r).holds is True)
+        if found is None:
+            continue
+        table, table_gap = found
+        why = (f"this two-output table is ρ-zCDP (certified over every order α > 1, both directions) and its δ at "
+               f"ε = {sp.N(e, 12)} exceeds the target δ by {table_gap.text()}; it is the Gaussian mechanism with "
+               f"σ² = 1/(2ρ) (exactly ρ-zCDP, δ(ε) above the target by {gap.text()}) seen through its worst "
+               f"event, rounded")
+        return CurveVerdict("refuted", f"at {_text(point)}: {why}",
+                            counterexample={"at": {k: str(v) for k, v in point.items()}, "table": table, "why": why,
+                                            "what": "a two-output table from the Gaussian mechanism"})
+    return None
+
+
+def positive_mu(params, mu) -> tuple:
+    """The claim's parameters with μ's range made μ > 0: the profile Φ(−ε/μ ± μ/2) divides by μ (at μ = 0 the
+    laws are equal and δ = 0), so a GDP conversion is read for μ > 0."""
+    return tuple(replace(p, lower=sp.Integer(0), lower_strict=True)
+                 if p.name == getattr(mu, "name", None) and p.value is None and p.lower is not None and p.lower <= 0
+                 else p for p in params)
+
+
+def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
+    """μ-GDP ⇒ (log ``target_E``, ``target_delta``)-DP for every value of ``params`` in their ranges.
+
+    >>> from symbolic.notions.claims import Param
+    >>> m, E = Param("mu", lower=0, lower_strict=True), Param("E", lower=1)
+    >>> eps = sp.log(E.symbol)
+    >>> d = published_profile(m.symbol, eps)
+    >>> decide_gdp_to_dp(m.symbol, E.symbol, d, (m, E)).verdict
+    'proved'
+    >>> decide_gdp_to_dp(m.symbol, E.symbol, d / 2, (m, E)).verdict
+    'refuted'
+    """
+    derived, published, same = gaussian_pair_profile()
+    if derived is None or not same:
+        return CurveVerdict("unknown", "the Gaussian pair's profile was not derived in closed form")
+    names = {p.name: p for p in params}
+    mu_p = names.get(getattr(mu, "name", None))
+    params = positive_mu(params, mu)
+    mu_p = names.get(getattr(mu, "name", None)) and next(p for p in params if p.name == mu.name)
+    pos = {p.symbol: sp.Symbol(p.name, positive=True) for p in params
+           if p.value is None and p.lower is not None and (p.lower > 0 or (p.lower == 0 and p.lower_strict))}
+    eps = sp.log(target_E)
+    profile = published_profile(mu, eps)
+    diff = sp.sympify(target_delta - profile).xreplace(pos)
+    if mu_p is not None and mu_p.value is None and sp.simplify(sp.expand(diff).rewrite(sp.erfc)) == 0:
+        return CurveVerdict("proved", "the target equals the Gaussian pair's privacy profile Φ(−ε/μ + μ/2) − "
+                                      "e^ε·Φ(−ε/μ − μ/2), derived from the densities of N(0,1) and N(μ,1) (sympy); "
+                                      "μ-GDP pairs are exactly its post-processings, so the target holds and is "
+                                      "tight (no smaller δ holds at any ε)", scope=GDP_SCOPE, method=GDP_METHOD)
+    for point in _points(params, {"mu": (sp.Rational(1, 2), 1, 2), "E": (2, 3, 10)}):
+        at = {p.symbol: point[p.name] for p in params}
+        m, e, d = (sp.sympify(x).xreplace(at) for x in (mu, eps, target_delta))
+        if not m.is_positive:
+            continue
+        gap = _gap(lambda: _gaussian_profile(m, e), e, d)
+        if gap is None or not (gap.is_finite() and gap.lower() > 0):
+            continue
+        found = _threshold_table(m, e, d, lambda p, q: gaussian_profile_bounded(p, q, m).holds is True)
+        if found is None:
+            continue
+        table, table_gap = found
+        why = (f"this two-output table is μ-GDP (certified at every ε ≥ 0, both directions) and its δ at "
+               f"ε = {sp.N(e, 12)} exceeds the target δ by {table_gap.text()}; it is the Gaussian pair N(0,1), "
+               f"N(μ,1) (δ(ε) above the target by {gap.text()}) seen through its worst event, rounded")
+        return CurveVerdict("refuted", f"at {_text(point)}: {why}",
+                            counterexample={"at": {k: str(v) for k, v in point.items()}, "table": table, "why": why,
+                                            "what": "a two-output table from the Gaussian pair"})
+    sign = symbolic_sign(diff, tuple(_range(p) for p in params if p.value is None))
+    if sign in (0, 1, "≥"):
+        return CurveVerdict("proved", "the target is at least the Gaussian pair's privacy profile on the whole range "
+                                      "(sympy), and μ-GDP pairs are its post-processings", scope=GDP_SCOPE,
+                                method=GDP_METHOD)
+    return CurveVerdict("unknown", "the target differs from the Gaussian pair's profile, sympy does not settle the "
+                                   "sign of the difference, and no probed point refutes it")
+
+
+# -- which claims are decided on privacy curves -----------------------------------------------------------------
+def decide_curve_claim(claim):
+    """(CurveVerdict, statement, range text) for a one-part claim decided on privacy curves at every size:
+    ε-DP(E) ⇒ ρ(E)-zCDP or μ(E)-GDP and ε-bounded range(E) ⇒ ρ(E)-zCDP over a range of E (through the dominating
+    pairs of :mod:`symbolic.derive.continuous.claims`), and ρ-zCDP or μ-GDP ⇒ (ε, δ)-DP (this module); None for
+    any other claim (the general check decides it)."""
+    from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, decide_bounded_range, decide_dominated
+    part = claim.parts[0] if len(claim.parts) == 1 else None
+    if part is None or len(part.hypotheses) != 1:
+        return None
+    hyp, concl = part.hypotheses[0], part.conclusion
+    h, c = hyp.notion.name, concl.notion.name
+    statement = f"{hyp} ⇒ {concl}"
+    range_text = ", ".join(p.range_text() for p in claim.params)
+    if h in ("ZeroConcentratedDP", "GaussianDP") and c == "ApproxDP":
+        (level,) = hyp.param_values().values()
+        values = concl.param_values()
+        if h == "ZeroConcentratedDP":
+            return decide_zcdp_to_dp(level, values["E"], values["delta"], claim.params), statement, range_text
+        range_text = ", ".join(p.range_text() for p in positive_mu(claim.params, level))
+        return decide_gdp_to_dp(level, values["E"], values["delta"], claim.params), statement, range_text
+    bounded_range = h == "BoundedRange" and c == "ZeroConcentratedDP"
+    if len(claim.params) != 1 or not (bounded_range or (h == "PureDP" and c in CURVE_CLAIM_TARGETS)):
+        return None
+    E = claim.params[0]
+    if [str(v) for v in hyp.param_values().values()] != [E.name]:
+        return None
+    f = next(iter(concl.param_values().values()))
+    lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
+    if hi is None:   # no covering without an upper end; one point may still refute
+        at = lo if lo is not None and lo > 1 else 2
+        verdict = None if bounded_range else decide_dominated(c, f, E.symbol, at, at)
+        if verdict is None or verdict.verdict != "refuted":
+            verdict = CurveVerdict("unknown", f"{E.name} has no upper end; the covering needs a bounded range, e.g. "
+                                              f"--assume '3<={E.name}<=148' (ε from log 3 to 5)")
+    elif bounded_range:
+        verdict = decide_bounded_range(f, E.symbol, lo if lo is not None else 1, hi)
+    else:
+        verdict = decide_dominated(c, f, E.symbol, lo if lo is not None else 1, hi)
+    return verdict, statement, range_text
