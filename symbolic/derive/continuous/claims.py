@@ -75,6 +75,8 @@ class CurveVerdict:
             ce = self.counterexample
             at = f"E = {ce['E']}" if "E" in ce else ", ".join(f"{k} = {v}" for k, v in ce.get("at", {}).items())
             lines.append(f"  counterexample: {ce.get('what', 'randomized response')} at {at}: {ce['why']}")
+            if "table" in ce and "E" not in ce:
+                lines += [f"    database {k}: ({', '.join(row)})" for k, row in ce["table"]["rows"].items()]
         return "\n".join(lines)
 
 

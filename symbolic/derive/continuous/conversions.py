@@ -207,7 +207,8 @@ def _gaussian_probe_zcdp(rho, eps, delta, params):
                f"ε = {sp.N(e, 12)} exceeds the target δ by {table_gap.text()}; it is the Gaussian mechanism with "
                f"σ² = 1/(2ρ) (exactly ρ-zCDP, δ(ε) above the target by {gap.text()}) seen through its worst "
                f"event, rounded")
-        return CurveVerdict("refuted", f"at {_text(point)}: {why}",
+        return CurveVerdict("refuted", f"at {_text(point)}: a ρ-zCDP two-output table (the Gaussian mechanism "
+                                       f"through its worst event) has δ(ε) above the target",
                             counterexample={"at": {k: str(v) for k, v in point.items()}, "table": table, "why": why,
                                             "what": "a two-output table from the Gaussian mechanism"})
     return None
@@ -265,7 +266,8 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
         why = (f"this two-output table is μ-GDP (certified at every ε ≥ 0, both directions) and its δ at "
                f"ε = {sp.N(e, 12)} exceeds the target δ by {table_gap.text()}; it is the Gaussian pair N(0,1), "
                f"N(μ,1) (δ(ε) above the target by {gap.text()}) seen through its worst event, rounded")
-        return CurveVerdict("refuted", f"at {_text(point)}: {why}",
+        return CurveVerdict("refuted", f"at {_text(point)}: a μ-GDP two-output table (the Gaussian pair through "
+                                       f"its worst event) has δ(ε) above the target",
                             counterexample={"at": {k: str(v) for k, v in point.items()}, "table": table, "why": why,
                                             "what": "a two-output table from the Gaussian pair"})
     sign = symbolic_sign(diff, tuple(_range(p) for p in params if p.value is None))

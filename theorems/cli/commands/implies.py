@@ -23,7 +23,9 @@ from theorems.cli.options import Seconds, effort_options, size_options
     ("dpcheck implies approx-dp pure-dp --n 1 --param eps=1 --param delta=0", "at ε = 1, δ = 0"),
     ("dpcheck implies mine.py:Floor pure-dp --n 2 --effort 4", "your own notion, defined in mine.py"),
     ("dpcheck implies pure-dp free-lunch --n 2 --save-counterexample cx", "tables as files `dpcheck eval` reads"),
-    ("dpcheck implies PureDP SemanticPrivacy --n 2 --target 'eps=E-1'", "ε-DP ⇒ (e^ε − 1)-semantic privacy")])
+    ("dpcheck implies PureDP SemanticPrivacy --n 2 --target 'eps=E-1'", "ε-DP ⇒ (e^ε − 1)-semantic privacy"),
+    ("dpcheck implies zcdp approx-dp --target 'E=exp(rho+2*sqrt(rho*log(1/delta)))' --assume '0<delta<=1'",
+     "ρ-zCDP ⇒ (ρ + 2√(ρ log 1/δ), δ)-DP for every ρ and δ")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
@@ -39,7 +41,9 @@ from theorems.cli.options import Seconds, effort_options, size_options
                    "E = e^v; may be repeated (e.g. --param E=3 or --param eps=1/2)")
 @click.option("--target", "target", multiple=True, metavar="NAME=EXPR",
               help="set a parameter of B to an expression in the question's parameters (numbers, E, + - * / ^, "
-                   "exp, log, sqrt; never evaluated as code); may be repeated (e.g. --target 'eps=E-1')")
+                   "exp, log, sqrt, and Phi for the conversions of privacy curves; never evaluated as code); it may "
+                   "name B's other parameters, which then range over B's own range; may be repeated (e.g. --target "
+                   "'eps=E-1' or --target 'E=exp(rho+2*sqrt(rho*log(1/delta)))')")
 @SAVE_OPTION
 def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, param, target, save_prefix):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the

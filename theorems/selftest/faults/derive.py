@@ -57,3 +57,15 @@ _E("symbolic.derive.continuous.claims:decide_dominated", "d = _holds(test, b, fa
 _E("symbolic.model.continuous:validated", "s = signs.sign(sp.simplify(mass - 1))", "s = signs.sign(sp.simplify(mass - mass))",
    "curve.mass-not-checked", "a density's total mass is taken as 1 without computing it",
    T + "tests/model/test_continuous.py::test_a_law_that_is_not_a_probability_law_is_refused_with_one_line")
+
+
+_E("symbolic.derive.continuous.conversions:_chernoff", 'if above != 1 or sign not in (0, 1, "≥"):',
+   'if above != 1 and sign not in (0, 1, "≥"):',
+   "curve.chernoff-one-sign", "the zCDP ⇒ DP proof accepts ε > ρ alone, without (ε − ρ)²/(4ρ) ≥ log(1/δ)",
+   T + "tests/derive/test_conversions.py::test_a_looser_conversion_is_proved_and_a_tighter_false_one_refuted_by_an_exact_table")
+
+
+_E("symbolic.derive.continuous.conversions:_threshold_table", "if hypothesis(*rows) and hypothesis(*rows[::-1]):",
+   "if hypothesis(*rows):",
+   "curve.table-one-direction", "a refuting table is checked for zCDP/GDP in one direction only",
+   T + "tests/derive/test_conversions.py")
