@@ -321,7 +321,7 @@ def _centred_test(ft, t, a):
     return proved
 
 
-def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 100000) -> CurveVerdict:
+def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 250000) -> CurveVerdict:
     """ε-bounded range(E) ⇒ f(E)-zCDP for every E in [lo, hi] (rational, 1 < lo ≤ hi), at every size.
 
     **Reduction.** For an ε-bounded-range pair let ψ = Q/P on P's support: ψ ∈ [m, m·E] for m = min ψ and
