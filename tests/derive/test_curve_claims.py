@@ -120,3 +120,22 @@ def test_derive_map_proves_its_zcdp_candidate_on_a_range():
     m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
     assert m.proved_on.startswith("2 ≤ E ≤ 148") and m.proof_text.startswith("tight:")
     assert m.to_json()["formula_status"].startswith("proved tight for 2 ≤ E ≤ 148")
+
+
+def test_derive_map_pure_dp_renyi_dp_at_a_symbolic_order():
+    """The tight Rényi level of ε-DP at order α, from randomized response: at α = 2 it is the table path's
+    (E² − E + 1)/E, and at α = 5/2, ε = 1 it matches D_α of randomized response computed with mpmath."""
+    from symbolic.derive.continuous.maps import ALPHA, curve_map
+    from symbolic.derive.continuous.values import E as EV
+    m = curve_map("pure-dp", "renyi-dp", (sp.Integer(1),), alpha="alpha")
+    assert m.proved and sp.simplify(m.candidate.subs(ALPHA, 2) - (EV ** 2 - EV + 1) / EV) == 0
+    m = curve_map("pure-dp", "renyi-dp", (sp.Integer(1),), alpha="5/2")
+    mpmath.mp.dps = 30
+    e, a = mpmath.e, mpmath.mpf(5) / 2
+    p, q = [e / (1 + e), 1 / (1 + e)], [1 / (1 + e), e / (1 + e)]
+    d = mpmath.log(sum(x ** a * y ** (1 - a) for x, y in zip(p, q))) / (a - 1)
+    _, lo, hi = m.rows[0]
+    assert sp.Rational(lo) - sp.Rational(1, 10 ** 25) <= sp.Rational(mpmath.nstr(mpmath.exp(d), 28)) <= sp.Rational(hi) + sp.Rational(1, 10 ** 25)
+    out = subprocess.run([sys.executable, "-m", "theorems.cli.main", "derive", "map", "pure-dp", "renyi-dp",
+                          "--param", "alpha=1/2"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "above 1" in out.stderr

@@ -19,7 +19,8 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.derive.continuous.claims import decide_dominated, rr_table
-from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, zcdp_of_pair
+from symbolic.core.exact import expr_text, parse_expr
+from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, renyi_expr, zcdp_of_pair
 from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
 from symbolic.derive.continuous.values import E, CurveMap
 
@@ -28,8 +29,9 @@ CURVE_MAP_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Intege
 PROOF_RANGE = (2, 148)   # the range of E on which a candidate formula is proved (ε from about 0.69 to 5)
 
 
-def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS) -> CurveMap:
-    """The tight level of ``target`` (zcdp or gaussian-dp) implied by ``source`` at each ε.
+def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) -> CurveMap:
+    """The tight level of ``target`` (zcdp or gaussian-dp; renyi-dp at order ``alpha``, a number > 1 or the
+    symbol α) implied by ``source`` at each ε.
 
     >>> m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
     >>> m.candidate, m.candidate_inside, m.rows[0][1] < sp.Rational(4621171572601, 10 ** 13) < m.rows[0][2] + 1
@@ -38,6 +40,8 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS) -> CurveMap:
     param = CURVE_TARGETS.get(target, "level")
     if source == "gaussian-dp" and target == "approx-dp":
         return gdp_to_dp_map(eps_values)
+    if source == "pure-dp" and target == "renyi-dp" and alpha is not None:
+        return _renyi_map(eps_values, _order(alpha))
     if source != "pure-dp" or target not in CURVE_TARGETS:
         return CurveMap(source, target, param, unknown=(
             f"{source} ⇒ {target} involves a transcendental notion; derive map computes it from ε-DP's dominating "
@@ -73,3 +77,56 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS) -> CurveMap:
             proved_on, proof_text = f"{lo} ≤ E ≤ {hi} (ε from log {lo} to log {hi})", verdict.reason
     return CurveMap(source, target, param, tuple(rows), candidate, inside and candidate is not None, argument,
                     attained_by={"table": rr_table(E)}, proved_on=proved_on, proof_text=proof_text)
+
+
+ALPHA = sp.Symbol("alpha", positive=True)
+
+
+def _order(alpha):
+    """The order α of Rényi DP: a number above 1 (text or sympy) or the symbol α (the text ``alpha``)."""
+    from symbolic.core.errors import InvalidParameter
+    a = parse_expr(alpha, {"alpha": ALPHA}, what="alpha") if isinstance(alpha, str) else sp.sympify(alpha)
+    if a.free_symbols - {ALPHA} or (a.is_number and not a > 1) or (not a.is_number and a != ALPHA):
+        raise InvalidParameter(f"the Rényi order alpha={expr_text(a)} must be a number above 1, or alpha (the order "
+                               f"kept a symbol)")
+    return a
+
+
+def _renyi_map(eps_values, alpha) -> CurveMap:
+    """ε-DP ⇒ Rényi DP at order α: the tight level is D_α(RR_E) = log((E^α + E^(1−α))/(E + 1))/(α − 1), derived
+    by sympy from randomized response (α a number > 1 or a symbol), so the level E_R = e^(D_α) is a closed
+    form proved tight for every E ≥ 1 and every order by the reduction alone (data processing, attained by
+    RR_E). Rows: certified values of E_R at each ε (at α = 2 when α is a symbol).
+
+    >>> m = _renyi_map((sp.Integer(1),), ALPHA)
+    >>> m.proved, sp.simplify(m.candidate.subs(ALPHA, 2) - (E**2 - E + 1)/E)
+    (True, 0)
+    """
+    p, q = dp_dominating_pair(E)
+    # Σ_o p_o^α q_o^(1−α), each term with its powers of E collected (E > 0), over one denominator
+    moment = sp.together(sp.Add(*[sp.powsimp(sp.expand_power_base(po ** alpha * qo ** (1 - alpha), force=True),
+                                              force=True) for po, qo in zip(p, q)]))
+    if alpha.is_number:
+        moment = sp.simplify(moment)
+    # the collected form against the divergence as written, at sample points (certified, 10^-40)
+    for e_pt, a_pt in ((2, sp.Rational(3, 2)), (sp.Rational(7, 2), 3), (10, sp.Rational(11, 4))):
+        a_pt = alpha if alpha.is_number else a_pt
+        gap = C.enclose((sp.log(moment) / (alpha - 1) - renyi_expr(p, q, alpha)).subs({E: e_pt, ALPHA: a_pt}), 256)
+        if not (gap.is_finite() and gap.upper() < sp.Rational(1, 10 ** 40) and gap.lower() > -sp.Rational(1, 10 ** 40)):
+            return CurveMap("pure-dp", "renyi-dp", "E", unknown="the collected form of D_α(RR_E) does not match the "
+                                                                 f"divergence at E = {e_pt}, α = {a_pt}")
+    d_alpha = sp.log(moment) / (alpha - 1)
+    level = moment ** (1 / (alpha - 1))
+    at = alpha if alpha.is_number else sp.Integer(2)
+    rows = []
+    for eps in eps_values:
+        b = C.enclose(level.subs(E, sp.exp(eps)).subs(alpha, at) if not alpha.is_number
+                      else level.subs(E, sp.exp(eps)), 256)
+        rows.append((eps, b.lower(), b.upper()))
+    argument = ("every ε-DP pair of output laws is a post-processing of randomized response with ratio E (Kairouz, "
+                "Oh, Viswanath 2015) and Rényi divergences obey the data-processing inequality, so the tight order-α "
+                f"level is randomized response's own: D_α = {expr_text(d_alpha)}, derived by sympy; the level is "
+                "E_R = e^(D_α)")
+    return CurveMap("pure-dp", "renyi-dp", "E", tuple(rows), level, True, argument,
+                    attained_by={"table": rr_table(E)}, proved=True,
+                    symbol_text="" if alpha.is_number else "values at α = 2; the formula keeps α")

@@ -100,6 +100,9 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     closed form in A's parameters, with the solver's proof of A(E) ⇒ B(f(E)) (E symbolic) and an exact
     table satisfying A that attains f (or comes within 1%); --max-n N follows f from n = 1 to N. The search
     only proposes: a formula without proof or attaining table is reported as such, and none is made up.
+    `map pure-dp zcdp`, `map pure-dp gaussian-dp`, `map gaussian-dp approx-dp` and `map pure-dp renyi-dp
+    --param alpha=alpha` (the order a symbol, or a number above 1) go through the dominating pairs instead,
+    the same at every size.
 
     Exit 1 if a check fails."""
     sized = [f for f, v in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
@@ -206,7 +209,8 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
                                "(IDs from `dpcheck notions`)")
     a, b = (find_notion(x) for x in names)
-    if "transcendental" in (a.cls, b.cls):
+    at_order = a.id == "pure-dp" and b.id == "renyi-dp" and any(x.split("=")[0].strip() == "alpha" for x in param)
+    if "transcendental" in (a.cls, b.cls) or at_order:
         return _curve_map(a, b, n, domain, outputs, max_n, target, param, as_json)
     fix = {}
     for item in param:
@@ -244,16 +248,19 @@ def _curve_map(a, b, n, domain, outputs, max_n, target, param, as_json):
     if max_n is not None or target is not None:
         raise InvalidParameter(f"--max-n and --target do not apply to {a.id} ⇒ {b.id}: its level is derived from "
                                f"ε-DP's dominating pair, the same at every size")
-    eps = []
+    eps, alpha = [], None
     for item in param:
         k, _, v = item.partition("=")
+        if k.strip() == "alpha" and b.id == "renyi-dp":
+            alpha = v.strip()   # read by the engine: a number above 1, or alpha (the order kept a symbol)
+            continue
         if k.strip() != "eps":
             raise InvalidParameter(f"--param {clip(item)}: {a.id} ⇒ {b.id} takes --param eps=VALUE (ε > 0)")
         e = parse_expr(v.strip(), {}, what="eps")
         if e.is_positive is not True:
             raise InvalidParameter(f"--param eps={clip(v)} must be a positive number")
         eps.append(e)
-    d = curve_map(a.id, b.id, tuple(eps) or CURVE_MAP_EPS)
+    d = curve_map(a.id, b.id, tuple(eps) or CURVE_MAP_EPS, alpha=alpha)
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
