@@ -2,9 +2,11 @@
 citation and statement number, so the graph can say whether the engine agrees.
 
 A :class:`Relation` with ``holds=True`` and a ``map`` states "A(a) ⇒ B(map(a))" (the map as
-expressions in A's parameter names, read by the restricted parser); ``holds=False`` with a map states
-that this map fails ("not at the same ε"); ``holds=False, qualitative=True`` (no map) states that A at
-some level allows B at no level. Only maps written in the notions' own parameters are recorded.
+expressions in A's parameter names, read by the restricted parser with Φ allowed); ``holds=False`` with a
+map states that this map fails ("not at the same ε"); ``holds=False, qualitative=True`` (no map) states that
+A at some level allows B at no level. Only maps written in the notions' own parameters are recorded; a map
+may name B's other parameters (the δ of a conversion to (ε, δ)-DP), which then range over B's range
+narrowed by ``ranges``.
 """
 from __future__ import annotations
 
@@ -24,11 +26,13 @@ class Relation:
     qualitative: bool = False  # a separation at every level of B, not only against one map
     from_n: int = 1            # the statement concerns databases of at least this many records
     assuming: tuple = ()       # side conditions the statement makes (keys of CONDITIONS)
+    ranges: tuple = ()         # ranges of B's parameters the map names (e.g. "0<delta<=1" for a map in δ)
 
     def to_json(self) -> dict:
         return {"statement": self.statement, "citation": self.citation,
                 "relation": "implies" if self.holds else "not-implies", "map": self.map,
-                "qualitative": self.qualitative, "from_n": self.from_n, "assuming": list(self.assuming)}
+                "qualitative": self.qualitative, "from_n": self.from_n, "assuming": list(self.assuming),
+                "ranges": list(self.ranges)}
 
 
 # side conditions a published statement makes, as notions added to the pair's hypotheses
@@ -69,6 +73,19 @@ RELATIONS = (
              "Mironov, Rényi differential privacy, CSF 2017, §3"),
     Relation("pure-dp", "zcdp", True, {"rho": "log(E)^2/2"}, "ε-DP implies ½ε²-zCDP",
              "Bun, Steinke, Concentrated differential privacy, TCC 2016, Proposition 1.4"),
+    Relation("zcdp", "approx-dp", True, {"E": "exp(rho + 2*sqrt(rho*log(1/delta)))", "delta": "delta"},
+             "ρ-zCDP implies (ρ + 2√(ρ log(1/δ)), δ)-DP for every δ > 0",
+             "Bun, Steinke, Concentrated differential privacy, TCC 2016, Proposition 1.3", ranges=("0<delta<=1",)),
+    Relation("gaussian-dp", "approx-dp", True,
+             {"E": "E", "delta": "Phi(-log(E)/mu + mu/2) - E*Phi(-log(E)/mu - mu/2)"},
+             "μ-GDP is (ε, Φ(−ε/μ + μ/2) − e^ε·Φ(−ε/μ − μ/2))-DP for every ε ≥ 0",
+             "Dong, Roth, Su, Gaussian differential privacy, JRSS-B 2022, Corollary 2.13"),
+    Relation("bounded-range", "zcdp", True, {"rho": "log(E)^2/8"}, "ε-bounded range implies ε²/8-zCDP",
+             "Cesar, Rogers, Bounding, concentrating, and truncating: unifying privacy loss composition for data "
+             "analytics, ALT 2021"),
+    Relation("renyi-dp", "approx-dp", True, {"E": "E/delta", "delta": "delta"},
+             "(α, ε)-Rényi DP implies (ε + log(1/δ)/(α − 1), δ)-DP; here α = 2",
+             "Mironov, Rényi differential privacy, CSF 2017, Proposition 3", ranges=("0<delta<=1",)),
     Relation("f-dp", "approx-dp", True, {"E": "E", "delta": "delta"},
              "f_{ε,δ}-DP is (ε, δ)-DP (the trade-off function of the (ε, δ) privacy region)",
              "Dong, Roth, Su, Gaussian differential privacy, JRSS-B 2022, §2.3; Wasserman, Zhou 2010"),

@@ -34,6 +34,7 @@ class ParameterMap:
     values: dict
     how: str
     text: str
+    free: tuple = ()    # B's parameters the map names (claim parameters over B's range, e.g. δ in a zCDP map)
 
 
 def claim_params(notion) -> tuple:
@@ -44,13 +45,16 @@ def claim_params(notion) -> tuple:
 def map_text(literature, syms=None) -> str:
     """A recorded relation's map, parsed and written as the graph writes maps."""
     syms = syms or {}
+    from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS
     names = {n: sp.Symbol(n, real=True) for v in literature.map.values() for n in _names(v)}
-    return _text({k: parse_expr(v, {**names, **syms}) for k, v in literature.map.items()})
+    return _text({k: parse_expr(v, {**names, **syms}, functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
+                  for k, v in literature.map.items()})
 
 
 def _names(text: str) -> list:
     import re
-    return [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text) if w not in ("exp", "log", "sqrt")]
+    return [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)
+            if w not in ("exp", "log", "sqrt", "abs", "erf", "Phi", "pi")]
 
 
 def parameter_map(a, b, literature=None) -> ParameterMap | None:
@@ -59,8 +63,7 @@ def parameter_map(a, b, literature=None) -> ParameterMap | None:
     a, b = _listed(a), _listed(b)
     syms = {p.name: p.symbol for p in claim_params(a.notion)}
     if literature is not None and literature.map is not None:
-        values = {k: parse_expr(v, syms) for k, v in literature.map.items()}
-        return ParameterMap(values, "literature", _text(values))
+        return _literature_map(a, b, literature, syms)
     values, how = {}, "identity"
     for p in b.notion.params:
         if p.name in syms:
@@ -77,6 +80,23 @@ def parameter_map(a, b, literature=None) -> ParameterMap | None:
         else:
             return None
     return ParameterMap(values, how, _text(values))
+
+
+def _literature_map(a, b, literature, syms) -> ParameterMap:
+    """A recorded map, read with Φ allowed; a name of B's own parameters in it (δ in "E = exp(ρ + 2√(ρ log 1/δ))")
+    makes that parameter a claim parameter over B's range, narrowed by the record's ``ranges``."""
+    from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS
+    free = {p.name: Param(p.name, p.lower, p.upper, p.lower_strict, p.upper_strict) for p in b.notion.params
+            if p.name not in syms}
+    for text in getattr(literature, "ranges", ()):
+        from symbolic.core.ranges import parse_assumption
+        name, lo, ls, hi, hs = parse_assumption(text)
+        free[name] = free[name].assuming(lo, ls, hi, hs)
+    names = {**syms, **{k: q.symbol for k, q in free.items()}}
+    values = {k: parse_expr(v, names, functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
+              for k, v in literature.map.items()}
+    used = tuple(q for q in free.values() if any(q.symbol in sp.sympify(v).free_symbols for v in values.values()))
+    return ParameterMap(values, "literature", _text(values), used)
 
 
 def _listed(x):

@@ -130,9 +130,12 @@ def _decide(a, b, sizes, settings, literature):
         names = [p.name for p in b.notion.params]
         return PairResult(a.id, b.id, "unknown", reason=f"no parameter map from {a.id}'s parameters to {b.id}'s "
                           f"({', '.join(names)}), and no separation found at {sizes}")
-    params = claim_params(a.notion)
-    hyp = (a.notion(*(p.symbol for p in params)),) + _conditions(literature)
+    params = claim_params(a.notion) + pmap.free
+    hyp = (a.notion(*(p.symbol for p in claim_params(a.notion))),) + _conditions(literature)
     claim = _pair_claim(f"{a.id}->{b.id}", hyp, b.notion(**pmap.values), params, sizes)
+    on_curves = _on_curves(a, b, pmap, claim)
+    if on_curves is not None:
+        return on_curves
     result = check_claim(claim, settings)
     v, doc = result.verdict, claim_json(result)
     if isinstance(v, Proved):
@@ -148,6 +151,26 @@ def _decide(a, b, sizes, settings, literature):
         return replace(res, extra={**res.extra, "found_by": "exact evaluation of candidates",
                                    "solver": reason[:120]})
     return PairResult(a.id, b.id, "unknown", map=pmap.text, reason=reason, extra={"map_source": pmap.how})
+
+
+def _on_curves(a, b, pmap, claim) -> PairResult | None:
+    """The pair decided on privacy curves at every size (:func:`decide_curve_claim`: zCDP or GDP ⇒ (ε, δ)-DP,
+    ε-DP or bounded range ⇒ zCDP/GDP on a bounded range), or None when that route does not apply or leaves it
+    open (the general check then runs). A refuted map keeps the pair undecided, as any refuted map does; its
+    table is certified by the route (ball arithmetic), not by the graph's exact re-check."""
+    from symbolic.derive.continuous.conversions import decide_curve_claim
+    decided = decide_curve_claim(claim)
+    if decided is None or decided[0].verdict == "unknown":
+        return None
+    v = decided[0]
+    extra = {"map_source": pmap.how, "decided_on": "privacy curves", "scope": v.scope}
+    if v.verdict == "proved":
+        return PairResult(a.id, b.id, "implies", map=pmap.text,
+                          certificate={"method": v.method, "reason": v.reason, "cells": v.cells},
+                          extra={**extra, "tight": v.tight})
+    return PairResult(a.id, b.id, "unknown", map=pmap.text,
+                      reason=f"only the map tried was refuted ({pmap.text}): {v.reason}",
+                      extra={**extra, "refuted_maps": [pmap.text], "curve_counterexample": v.counterexample})
 
 
 def _after_refutation(a, b, pmap, cx, cx_doc, params, hyp, sizes, settings) -> PairResult:

@@ -55,6 +55,7 @@ class CurveVerdict:
     counterexample: dict | None = None
     cells: int = 0
     method: str = "dominating pair and monotone covering of E"
+    tight: bool = False     # proved, and no smaller level holds (the bound is attained or approached)
 
     def to_json(self, statement: str, range_text: str) -> dict:
         return {"id": "implies", "statement": statement, "verdict": self.verdict, "reason": self.reason,
@@ -156,7 +157,7 @@ def _limit_lemma(f, E, lo, hi):
                                   f"randomized response), so no smaller ρ holds; and D_α ≤ ρ·α for every α > 1: "
                                   f"h = ρ·α(α−1) − log Σ p^α q^(1−α) has h(1) = h′(1) = 0 and h″ = 2ρ − {c2} ≥ 0 "
                                   f"for α in [1, {A}] and t = log E in [{t_lo}, {t_hi}] (interval evaluation on "
-                                  f"{cells} cells); beyond α = {A}, D_α ≤ D_∞ ≤ ρ·α", cells=cells)
+                                  f"{cells} cells); beyond α = {A}, D_α ≤ D_∞ ≤ ρ·α", cells=cells, tight=True)
 
 
 def _spread_over_numerator(e):

@@ -250,7 +250,8 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
         return CurveVerdict("proved", "the target equals the Gaussian pair's privacy profile Φ(−ε/μ + μ/2) − "
                                       "e^ε·Φ(−ε/μ − μ/2), derived from the densities of N(0,1) and N(μ,1) (sympy); "
                                       "μ-GDP pairs are exactly its post-processings, so the target holds and is "
-                                      "tight (no smaller δ holds at any ε)", scope=GDP_SCOPE, method=GDP_METHOD)
+                                      "tight (no smaller δ holds at any ε)", scope=GDP_SCOPE, method=GDP_METHOD,
+                                tight=True)
     for point in _points(params, {"mu": (sp.Rational(1, 2), 1, 2), "E": (2, 3, 10)}):
         at = {p.symbol: point[p.name] for p in params}
         m, e, d = (sp.sympify(x).xreplace(at) for x in (mu, eps, target_delta))
