@@ -93,7 +93,7 @@ def _threshold_table(mu, e, d, hypothesis):
     small λ (both rechecked)."""
     from symbolic.derive.continuous.claims import pair_table
     t = mu / 2 - e / mu
-    bits = 128 + 4 * int(abs(float(C.enclose(sp.log(d), 64).lower())))
+    bits = 128 + (4 * int(abs(float(C.enclose(sp.log(d), 64).lower()))) if d.is_positive else 0)
     p_ball, q_ball = (C.enclose(C.normal_cdf_expr(x), bits) for x in (t, t - mu))
     for digits in range(1, bits // 3):
         scale = sp.Integer(10) ** digits
@@ -167,9 +167,10 @@ def _chernoff(rho, eps, delta, names, syms, r_pos, l_pos):
     above = symbolic_sign(e - r_pos, ranges)
     sign = symbolic_sign(g, ranges)
     if above != 1 or sign not in (0, 1, "≥"):
+        settled = "fail somewhere" if above in (-1, 0, "≤") or sign in (-1, "≤") else "are not settled by sympy"
         return CurveVerdict("unknown", f"the Chernoff bound needs ε > ρ and (ε − ρ)²/(4ρ) ≥ log(1/δ) on the whole "
-                                       f"range; with L = log(1/δ), ε = {e} and (ε − ρ)²/(4ρ) − L = {g}, whose signs "
-                                       f"sympy does not settle")
+                                       f"range; with L = log(1/δ), ε = {e} and (ε − ρ)²/(4ρ) − L = {g}, and these "
+                                       f"signs {settled}; the bound is not tight, so this is not a refutation")
     zero = _at_zero_rho(rho_p, e, r_pos)
     if zero is not None:
         return zero
