@@ -222,26 +222,42 @@ def _at_zero_rho(rho_p, e, r_pos):
 
 def _gaussian_probe_zcdp(rho, eps, delta, params):
     """A rational point where the Gaussian mechanism with σ² = 1/(2ρ) (exactly ρ-zCDP) violates the target."""
-    for point in _points(params, {"delta": SMALL_DELTAS, "rho": (sp.Rational(1, 100), sp.Rational(1, 2), 1)}):
+    points = _points(params, {"delta": SMALL_DELTAS, "rho": (sp.Rational(1, 100), sp.Rational(1, 2), 1)})
+    return _gaussian_refutation(points, params, rho, eps, delta, lambda r: sp.sqrt(2 * r),
+                                lambda p, q, r: renyi_bounded(p, q, r).holds is True, ZCDP_WORDS)
+
+
+#: what a refutation says, by hypothesis: its name, how the table's hypothesis is certified, where it came from
+ZCDP_WORDS = ("ρ-zCDP", "certified over every order α > 1", "the Gaussian mechanism with σ² = 1/(2ρ) (exactly "
+              "ρ-zCDP", "the Gaussian mechanism")
+GDP_WORDS = ("μ-GDP", "certified at every ε ≥ 0", "the Gaussian pair N(0,1), N(μ,1) (exactly μ-GDP", "the Gaussian pair")
+
+
+def _gaussian_refutation(points, params, level, eps, delta, mu_of, holds, words):
+    """The first probe point where the Gaussian pair at μ = ``mu_of(level)`` (which satisfies the hypothesis at
+    that level) has δ(ε) above the target, with an exact two-output table from it (:func:`_threshold_table`)
+    whose hypothesis ``holds(p, q, level)`` is certified in both directions; None when no point refutes."""
+    name, how, source, short = words
+    for point in points:
         at = {p.symbol: point[p.name] for p in params}
-        r, e, d = (sp.sympify(x).xreplace(at) for x in (rho, eps, delta))
-        if not (r.is_positive and d.is_nonnegative):
+        lv, e, d = (sp.sympify(x).xreplace(at) for x in (level, eps, delta))
+        if not (lv.is_positive and d.is_nonnegative):
             continue
-        gap = _gap(lambda: _gaussian_profile(sp.sqrt(2 * r), e), e, d)
+        mu = mu_of(lv)
+        gap = _gap(lambda: _gaussian_profile(mu, e), e, d)
         if gap is None or not (gap.is_finite() and gap.lower() > 0):
             continue
-        found = _threshold_table(sp.sqrt(2 * r), e, d, lambda p, q: renyi_bounded(p, q, r).holds is True)
+        found = _threshold_table(mu, e, d, lambda p, q: holds(p, q, lv))
         if found is None:
             continue
         table, table_gap = found
-        why = (f"this two-output table is ρ-zCDP (certified over every order α > 1, both directions) and its δ at "
-               f"ε = {sp.N(e, 12)} exceeds the target δ by {table_gap.text()}; it is the Gaussian mechanism with "
-               f"σ² = 1/(2ρ) (exactly ρ-zCDP, δ(ε) above the target by {gap.text()}) seen through its worst "
-               f"event, rounded")
-        return CurveVerdict("refuted", f"at {_text(point)}: a ρ-zCDP two-output table (the Gaussian mechanism "
-                                       f"through its worst event) has δ(ε) above the target",
+        why = (f"this two-output table is {name} ({how}, both directions) and its δ at ε = {sp.N(e, 12)} exceeds "
+               f"the target δ by {table_gap.text()}; it is {source}, δ(ε) above the target by {gap.text()}) seen "
+               f"through its worst event, rounded")
+        return CurveVerdict("refuted", f"at {_text(point)}: a {name} two-output table ({short} through its worst "
+                                       f"event) has δ(ε) above the target",
                             counterexample={"at": {k: str(v) for k, v in point.items()}, "table": table, "why": why,
-                                            "what": "a two-output table from the Gaussian mechanism"})
+                                            "what": f"a two-output table from {short}"})
     return None
 
 
@@ -268,10 +284,8 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
     derived, published, same = gaussian_pair_profile()
     if derived is None or not same:
         return CurveVerdict("unknown", "the Gaussian pair's profile was not derived in closed form")
-    names = {p.name: p for p in params}
-    mu_p = names.get(getattr(mu, "name", None))
     params = positive_mu(params, mu)
-    mu_p = names.get(getattr(mu, "name", None)) and next(p for p in params if p.name == mu.name)
+    mu_p = next((p for p in params if p.name == getattr(mu, "name", None)), None)
     pos = {p.symbol: sp.Symbol(p.name, positive=True) for p in params
            if p.value is None and p.lower is not None and (p.lower > 0 or (p.lower == 0 and p.lower_strict))}
     eps = sp.log(target_E)
@@ -283,25 +297,11 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
                                       "μ-GDP pairs are exactly its post-processings, so the target holds and is "
                                       "tight (no smaller δ holds at any ε)", scope=GDP_SCOPE, method=GDP_METHOD,
                                 tight=True)
-    for point in _points(params, {"mu": (sp.Rational(1, 2), 1, 2), "E": (2, 3, 10)}):
-        at = {p.symbol: point[p.name] for p in params}
-        m, e, d = (sp.sympify(x).xreplace(at) for x in (mu, eps, target_delta))
-        if not m.is_positive:
-            continue
-        gap = _gap(lambda: _gaussian_profile(m, e), e, d)
-        if gap is None or not (gap.is_finite() and gap.lower() > 0):
-            continue
-        found = _threshold_table(m, e, d, lambda p, q: gaussian_profile_bounded(p, q, m).holds is True)
-        if found is None:
-            continue
-        table, table_gap = found
-        why = (f"this two-output table is μ-GDP (certified at every ε ≥ 0, both directions) and its δ at "
-               f"ε = {sp.N(e, 12)} exceeds the target δ by {table_gap.text()}; it is the Gaussian pair N(0,1), "
-               f"N(μ,1) (δ(ε) above the target by {gap.text()}) seen through its worst event, rounded")
-        return CurveVerdict("refuted", f"at {_text(point)}: a μ-GDP two-output table (the Gaussian pair through "
-                                       f"its worst event) has δ(ε) above the target",
-                            counterexample={"at": {k: str(v) for k, v in point.items()}, "table": table, "why": why,
-                                            "what": "a two-output table from the Gaussian pair"})
+    points = _points(params, {"mu": (sp.Rational(1, 2), 1, 2), "E": (2, 3, 10)})
+    refuted = _gaussian_refutation(points, params, mu, eps, target_delta, lambda m: m,
+                                   lambda p, q, m: gaussian_profile_bounded(p, q, m).holds is True, GDP_WORDS)
+    if refuted is not None:
+        return refuted
     sign = symbolic_sign(diff, tuple(_range(p) for p in params if p.value is None))
     if sign in (0, 1, "≥"):
         return CurveVerdict("proved", "the target is at least the Gaussian pair's privacy profile on the whole range "
