@@ -7,6 +7,6 @@ the neighbouring pairs (with ``values`` holding the result type and exact helper
 over orders, ``leakage`` maximal and pointwise maximal leakage, ``checks`` the numerical cross-checks,
 ``render`` the text and JSON); ``orders`` encloses sup_α D_α/α; ``finite_pairs`` gives the curves of two
 finite rows and ε-DP's dominating pair, on which ``maps`` (derive map) and ``claims`` (implies over a
-range of E) rest. Imported by ``symbolic.derive.level`` (which dispatches a density document here), the
-API and the command line; it imports the model and core layers and ``symbolic.notions.continuum``.
+range of E) rest; ``conversions`` decides zCDP/GDP ⇒ (ε, δ)-DP and holds the one dispatch of curve claims. Imported by ``symbolic.derive.level`` (which dispatches a density document here), the
+graph, the API and the command line; it imports the model and core layers and ``symbolic.notions.continuum``.
 """
