@@ -49,7 +49,7 @@ _FROM = {
                                            "CURVE_CLAIM_TARGETS"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_zcdp_to_dp", "decide_gdp_to_dp"),
     "symbolic.model.continuous": ("ContinuousMechanism", "continuous_from_json", "laplace", "gaussian",
-                                  "discrete_laplace", "discrete_gaussian"),
+                                  "discrete_laplace", "discrete_gaussian", "laplace_count_given_record"),
     "symbolic.model.symbolic_table": ("SymbolicMechanism", "symbolic_mechanism", "symbolic_mechanism_from_json"),
     "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
     "symbolic.graph.pair": ("PairResult", "decide_pair"),

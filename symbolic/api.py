@@ -80,7 +80,7 @@ from symbolic.derive.continuous.maps import CURVE_MAP_EPS, CurveMap, curve_map
 from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range, decide_dominated
 from symbolic.derive.continuous.conversions import decide_curve_claim, decide_gdp_to_dp, decide_zcdp_to_dp
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
-                                       gaussian, laplace)
+                                       gaussian, laplace, laplace_count_given_record)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
 from symbolic.graph.conversion import MapDerivation, MapGrowth, derive_map, derive_map_growth
 from symbolic.graph.maps import implication_with_map
@@ -118,6 +118,7 @@ __all__ = [
     "symbolic_mechanism", "symbolic_mechanism_from_json",
     # mechanisms with infinite output spaces (densities on ℝ, mass functions on ℤ) and their levels
     "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
+    "laplace_count_given_record",
     "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_map", "CurveMap", "CURVE_MAP_EPS",
     "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
     "decide_zcdp_to_dp", "decide_gdp_to_dp",

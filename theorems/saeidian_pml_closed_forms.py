@@ -119,16 +119,37 @@ def laplace_count_pml(*, eps=None, lam=None) -> Derivation:
     tail0 = sp.simplify(g0 / (P * g1 + (1 - P) * g0))
     steps.append(("y <= 0: f(y|0)/f(y) = E[e^{-εK}|x_i=0]/E[e^{-εK}] (the sup over y for x_i=0, "
                   "since f(y|0)/f(y) = 1/(pr+1-p) is largest at r = e^{-ε})", tail0))
+    general = general_route_pml(2, sp.Rational(1, 3))
+    steps.append(("the general route (derive level pml of the count's law given one record, from its two "
+                  "densities) at n = 2, p = 1/3, minus the log of this ratio there", general["difference"]))
     per_p, sup, s = _entry_sup(tail1, "ratio(x_i=1)")
     steps.append(("symmetry check: ratio(x_i=0) from M(-ε) minus ratio(x_i=1) with p -> 1-p",
                   sp.simplify(tail0 - tail1.subs(P, 1 - P))))
     steps += s
     formula = sp.log(sup)
-    extras = {"tail_ratio_x1": tail1, "tail_ratio_x0": tail0, "sup_y_given_p": per_p, **_entry_limits(formula)}
+    extras = {"tail_ratio_x1": tail1, "tail_ratio_x0": tail0, "sup_y_given_p": per_p, **_entry_limits(formula),
+              "general_route_at_n2_p1_3": general["formula"],
+              "general_route_agrees": sp.S.true if general["difference"] == 0 else sp.S.false}
     assumptions = ("X_i i.i.d. Bernoulli(p), p in [λ, 1-λ], 0 < λ <= 1/2; Y = K/n + Lap(b); "
                    "ε = 1/(nb); the sup over y is attained on y >= 1 (x_i = 1) and y <= 0 (x_i = 0); "
                    "it does not depend on n once ε is fixed")
     return finish("laplace_count_pml", formula, assumptions, steps, extras, subs)
+
+
+@functools.lru_cache(maxsize=None)
+def general_route_pml(n: int, p) -> dict:
+    """The PML of one record of the Laplace count at n records and Pr[predicate] = p, ε a symbol, by the
+    engine's general route for densities (the mechanism :func:`symbolic.laplace_count_given_record`, the
+    prior (1 − p, p) on the record), beside this module's tail ratio: {"formula": in ε, "difference": the
+    general route's value minus log(ratio) at that p, simplified (0 when they agree)}."""
+    from symbolic import derive_curve_level, laplace_count_given_record
+    d = derive_curve_level("pml", laplace_count_given_record(n, p), prior={"0": str(1 - p), "1": str(p)})
+    if d.formula is None:
+        return {"formula": None, "difference": sp.nan}
+    eps = next(s for s in d.formula.free_symbols if s.name == "eps")
+    ours = sp.log(_R / (P * _R + 1 - P)).subs({_R: sp.exp(EPS), P: p})
+    return {"formula": d.formula.xreplace({eps: EPS}),
+            "difference": sp.simplify(sp.expand_log(d.formula.xreplace({eps: EPS}) - ours, force=True))}
 
 
 def _binom_pmf(m, p, j):

@@ -297,6 +297,27 @@ def laplace(b=None) -> ContinuousMechanism:
     return _factory("laplace", "reals", laws, {"b": "b>0"}, val)
 
 
+def laplace_count_given_record(n: int, p) -> ContinuousMechanism:
+    """The counting query K/n + Lap(b), b = 1/(nε), seen from one record x_i ∈ {0, 1} when the other n − 1
+    records are i.i.d. Bernoulli(p): density Σ_k C(n−1, k) p^k (1−p)^(n−1−k)·Lap(y; (x_i + k)/n, b), a mixture
+    over the other records' count (the law the pointwise maximal leakage of one record is taken over;
+    Saeidian et al. 2023, Prop. 12's setting). ``n`` ≥ 1 and ``0 < p < 1`` exact; ε stays a parameter ε > 0.
+
+    >>> laplace_count_given_record(1, sp.Rational(1, 2)).law((1,))
+    eps*exp(-eps*Abs(y - 1))/2
+    """
+    n, p = int(n), sp.Rational(p)
+    if n < 1 or not 0 < p < 1:
+        raise InvalidParameter(f"the count needs n ≥ 1 records and a probability 0 < p < 1; got n = {n}, p = {p}")
+    eps, _ = _param("eps", None)
+    y = output_symbol("reals")
+    b = 1 / (n * eps)
+    laws = {(x,): sp.Add(*[sp.binomial(n - 1, k) * p ** k * (1 - p) ** (n - 1 - k)
+                           * sp.exp(-sp.Abs(y - sp.Rational(x + k, n)) / b) / (2 * b) for k in range(n)])
+            for x in (0, 1)}
+    return _factory(f"laplace-count-given-record(n={n}, p={p})", "reals", laws, {"eps": "eps>0"}, {})
+
+
 def gaussian(sigma=None) -> ContinuousMechanism:
     """The Gaussian mechanism on one count: density e^(−(y−x)²/(2σ²))/√(2πσ²).
 

@@ -228,3 +228,21 @@ def test_invalid_inputs():
     with pytest.raises(FloatNotAllowed):
         Dist({0: 0.5, 1: 0.5})
     assert issubclass(InvalidParameter, DPCheckError)
+
+
+def test_the_laplace_count_pml_agrees_with_the_general_route_for_densities():
+    """Saeidian et al.'s Laplace count (Prop. 12): the module's tail ratio r/(pr + 1 − p) at r = e^ε is what the
+    engine's general route computes from the count's law given one record (a mixture of Laplace densities over
+    the other records) at n = 2, p = 1/3, with ε a symbol."""
+    from theorems.saeidian_pml_closed_forms import laplace_count_pml
+    d = laplace_count_pml()
+    assert d.extras["general_route_agrees"] == sp.S.true
+    eps = sp.Symbol("epsilon", positive=True)
+    assert sp.simplify(d.extras["general_route_at_n2_p1_3"] - (eps + sp.log(3 / (sp.exp(eps) + 2)))) == 0
+
+
+@pytest.mark.slow
+def test_the_general_route_gives_the_same_pml_at_three_records():
+    """The source says the supremum does not depend on n once ε is fixed: at n = 3, p = 1/2 too."""
+    from theorems.saeidian_pml_closed_forms import general_route_pml
+    assert general_route_pml(3, sp.Rational(1, 2))["difference"] == 0

@@ -52,6 +52,18 @@ def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
     return out
 
 
+def _parts(pc: Piece, y, signs: Signs, integers: bool) -> list:
+    """[(sub-piece, law index)] whose ratios p_x/p_Y bound the supremum on the piece: the largest law on each
+    part when every law is one exponential there, else every law on the whole piece (a mixture, such as a
+    count's law given one record, is a sum of exponentials: max_x sup_y p_x/p_Y is the largest of the
+    laws' own suprema, so taking each law everywhere loses nothing)."""
+    try:
+        return _by_largest(pc.exprs, y, pc, signs, integers)
+    except Undecided:
+        whole = pc if not integers else _integer_part(pc.lo, pc.hi, pc)
+        return [] if whole is None else [(whole, i) for i in range(len(pc.exprs))]
+
+
 def maximal_leakage(laws, y, signs: Signs, integers: bool) -> tuple:
     """(L, where): log ∫ max_x p_x over the line (∞ when the integral diverges)."""
     mass = sp.Integer(0)
@@ -65,7 +77,7 @@ def pml(laws, prior, y, signs: Signs, integers: bool, names=None) -> tuple:
     """(ε, where): log sup_y max_x p_x(y)/Σ_x′ π_x′ p_x′(y), for laws with positive prior mass."""
     best, where = None, ""
     for pc in pieces(list(laws), y, signs, integers=integers):
-        for sub, i in _by_largest(pc.exprs, y, pc, signs, integers):
+        for sub, i in _parts(pc, y, signs, integers):
             inv = sp.expand(sp.Add(*[w * e for w, e in zip(prior, pc.exprs)]) / pc.exprs[i])
             inv = sp.powsimp(inv, combine="exp")
             low, at = _minimum(inv, y, sub, integers, signs)
