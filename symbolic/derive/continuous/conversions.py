@@ -147,10 +147,14 @@ def decide_zcdp_to_dp(rho, target_E, target_delta, params) -> CurveVerdict:
 def _chernoff(rho, eps, delta, names, syms, r_pos, l_pos):
     """The Chernoff-bound proof (module text) as a CurveVerdict, or an unknown one saying what failed."""
     rho_p = names.get(getattr(rho, "name", None))
-    if rho_p is None or rho_p.value is not None:
+    if rho_p is None or (rho_p.value is not None and not sp.sympify(rho_p.value).is_positive):
         return None
-    subs = {syms[rho_p.name]: r_pos}
+    r = r_pos if rho_p.value is None else sp.sympify(rho_p.value)    # ρ fixed by --param: that number
+    subs = {syms[rho_p.name]: r}
     d_p = names.get(getattr(delta, "name", None)) if isinstance(delta, sp.Symbol) else None
+    if d_p is not None and d_p.value is not None:
+        subs[syms[d_p.name]] = d_p.value
+        delta, d_p = sp.sympify(d_p.value), None
     if d_p is not None:
         if d_p.lower is None or d_p.lower < 0 or (d_p.lower == 0 and not d_p.lower_strict) \
                 or d_p.upper is None or d_p.upper > 1:
@@ -161,17 +165,17 @@ def _chernoff(rho, eps, delta, names, syms, r_pos, l_pos):
         return None
     e = sp.simplify(sp.expand_log(sp.sympify(eps).xreplace(subs), force=True))
     log_inv_delta = l_pos if d_p is not None else -sp.log(sp.sympify(delta))
-    g = sp.simplify((e - r_pos) ** 2 / (4 * r_pos) - log_inv_delta)
-    ranges = tuple(r for r in (ParamRange(r_pos.name, sp.Integer(0), True), ParamRange(l_pos.name, sp.Integer(0), True))
-                   if r.symbol in (g.free_symbols | e.free_symbols))
-    above = symbolic_sign(e - r_pos, ranges)
+    g = sp.simplify((e - r) ** 2 / (4 * r) - log_inv_delta)
+    ranges = tuple(x for x in (ParamRange(r_pos.name, sp.Integer(0), True), ParamRange(l_pos.name, sp.Integer(0), True))
+                   if x.symbol in (g.free_symbols | e.free_symbols))
+    above = symbolic_sign(e - r, ranges)
     sign = symbolic_sign(g, ranges)
     if above != 1 or sign not in (0, 1, "≥"):
         settled = "fail somewhere" if above in (-1, 0, "≤") or sign in (-1, "≤") else "are not settled by sympy"
         return CurveVerdict("unknown", f"the Chernoff bound needs ε > ρ and (ε − ρ)²/(4ρ) ≥ log(1/δ) on the whole "
                                        f"range; with L = log(1/δ), ε = {e} and (ε − ρ)²/(4ρ) − L = {g}, and these "
                                        f"signs {settled}; the bound is not tight, so this is not a refutation")
-    zero = _at_zero_rho(rho_p, e, r_pos)
+    zero = _at_zero_rho(rho_p, e, r_pos) if rho_p.value is None else None
     if zero is not None:
         return zero
     tight = " (the bound holds with equality at α* = (ε + ρ)/(2ρ))" if sign == 0 else ""
