@@ -54,6 +54,22 @@ def test_a_looser_conversion_is_proved_and_a_tighter_false_one_refuted_by_an_exa
     assert hockey > delta
 
 
+def test_a_constant_below_two_is_never_proved():
+    """ε = ρ + √(ρ log 1/δ): ε > ρ holds, but (ε − ρ)²/(4ρ) − log(1/δ) = −3L/4 < 0, so the Chernoff bound
+    does not give it (and the Gaussian mechanism refutes it)."""
+    v = decide_zcdp_to_dp(R, sp.exp(R + sp.sqrt(R * L)), D, (RHO, DELTA))
+    assert v.verdict == "refuted"
+
+
+def test_a_refuting_table_must_satisfy_the_hypothesis_in_both_directions():
+    """zCDP and GDP bound both orders of a neighbouring pair: a table that passes one direction only is no
+    counterexample (here a test hypothesis that holds for (p, q) and never for (q, p))."""
+    from symbolic.derive.continuous.conversions import _threshold_table
+    one_way = lambda p, q: p[0] >= q[0]   # noqa: E731
+    assert _threshold_table(sp.Integer(1), sp.Integer(0), sp.Rational(1, 100), one_way) is None
+    assert _threshold_table(sp.Integer(1), sp.Integer(0), sp.Rational(1, 100), lambda p, q: True) is not None
+
+
 def test_a_delta_range_reaching_zero_is_unknown_with_the_range_to_state():
     whole = Param("delta", lower=0, upper=1)
     v = decide_zcdp_to_dp(R, sp.exp(R + 2 * sp.sqrt(R * sp.log(1 / whole.symbol))), whole.symbol, (RHO, whole))

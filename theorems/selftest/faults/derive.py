@@ -62,13 +62,13 @@ _E("symbolic.model.continuous:validated", "s = signs.sign(sp.simplify(mass - 1))
 _E("symbolic.derive.continuous.conversions:_chernoff", 'if above != 1 or sign not in (0, 1, "≥"):',
    'if above != 1 and sign not in (0, 1, "≥"):',
    "curve.chernoff-one-sign", "the zCDP ⇒ DP proof accepts ε > ρ alone, without (ε − ρ)²/(4ρ) ≥ log(1/δ)",
-   T + "tests/derive/test_conversions.py::test_a_looser_conversion_is_proved_and_a_tighter_false_one_refuted_by_an_exact_table")
+   T + "tests/derive/test_conversions.py::test_a_constant_below_two_is_never_proved")
 
 
 _E("symbolic.derive.continuous.conversions:_threshold_table", "if hypothesis(*rows) and hypothesis(*rows[::-1]):",
    "if hypothesis(*rows):",
    "curve.table-one-direction", "a refuting table is checked for zCDP/GDP in one direction only",
-   T + "tests/derive/test_conversions.py")
+   T + "tests/derive/test_conversions.py::test_a_refuting_table_must_satisfy_the_hypothesis_in_both_directions")
 
 
 _E("symbolic.derive.continuous.leakage:_parts", "return [] if whole is None else [(whole, i) for i in range(len(pc.exprs))]",
