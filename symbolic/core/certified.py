@@ -14,7 +14,7 @@ Precision is set by :func:`precision` (bits of the working precision); :func:`de
 computation at doubling precision, from :data:`START_BITS` up to :data:`MAX_BITS`, until it gives a
 definite answer.
 
-Sympy numbers built from rationals, π, e, +, −, ×, ÷, powers, ``exp``, ``log``, ``sqrt``, ``erf``,
+Sympy numbers built from rationals, π, e, +, −, ×, ÷, powers, ``exp``, ``log``, ``sqrt``, ``erf`` (and its inverses),
 ``erfc``, ``Abs``, ``Max``, ``Min`` and the elementary trigonometric and hyperbolic functions are
 enclosed by :func:`enclose`; :func:`certified_sign` and :func:`compare` decide their sign and order.
 The standard normal CDF is Φ(x) = erfc(−x/√2)/2 (:func:`normal_cdf`, :func:`normal_cdf_expr`).
@@ -276,6 +276,7 @@ def _unary(name):
 
 _FUNCS = {
     sp.exp: _unary("exp"), sp.log: _unary("log"), sp.erf: _unary("erf"), sp.erfc: _unary("erfc"),
+    sp.erfinv: _unary("erfinv"), sp.erfcinv: _unary("erfcinv"),
     sp.Abs: abs, sp.sin: _unary("sin"), sp.cos: _unary("cos"), sp.tan: _unary("tan"),
     sp.asin: _unary("asin"), sp.acos: _unary("acos"), sp.atan: _unary("atan"),
     sp.sinh: _unary("sinh"), sp.cosh: _unary("cosh"), sp.tanh: _unary("tanh"),

@@ -139,3 +139,18 @@ def test_derive_map_pure_dp_renyi_dp_at_a_symbolic_order():
     out = subprocess.run([sys.executable, "-m", "theorems.cli.main", "derive", "map", "pure-dp", "renyi-dp",
                           "--param", "alpha=1/2"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 2 and "above 1" in out.stderr
+
+
+def test_derive_map_pure_dp_gaussian_dp_is_the_kink_tangency():
+    """ε-DP ⇒ μ-GDP with μ = 2Φ⁻¹(e^ε/(1 + e^ε)) (the least μ whose G_μ passes under randomized response's
+    kink), proved for every E and inside each independent certified enclosure; mpmath re-computes it."""
+    from symbolic.derive.continuous.maps import curve_map
+    m = curve_map("pure-dp", "gaussian-dp", (sp.Integer(1), sp.Integer(2)))
+    assert m.proved and m.candidate_inside
+    mpmath.mp.dps = 30
+    for eps, lo, hi in m.rows:
+        e = mpmath.e ** int(eps)
+        mu = 2 * mpmath.sqrt(2) * mpmath.erfinv((e - 1) / (e + 1))
+        assert lo <= sp.Rational(mpmath.nstr(mu, 25)) <= hi
+        a = 1 / (1 + e)   # G_μ(a) = Φ(Φ⁻¹(1 − a) − μ) = a at the kink
+        assert abs(mpmath.ncdf(mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * a) - mu) - a) < mpmath.mpf(10) ** -25

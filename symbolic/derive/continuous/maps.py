@@ -49,7 +49,7 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
             f"tables use `implies` or `eval`"))
     rows, inside = [], True
     p_sym, q_sym = dp_dominating_pair(E)
-    candidate = sp.simplify(kl_expr(p_sym, q_sym)) if target == "zcdp" else None
+    candidate = sp.simplify(kl_expr(p_sym, q_sym)) if target == "zcdp" else _gdp_at_the_kink()
     for eps in eps_values:
         p, q = dp_dominating_pair(sp.exp(eps))
         if target == "zcdp":
@@ -62,6 +62,9 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
             if hi is None:
                 return CurveMap(source, target, param, unknown=f"at ε = {eps} no upper end of μ was certified (the "
                                                                f"GDP check was undecided while μ doubled)")
+            if candidate is not None:   # the closed form, checked against the independent covering's enclosure
+                b = C.enclose(candidate.subs(E, sp.exp(eps)), 256)
+                inside = inside and b.lower() >= lo and b.upper() <= hi
         rows.append((eps, lo, hi))
     argument = ("every ε-DP pair of output laws is a post-processing of randomized response with ratio E "
                 "(Kairouz, Oh, Viswanath 2015) and " + ("Rényi divergences satisfy the data-processing inequality, "
@@ -69,14 +72,37 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
                                                         "trade-off functions satisfy the data-processing "
                                                         "inequality, so μ is randomized response's")
                 + "; each enclosure is certified (ball arithmetic)")
-    proved_on, proof_text = "", ""
-    if candidate is not None and inside:
+    proved_on, proof_text, proved = "", "", False
+    if candidate is not None and inside and target == "zcdp":
         lo, hi = PROOF_RANGE
         verdict = decide_dominated("ZeroConcentratedDP", candidate, E, lo, hi)
         if verdict.verdict == "proved":
             proved_on, proof_text = f"{lo} ≤ E ≤ {hi} (ε from log {lo} to log {hi})", verdict.reason
+    elif candidate is not None and inside:
+        proved = True
+        argument += ("; randomized response's trade-off is the two segments through its kink (1/(1+E), 1/(1+E)), "
+                     "and G_μ is convex with G_μ(0) = 1, G_μ(1) = 0, so G_μ ≤ T(RR_E) exactly when G_μ(1/(1+E)) ≤ "
+                     "1/(1+E): the least μ solves G_μ(1/(1+E)) = 1/(1+E) (sympy), for every E ≥ 1")
     return CurveMap(source, target, param, tuple(rows), candidate, inside and candidate is not None, argument,
-                    attained_by={"table": rr_table(E)}, proved_on=proved_on, proof_text=proof_text)
+                    attained_by={"table": rr_table(E)}, proved=proved, proved_on=proved_on, proof_text=proof_text)
+
+
+def _gdp_at_the_kink():
+    """The least μ with G_μ(a) ≤ a at a = 1/(1+E), G_μ(a) = Φ(Φ⁻¹(1 − a) − μ) (Dong, Roth, Su 2022): solved by
+    sympy, erfcinv(z) written erfinv(1 − z); None when sympy gives no single solution. For E ≥ 1 it is
+    2Φ⁻¹(E/(1+E)) = 2√2·erfinv((E − 1)/(E + 1)).
+
+    >>> _gdp_at_the_kink()
+    2*sqrt(2)*erfinv((E - 1)/(E + 1))
+    """
+    mu = sp.Symbol("mu", positive=True)
+    a = 1 / (1 + E)
+    phi = C.normal_cdf_expr
+    solved = sp.solve(sp.Eq(phi(sp.sqrt(2) * sp.erfinv(2 * (1 - a) - 1) - mu), a), mu)
+    if len(solved) != 1:
+        return None
+    out = solved[0].replace(sp.erfcinv, lambda z: sp.erfinv(1 - z))
+    return sp.simplify(sp.together(out))
 
 
 ALPHA = sp.Symbol("alpha", positive=True)
