@@ -154,3 +154,17 @@ def test_derive_map_pure_dp_gaussian_dp_is_the_kink_tangency():
         assert lo <= sp.Rational(mpmath.nstr(mu, 25)) <= hi
         a = 1 / (1 + e)   # G_μ(a) = Φ(Φ⁻¹(1 − a) − μ) = a at the kink
         assert abs(mpmath.ncdf(mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * a) - mu) - a) < mpmath.mpf(10) ** -25
+
+
+def test_pure_dp_to_gdp_is_decided_against_the_exact_level_down_to_eps_zero():
+    """Against μ* = 2Φ⁻¹(E/(1+E)): the exact level is proved tight on the unbounded range, 2ε-GDP is proved on
+    1 ≤ E ≤ 148 (ε = 0 included: both sides vanish there, the difference's slope is certified instead), and
+    ε-GDP is refuted (μ* ≈ 1.2533ε for small ε) by randomized response at E = 2, its failure certified."""
+    from symbolic.derive.continuous.conversions import decide_dp_to_gdp, dp_to_gdp_level
+    Ep = sp.Symbol("E", positive=True)
+    assert decide_dp_to_gdp(dp_to_gdp_level(), Ep, 1, None).tight
+    assert decide_dp_to_gdp(2 * sp.log(E), E, 1, 148).verdict == "proved"
+    v = decide_dp_to_gdp(sp.log(E), E, 1, None)
+    assert v.verdict == "refuted" and v.counterexample["table"] == rr_table(2)
+    mpmath.mp.dps = 30
+    assert 2 * mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf(1) / 3) > mpmath.log(2)   # μ*(2) > log 2

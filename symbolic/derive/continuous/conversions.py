@@ -27,6 +27,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.derive.continuous.claims import CurveVerdict
+from symbolic.derive.continuous.values import E as LEVEL
 from symbolic.derive.continuous.gdp_profile import gaussian_pair_profile, published_profile
 from symbolic.model.param_space import ParamRange, sample_points, symbolic_sign
 from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
@@ -315,6 +316,86 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
                                    "sign of the difference, and no probed point refutes it")
 
 
+def dp_to_gdp_level():
+    """The tight μ-GDP level of ε-DP, in E: the least μ with G_μ(a) ≤ a at a = 1/(1+E), G_μ(a) = Φ(Φ⁻¹(1 − a) − μ) (Dong, Roth, Su 2022): solved by
+    sympy, erfcinv(z) written erfinv(1 − z); None when sympy gives no single solution. For E ≥ 1 it is
+    2Φ⁻¹(E/(1+E)) = 2√2·erfinv((E − 1)/(E + 1)).
+
+    >>> dp_to_gdp_level()
+    2*sqrt(2)*erfinv((E - 1)/(E + 1))
+    """
+    mu = sp.Symbol("mu", positive=True)
+    a = 1 / (1 + LEVEL)
+    phi = C.normal_cdf_expr
+    solved = sp.solve(sp.Eq(phi(sp.sqrt(2) * sp.erfinv(2 * (1 - a) - 1) - mu), a), mu)
+    if len(solved) != 1:
+        return None
+    out = solved[0].replace(sp.erfcinv, lambda z: sp.erfinv(1 - z))
+    return sp.simplify(sp.together(out))
+
+
+
+def decide_dp_to_gdp(f, E: sp.Symbol, lo, hi) -> CurveVerdict | None:
+    """ε-DP(E) ⇒ f(E)-GDP for every E in [lo, hi] (hi None: unbounded), decided exactly against the tight level
+    μ*(E) = 2√2·erfinv((E − 1)/(E + 1)) of :func:`dp_to_gdp_level` (ε-DP pairs are post-processings of
+    randomized response, whose GDP level is μ*): proved when sympy shows f − μ* ≥ 0 on the range (tight when
+    f = μ*), refuted by randomized response at a rational E where f(E) < μ*(E) (its failure certified again by
+    the table's own GDP check); None when neither is settled (the covering of :func:`decide_dominated` runs).
+
+    >>> E = sp.Symbol("E", positive=True)
+    >>> decide_dp_to_gdp(dp_to_gdp_level(), E, 1, None).reason.startswith("tight")
+    True
+    >>> decide_dp_to_gdp(sp.log(E) / 2, E, 1, None).counterexample["E"]
+    '2'
+    """
+    from symbolic.derive.continuous.claims import rr_table
+    from symbolic.derive.continuous.finite_pairs import dp_dominating_pair
+    star = dp_to_gdp_level()
+    if star is None:
+        return None
+    e_pos = sp.Symbol(E.name, positive=True)
+    star = star.xreplace({LEVEL: e_pos})
+    diff = sp.sympify(f).xreplace({E: e_pos}) - star
+    scope = "every output space and every size (through ε-DP's dominating pair, whose GDP level is exact)"
+    if sp.simplify(diff) == 0:
+        return CurveVerdict("proved", f"tight: {f} is randomized response's own GDP level 2Φ⁻¹(E/(1+E)) (the "
+                                      f"tangency of G_μ at its kink), so it holds and no smaller μ does",
+                            scope=scope, method="the exact GDP level of ε-DP's dominating pair", tight=True)
+    rng = ParamRange(e_pos.name, sp.sympify(lo), False, None if hi is None else sp.sympify(hi), False)
+    sign = symbolic_sign(diff, (rng,))
+    if sign in (1, "≥", 0):
+        return CurveVerdict("proved", f"{f} ≥ 2Φ⁻¹(E/(1+E)), randomized response's exact GDP level, on the whole "
+                                      f"range (sympy)", scope=scope, method="the exact GDP level of ε-DP's "
+                                                                           "dominating pair")
+    if hi is not None and sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational:
+        # f − μ* ≥ 0 at E = lo (certified) and nondecreasing on [lo, hi] (its derivative ≥ 0 by interval
+        # evaluation on a covering): both sides may vanish at E = 1, where a covering of f − μ* itself cannot close
+        from symbolic.core.intervals import nonnegative_on
+        at_lo = _gap(lambda: C.enclose(diff.xreplace({e_pos: sp.sympify(lo)}), BITS), sp.Integer(0), sp.Integer(0))
+        at_lo_zero = sp.simplify(diff.xreplace({e_pos: sp.sympify(lo)})) == 0
+        if at_lo_zero or (at_lo is not None and at_lo.is_finite() and at_lo.lower() >= 0):
+            ok, cells = nonnegative_on(sp.diff(diff, e_pos), e_pos, lo, hi)
+            if ok:
+                return CurveVerdict("proved", f"{f} − 2Φ⁻¹(E/(1+E)) (randomized response's exact GDP level) is ≥ 0 "
+                                              f"at E = {lo} and nondecreasing up to E = {hi} (its derivative ≥ 0 by "
+                                              f"interval evaluation on {cells} cells)", scope=scope, cells=cells,
+                                    method="the exact GDP level of ε-DP's dominating pair")
+    points = [v for v in (2, 3, 10, sp.Rational(3, 2), sp.Rational(11, 10), 100) if rng.contains(v)]
+    points += [v for v in (lo, hi) if v is not None and v not in points]
+    for e_pt in points:
+        gap = _gap(lambda: C.enclose(diff.xreplace({e_pos: e_pt}), BITS), sp.Integer(0), sp.Integer(0))
+        if gap is None or not (gap.is_finite() and gap.upper() < 0):
+            continue
+        p, q = dp_dominating_pair(sp.sympify(e_pt))
+        check = gaussian_profile_bounded(list(p), list(q), sp.sympify(f).xreplace({E: e_pt}))
+        if check.holds is False:
+            return CurveVerdict("refuted", f"randomized response at E = {e_pt} is ε-DP and its GDP level "
+                                           f"2Φ⁻¹(E/(1+E)) exceeds {f} there by {(-gap).text()}",
+                                counterexample={"E": str(e_pt), "table": rr_table(e_pt), "why": check.reason},
+                                scope=scope)
+    return None
+
+
 # -- which claims are decided on privacy curves -----------------------------------------------------------------
 def decide_curve_claim(claim):
     """(CurveVerdict, statement, range text) for a one-part claim decided on privacy curves at every size:
@@ -344,6 +425,9 @@ def decide_curve_claim(claim):
         return None
     f = next(iter(concl.param_values().values()))
     lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
+    exact = decide_dp_to_gdp(f, E.symbol, lo if lo is not None else 1, hi) if c == "GaussianDP" else None
+    if exact is not None:
+        return exact, statement, range_text
     if hi is None:   # no covering without an upper end; one point may still refute
         at = lo if lo is not None and lo > 1 else 2
         verdict = None if bounded_range else decide_dominated(c, f, E.symbol, at, at)

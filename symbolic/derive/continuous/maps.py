@@ -19,6 +19,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.derive.continuous.claims import decide_dominated, rr_table
+from symbolic.derive.continuous.conversions import dp_to_gdp_level
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, renyi_expr, zcdp_of_pair
 from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
@@ -49,7 +50,7 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
             f"tables use `implies` or `eval`"))
     rows, inside = [], True
     p_sym, q_sym = dp_dominating_pair(E)
-    candidate = sp.simplify(kl_expr(p_sym, q_sym)) if target == "zcdp" else _gdp_at_the_kink()
+    candidate = sp.simplify(kl_expr(p_sym, q_sym)) if target == "zcdp" else dp_to_gdp_level()
     for eps in eps_values:
         p, q = dp_dominating_pair(sp.exp(eps))
         if target == "zcdp":
@@ -85,24 +86,6 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
                      "1/(1+E): the least μ solves G_μ(1/(1+E)) = 1/(1+E) (sympy), for every E ≥ 1")
     return CurveMap(source, target, param, tuple(rows), candidate, inside and candidate is not None, argument,
                     attained_by={"table": rr_table(E)}, proved=proved, proved_on=proved_on, proof_text=proof_text)
-
-
-def _gdp_at_the_kink():
-    """The least μ with G_μ(a) ≤ a at a = 1/(1+E), G_μ(a) = Φ(Φ⁻¹(1 − a) − μ) (Dong, Roth, Su 2022): solved by
-    sympy, erfcinv(z) written erfinv(1 − z); None when sympy gives no single solution. For E ≥ 1 it is
-    2Φ⁻¹(E/(1+E)) = 2√2·erfinv((E − 1)/(E + 1)).
-
-    >>> _gdp_at_the_kink()
-    2*sqrt(2)*erfinv((E - 1)/(E + 1))
-    """
-    mu = sp.Symbol("mu", positive=True)
-    a = 1 / (1 + E)
-    phi = C.normal_cdf_expr
-    solved = sp.solve(sp.Eq(phi(sp.sqrt(2) * sp.erfinv(2 * (1 - a) - 1) - mu), a), mu)
-    if len(solved) != 1:
-        return None
-    out = solved[0].replace(sp.erfcinv, lambda z: sp.erfinv(1 - z))
-    return sp.simplify(sp.together(out))
 
 
 ALPHA = sp.Symbol("alpha", positive=True)
