@@ -143,7 +143,7 @@ def parse_expr(text: str, symbols: dict[str, sp.Symbol] | None = None, *, what: 
     ``a/b`` or decimals, read exactly), the names in ``symbols``, ``+ - * / ^`` (``**`` too),
     parentheses and ``exp``, ``log``, ``sqrt``, and the extra one-argument ``functions`` and named
     ``constants`` a caller allows (densities: :data:`CURVE_FUNCS` — ``abs``, ``erf``, ``Phi`` — and
-    ``pi``). Nothing else is read; a value that is not a finite real number (1/0, log(0), sqrt(-1))
+    :data:`CURVE_CONSTANTS` — ``pi``). Nothing else is read; a value that is not a finite real number (1/0, log(0), sqrt(-1))
     is refused. ``what`` names the text in error messages.
 
     >>> y = sp.Symbol("y", real=True)

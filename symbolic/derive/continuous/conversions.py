@@ -401,7 +401,18 @@ def decide_curve_claim(claim):
     """(CurveVerdict, statement, range text) for a one-part claim decided on privacy curves at every size:
     ε-DP(E) ⇒ ρ(E)-zCDP or μ(E)-GDP and ε-bounded range(E) ⇒ ρ(E)-zCDP over a range of E (through the dominating
     pairs of :mod:`symbolic.derive.continuous.claims`), and ρ-zCDP or μ-GDP ⇒ (ε, δ)-DP (this module); None for
-    any other claim (the general check decides it)."""
+    any other claim (the general check decides it).
+
+    >>> from symbolic.api import ApproxDP, Param, Sizes, implication_claim
+    >>> from symbolic.notions.zoo.divergence import ZeroConcentratedDP
+    >>> rho, delta = Param("rho", lower=0), Param("delta", lower=0, lower_strict=True, upper=1)
+    >>> eps = rho.symbol + 2 * sp.sqrt(rho.symbol * sp.log(1 / delta.symbol))
+    >>> claim = implication_claim(ZeroConcentratedDP(rho.symbol), ApproxDP(sp.exp(eps), delta.symbol),
+    ...                           params=(rho, delta), sizes=Sizes(1, 2, 2))
+    >>> verdict, statement, ranges = decide_curve_claim(claim)
+    >>> verdict.verdict, ranges
+    ('proved', '0 ≤ rho, 0 < delta ≤ 1')
+    """
     from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, decide_bounded_range, decide_dominated
     part = claim.parts[0] if len(claim.parts) == 1 else None
     if part is None or len(part.hypotheses) != 1:
