@@ -110,6 +110,10 @@ def _prop12():
     for e_, l_ in ((sp.Rational(1, 2), sp.Rational(1, 4)), (2, sp.Rational(1, 10)), (sp.Rational(1, 10), sp.Rational(1, 2))):
         checks.append((f"simplified large-n bound (1-λ)ε ≥ the exact supremum at ε={e_}, λ={l_}",
                        float(gap.subs({eps: e_, lam: l_})) >= 0))
+    general = cf.general_route_pml(2, sp.Rational(1, 3))
+    checks.append(("the engine's general route for densities (pml of the count's law given one record, a mixture "
+                   f"of Laplace densities) at n = 2, p = 1/3 gives {general['formula']}: the derived tail ratio's log "
+                   "there", general["difference"] == 0))
     tg = cf.truncated_geometric_pml(sizes=cf.GEOMETRIC_SIZES[:1])
     checks.append(("truncated geometric count gives the same supremum (sympy)", sp.simplify(tg.formula - d.formula) == 0))
     extras = {k: x[k] for k in ("lambda_to_0", "at_half", "series_at_half", "large_n", "large_n_in_b")}

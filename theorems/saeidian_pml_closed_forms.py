@@ -119,17 +119,12 @@ def laplace_count_pml(*, eps=None, lam=None) -> Derivation:
     tail0 = sp.simplify(g0 / (P * g1 + (1 - P) * g0))
     steps.append(("y <= 0: f(y|0)/f(y) = E[e^{-εK}|x_i=0]/E[e^{-εK}] (the sup over y for x_i=0, "
                   "since f(y|0)/f(y) = 1/(pr+1-p) is largest at r = e^{-ε})", tail0))
-    general = general_route_pml(2, sp.Rational(1, 3))
-    steps.append(("the general route (derive level pml of the count's law given one record, from its two "
-                  "densities) at n = 2, p = 1/3, minus the log of this ratio there", general["difference"]))
     per_p, sup, s = _entry_sup(tail1, "ratio(x_i=1)")
     steps.append(("symmetry check: ratio(x_i=0) from M(-ε) minus ratio(x_i=1) with p -> 1-p",
                   sp.simplify(tail0 - tail1.subs(P, 1 - P))))
     steps += s
     formula = sp.log(sup)
-    extras = {"tail_ratio_x1": tail1, "tail_ratio_x0": tail0, "sup_y_given_p": per_p, **_entry_limits(formula),
-              "general_route_at_n2_p1_3": general["formula"],
-              "general_route_agrees": sp.S.true if general["difference"] == 0 else sp.S.false}
+    extras = {"tail_ratio_x1": tail1, "tail_ratio_x0": tail0, "sup_y_given_p": per_p, **_entry_limits(formula)}
     assumptions = ("X_i i.i.d. Bernoulli(p), p in [λ, 1-λ], 0 < λ <= 1/2; Y = K/n + Lap(b); "
                    "ε = 1/(nb); the sup over y is attained on y >= 1 (x_i = 1) and y <= 0 (x_i = 0); "
                    "it does not depend on n once ε is fixed")

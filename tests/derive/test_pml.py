@@ -234,11 +234,11 @@ def test_the_laplace_count_pml_agrees_with_the_general_route_for_densities():
     """Saeidian et al.'s Laplace count (Prop. 12): the module's tail ratio r/(pr + 1 − p) at r = e^ε is what the
     engine's general route computes from the count's law given one record (a mixture of Laplace densities over
     the other records) at n = 2, p = 1/3, with ε a symbol."""
-    from theorems.saeidian_pml_closed_forms import laplace_count_pml
-    d = laplace_count_pml()
-    assert d.extras["general_route_agrees"] == sp.S.true
+    from theorems.saeidian_pml_closed_forms import general_route_pml
+    g = general_route_pml(2, sp.Rational(1, 3))
+    assert g["difference"] == 0
     eps = sp.Symbol("epsilon", positive=True)
-    assert sp.simplify(d.extras["general_route_at_n2_p1_3"] - (eps + sp.log(3 / (sp.exp(eps) + 2)))) == 0
+    assert sp.simplify(g["formula"] - (eps + sp.log(3 / (sp.exp(eps) + 2)))) == 0
 
 
 @pytest.mark.slow

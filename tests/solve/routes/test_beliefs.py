@@ -161,5 +161,5 @@ def test_holding_at_the_fixed_values_proves_nothing_for_every_value():
     bump = (Es - 2) ** 2 * (2 * Es - 3) ** 2 * (Es - 3) ** 2
     level = 1 - bump / (2 * bump.subs(Es, 10))
     out = check_implies(PureDP(Es), SemanticPrivacy(level), sizes=Sizes(1, 2, 2),
-                        settings=Settings(second_solver=False, effort=units(20), query_effort=units(5)))
+                        settings=Settings(second_solver=False, effort=units(8), query_effort=units(4)))
     assert out.verdict.name != "proved"
