@@ -77,6 +77,7 @@ def _interrupt(tmp_path, send, expect_code):
 
 
 
+@pytest.mark.slow   # over 5 s on 2 cores; SIGTERM below takes the same path to its own exit code
 def test_sigint_to_process(tmp_path):
     _interrupt(tmp_path, lambda pid: os.kill(pid, signal.SIGINT), 130)
 

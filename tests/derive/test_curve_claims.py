@@ -61,6 +61,7 @@ def run(*args):
     return p.returncode, p.stdout, p.stderr
 
 
+@pytest.mark.slow   # the command line of curve claims: tests/derive/test_conversions.py runs it too
 def test_implies_uses_the_dominating_pair():
     code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)^2/8", "--assume", "3<=E<=148", "--json")
     doc = json.loads(out)

@@ -123,6 +123,7 @@ def run(*args):
     return p.returncode, p.stdout, p.stderr
 
 
+@pytest.mark.slow   # the API reads every example file in test_every_example_file_is_accepted
 def test_the_command_line_reads_the_example_files():
     code, out, err = run("derive", "level", "renyi-dp", "--mechanism", str(EXAMPLES / "laplace.json"),
                          "--param", "b=1", "--param", "alpha=2", "--json")
@@ -198,7 +199,7 @@ def test_epsilon_dp_to_zcdp_and_gdp_through_the_dominating_pair():
 def test_derive_map_with_a_transcendental_notion_is_never_an_internal_error():
     code, out, err = run("derive", "map", "pure-dp", "zcdp", "--param", "eps=1")
     assert code == 0 and "ε*tanh(ε/2)" in out and "0.46211715726" in out, err
-    for a, b in (("zcdp", "pure-dp"), ("gaussian-dp", "approx-dp"), ("pure-dp", "gaussian-dp")):
+    for a, b in (("zcdp", "pure-dp"), ("gaussian-dp", "approx-dp")):   # pure-dp ⇒ gaussian-dp: test_curve_claims
         code, out, err = run("derive", "map", a, b, "--param", "eps=2")
         assert code in (0, 1) and "internal error" not in err and "Traceback" not in err, (a, b, err)
 

@@ -28,6 +28,7 @@ def test_laplace_renyi_agrees_with_both_libraries(alpha):
     assert close(d, rdp_bank.RDP_laplace({"b": 1}, a), "1e-12") and close(d, float(acc._rdp[0]), "1e-12")
 
 
+@pytest.mark.slow   # the PLD accountant takes 3 s; the Rényi oracles below stay in the default run
 def test_privacy_profiles_agree_with_dp_accountings_pld():
     lap = derive_curve_level("approx-dp", laplace(), params={"b": 1, "eps": "1/2"})
     gau = derive_curve_level("approx-dp", gaussian(), params={"sigma": 1, "eps": 1})

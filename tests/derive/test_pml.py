@@ -230,6 +230,7 @@ def test_invalid_inputs():
     assert issubclass(InvalidParameter, DPCheckError)
 
 
+@pytest.mark.slow   # the audit's S-PROP12 record runs the same check
 def test_the_laplace_count_pml_agrees_with_the_general_route_for_densities():
     """Saeidian et al.'s Laplace count (Prop. 12): the module's tail ratio r/(pr + 1 − p) at r = e^ε is what the
     engine's general route computes from the count's law given one record (a mixture of Laplace densities over

@@ -42,6 +42,7 @@ def test_pure_dp_to_tv_by_the_console_script():
     assert all(c["ok"] for c in doc["checks"])
 
 
+@pytest.mark.slow   # the same level in closed form for every order: tests/derive/test_curve_claims.py
 def test_pure_dp_to_renyi_2_tight_level():
     # D_2 of randomized response: Σ p²/q = (E/(E+1))²·(E+1) + (1/(E+1))²·(E+1)/E = (E² − E + 1)/E
     d = derive_map(find_notion("pure-dp"), find_notion("renyi-dp"), settings=FAST)

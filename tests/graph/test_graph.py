@@ -144,6 +144,7 @@ def test_processes_give_the_same_answers():
            [(p.source, p.target, p.relation, p.qualitative) for p in two.pairs]
 
 
+@pytest.mark.slow   # starts a Dask cluster (4 s); the process pool is tested above
 def test_dask_local_cluster():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as c, \

@@ -309,7 +309,7 @@ EQUIVALENCES = [   # (a, b, sizes, params): a ⇔ b, each direction proved
     (z.metric_dp(z.Metric("discrete"))(Es), FreeLunchPrivacy(Es), Sizes(2, 2, 2), (E,)),
     (w.TVPrivacy(ds), ApproxDP(1, ds), Sizes(2, 2, 2), (E, DELTA)),               # TV privacy is (0, δ)-DP
     (w.TradeOffDP(Es, ds), ApproxDP(Es, ds), Sizes(1, 2, 3), (E, DELTA)),         # Dong–Roth–Su Prop. 2.5
-    (w.TradeOffDP(Es, ds), ApproxDP(Es, ds), Sizes(2, 2, 2), (E, DELTA)),
+    pytest.param(w.TradeOffDP(Es, ds), ApproxDP(Es, ds), Sizes(2, 2, 2), (E, DELTA), marks=pytest.mark.slow),
 ]
 
 
