@@ -332,7 +332,7 @@ IMPLIES = [   # (hypothesis, conclusion, sizes, params): proved
     (z.MetricDPL1(Es), z.BlowfishLine(Es), Sizes(2, 2, 2), (E,)),
     (w.BoundedRange(Es), PureDP(Es), Sizes(1, 2, 3), (E,)),                       # Durfee–Rogers: BR ⇒ DP
     (PureDP(Es), w.BoundedRange(Es ** 2), Sizes(1, 2, 3), (E,)),                  # and DP ⇒ 2ε-BR
-    (PureDP(Es), w.RenyiDP2(Es), Sizes(1, 2, 2), (E,)),                           # Mironov: D_α ≤ D_∞
+    pytest.param(PureDP(Es), w.RenyiDP2(Es), Sizes(1, 2, 2), (E,), marks=pytest.mark.slow),   # Mironov: D_α ≤ D_∞
     (w.RenyiDP2(Es), ApproxDP(2 * Es, R(1, 2)), Sizes(1, 2, 2), (E,)),            # Mironov Prop. 3, α = 2, δ = 1/2
 ]
 

@@ -84,6 +84,7 @@ def test_ka3_decided_at_n2():
     assert any(p.verdict.sizes_proved and any(s[0].n == 2 for s in p.verdict.sizes_proved) for p in r.parts)
 
 
+@pytest.mark.slow   # 4 s; K-2.4 is decided by the audit
 def test_k24_part1_is_decided_at_n2_through_ratio_safety():
     r = check_claim_z3(claims()["K-2.4"])
     texts = {p.implication: p for p in r.parts}

@@ -98,6 +98,7 @@ def test_prop7_catalogue_counterexample_by_hand():
                if sum(P[x] * K.prob(x, y) for x in K.inputs) > 0)
 
 
+@pytest.mark.slow   # 3.4 s
 def test_naive_composition_counterexample_by_hand():
     res = result("S-PRE")
     v = [p.verdict for p in res.parts if not p.expect_holds][0]

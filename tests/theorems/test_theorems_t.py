@@ -10,6 +10,7 @@ from symbolic.solve.search import Settings
 from theorems.registry import get
 
 
+@pytest.mark.slow   # 3.3 s
 def test_group_effects_in_prog_status():
     res = check_claim(get("T-GRP"), replace(Settings.profile("ci"), second_solver=False))
     eps = sp.Symbol("epsilon", nonnegative=True)
