@@ -27,6 +27,15 @@ class BudgetSpent(Exception):
         self.seconds, self.where = seconds, where
 
 
+def _in_destructor(frame, depth: int = 8) -> bool:
+    """Whether the interrupted code runs inside a ``__del__`` (z3 frees its contexts there)."""
+    while frame is not None and depth > 0:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
 class Budget:
     """``seconds`` of wall-clock time from now (None: no limit).
 
@@ -43,6 +52,7 @@ class Budget:
         self.end = None if seconds is None else time.monotonic() + seconds
         self.where = "starting"
         self._old = None
+        self._rang = False
 
     def at(self, where: str) -> None:
         """Enter the stage ``where``; stop here if the time is spent."""
@@ -57,6 +67,10 @@ class Budget:
         return math.inf if self.end is None else max(0.0, self.end - time.monotonic())
 
     def _ring(self, signum, frame):
+        if _in_destructor(frame):   # an exception there is only printed ("Exception ignored"): ring again soon
+            signal.setitimer(signal.ITIMER_REAL, 0.01)
+            return
+        self._rang = True
         raise BudgetSpent(self.seconds, self.where)
 
     def __enter__(self):
@@ -66,9 +80,28 @@ class Budget:
             signal.setitimer(signal.ITIMER_REAL, max(self.remaining(), 1e-3))
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc, tb):
+        """Stop the timer. Once it has rung, the context always ends in :class:`BudgetSpent`: the exception
+        it raised may have surfaced wrapped (ctypes turns it into an ``ArgumentError`` when it lands while
+        z3's arguments are converted) or been caught and replaced on the way, and work it interrupted is
+        not a result.
+
+        >>> import time
+        >>> try:
+        ...     with Budget(0.01):
+        ...         try:
+        ...             while True:
+        ...                 time.sleep(0.001)
+        ...         except BudgetSpent:
+        ...             raise ValueError("wrapped on the way")
+        ... except BudgetSpent as e:
+        ...     print(type(e).__name__, type(e.__cause__).__name__)
+        BudgetSpent ValueError
+        """
         if self._old is not None:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self._old)
             self._old = None
+        if self._rang and not isinstance(exc, BudgetSpent):
+            raise BudgetSpent(self.seconds, self.where) from exc
         return False
