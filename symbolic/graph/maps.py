@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from symbolic.core.exact import parse_expr
+from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, parse_expr
+from symbolic.core.ranges import parse_assumption
 from symbolic.notions.claims import Param
 
 # parameters whose strongest value is one end of their range (the notion only gets weaker as the
@@ -45,7 +46,6 @@ def claim_params(notion) -> tuple:
 def map_text(literature, syms=None) -> str:
     """A recorded relation's map, parsed and written as the graph writes maps."""
     syms = syms or {}
-    from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS
     names = {n: sp.Symbol(n, real=True) for v in literature.map.values() for n in _names(v)}
     return _text({k: parse_expr(v, {**names, **syms}, functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
                   for k, v in literature.map.items()})
@@ -85,11 +85,9 @@ def parameter_map(a, b, literature=None) -> ParameterMap | None:
 def _literature_map(a, b, literature, syms) -> ParameterMap:
     """A recorded map, read with Φ allowed; a name of B's own parameters in it (δ in "E = exp(ρ + 2√(ρ log 1/δ))")
     makes that parameter a claim parameter over B's range, narrowed by the record's ``ranges``."""
-    from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS
     free = {p.name: Param(p.name, p.lower, p.upper, p.lower_strict, p.upper_strict) for p in b.notion.params
             if p.name not in syms}
     for text in getattr(literature, "ranges", ()):
-        from symbolic.core.ranges import parse_assumption
         name, lo, ls, hi, hs = parse_assumption(text)
         free[name] = free[name].assuming(lo, ls, hi, hs)
     names = {**syms, **{k: q.symbol for k, q in free.items()}}

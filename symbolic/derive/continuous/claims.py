@@ -194,8 +194,7 @@ def _upper_over(fn, lo, hi, pieces: int = 64):
 
 def _cover(box, holds, *, max_cells: int):
     """Cover ``box`` (a tuple of (lo, hi) rational intervals) with cells on each of which ``holds(cell)``
-    is True, halving a cell that fails along the side widest relative to the box's, or along the side
-    ``holds`` names when it answers (False, side). Returns (True, cells,
+    is True, halving a cell that fails along the side widest relative to the box's. Returns (True, cells,
     None), or (False, cells, the cell being examined) when ``max_cells`` cells did not suffice."""
     spans = [hi - lo for lo, hi in box]
     stack, cells = [tuple(box)], 0
@@ -204,12 +203,9 @@ def _cover(box, holds, *, max_cells: int):
         cells += 1
         if cells > max_cells:
             return False, cells, cell
-        answer = holds(cell)
-        ok, k = answer if isinstance(answer, tuple) else (answer, None)
-        if ok:
+        if holds(cell):
             continue
-        if k is None:
-            k = max(range(len(cell)), key=lambda i: ((cell[i][1] - cell[i][0]) / spans[i], i))   # ties: the last side
+        k = max(range(len(cell)), key=lambda i: ((cell[i][1] - cell[i][0]) / spans[i], i))   # ties: the last side
         lo, hi = cell[k]
         mid = (lo + hi) / 2
         for half in ((lo, mid), (mid, hi)):

@@ -21,14 +21,18 @@ Gaussian pair.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import sympy as sp
 
 from symbolic.core import certified as C
-from symbolic.derive.continuous.claims import CurveVerdict
-from symbolic.derive.continuous.values import E as LEVEL
+from symbolic.core.intervals import nonnegative_on
+from symbolic.derive.continuous.claims import (CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range,
+                                               decide_dominated, pair_table, rr_table)
+from symbolic.derive.continuous.finite_pairs import dp_dominating_pair
 from symbolic.derive.continuous.gdp_profile import gaussian_pair_profile, published_profile
+from symbolic.derive.continuous.values import E as LEVEL
 from symbolic.model.param_space import ParamRange, sample_points, symbolic_sign
 from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
 
@@ -70,13 +74,23 @@ def _gaussian_profile(mu, eps):
     return C.enclose(published_profile(sp.sympify(mu), sp.sympify(eps)), BITS)
 
 
+def _enclosed(x):
+    """A certified ball of the number ``x``, or None where it is not a finite real number (a target not
+    defined at that point)."""
+    try:
+        ball = C.enclose(x, BITS)
+    except C.NotEnclosable:
+        return None
+    return ball if ball.is_finite() else None
+
+
 def _gap(profile, e, d):
     """The certified ball profile() − d at a point whose ε = e is a finite number ≥ 0 and whose target δ = d is
     finite; None where either is not (the target is not defined there)."""
+    e_ball, d_ball = _enclosed(e), _enclosed(d)
+    if e_ball is None or d_ball is None or not e_ball.lower() >= 0:
+        return None
     try:
-        e_ball, d_ball = C.enclose(e, BITS), C.enclose(d, BITS)
-        if not (e_ball.is_finite() and d_ball.is_finite() and e_ball.lower() >= 0):
-            return None
         return profile() - d_ball
     except C.NotEnclosable:
         return None
@@ -92,7 +106,6 @@ def _threshold_table(mu, e, d, hypothesis):
     hypothesis and attains the Gaussian profile at ε), its two probabilities rounded to the fewest decimal
     digits that keep the violation and, when the rounding breaks the hypothesis, mixed toward (1/2, 1/2) by a
     small λ (both rechecked)."""
-    from symbolic.derive.continuous.claims import pair_table
     t = mu / 2 - e / mu
     bits = 128 + (4 * int(abs(float(C.enclose(sp.log(d), 64).lower()))) if d.is_positive else 0)
     p_ball, q_ball = (C.enclose(C.normal_cdf_expr(x), bits) for x in (t, t - mu))
@@ -286,7 +299,7 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
     >>> decide_gdp_to_dp(m.symbol, E.symbol, d / 2, (m, E)).verdict
     'refuted'
     """
-    derived, published, same = gaussian_pair_profile()
+    derived, _, same = gaussian_pair_profile()
     if derived is None or not same:
         return CurveVerdict("unknown", "the Gaussian pair's profile was not derived in closed form")
     params = positive_mu(params, mu)
@@ -316,6 +329,7 @@ def decide_gdp_to_dp(mu, target_E, target_delta, params) -> CurveVerdict:
                                    "sign of the difference, and no probed point refutes it")
 
 
+@functools.lru_cache(maxsize=None)
 def dp_to_gdp_level():
     """The tight μ-GDP level of ε-DP, in E: the least μ with G_μ(a) ≤ a at a = 1/(1+E), G_μ(a) = Φ(Φ⁻¹(1 − a) − μ) (Dong, Roth, Su 2022): solved by
     sympy, erfcinv(z) written erfinv(1 − z); None when sympy gives no single solution. For E ≥ 1 it is
@@ -334,7 +348,6 @@ def dp_to_gdp_level():
     return sp.simplify(sp.together(out))
 
 
-
 def decide_dp_to_gdp(f, E: sp.Symbol, lo, hi) -> CurveVerdict | None:
     """ε-DP(E) ⇒ f(E)-GDP for every E in [lo, hi] (hi None: unbounded), decided exactly against the tight level
     μ*(E) = 2√2·erfinv((E − 1)/(E + 1)) of :func:`dp_to_gdp_level` (ε-DP pairs are post-processings of
@@ -348,8 +361,6 @@ def decide_dp_to_gdp(f, E: sp.Symbol, lo, hi) -> CurveVerdict | None:
     >>> decide_dp_to_gdp(sp.log(E) / 2, E, 1, None).counterexample["E"]
     '2'
     """
-    from symbolic.derive.continuous.claims import rr_table
-    from symbolic.derive.continuous.finite_pairs import dp_dominating_pair
     star = dp_to_gdp_level()
     if star is None:
         return None
@@ -370,10 +381,9 @@ def decide_dp_to_gdp(f, E: sp.Symbol, lo, hi) -> CurveVerdict | None:
     if hi is not None and sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational:
         # f − μ* ≥ 0 at E = lo (certified) and nondecreasing on [lo, hi] (its derivative ≥ 0 by interval
         # evaluation on a covering): both sides may vanish at E = 1, where a covering of f − μ* itself cannot close
-        from symbolic.core.intervals import nonnegative_on
-        at_lo = _gap(lambda: C.enclose(diff.xreplace({e_pos: sp.sympify(lo)}), BITS), sp.Integer(0), sp.Integer(0))
+        at_lo = _enclosed(diff.xreplace({e_pos: sp.sympify(lo)}))
         at_lo_zero = sp.simplify(diff.xreplace({e_pos: sp.sympify(lo)})) == 0
-        if at_lo_zero or (at_lo is not None and at_lo.is_finite() and at_lo.lower() >= 0):
+        if at_lo_zero or (at_lo is not None and at_lo.lower() >= 0):
             ok, cells = nonnegative_on(sp.diff(diff, e_pos), e_pos, lo, hi)
             if ok:
                 return CurveVerdict("proved", f"{f} − 2Φ⁻¹(E/(1+E)) (randomized response's exact GDP level) is ≥ 0 "
@@ -383,8 +393,8 @@ def decide_dp_to_gdp(f, E: sp.Symbol, lo, hi) -> CurveVerdict | None:
     points = [v for v in (2, 3, 10, sp.Rational(3, 2), sp.Rational(11, 10), 100) if rng.contains(v)]
     points += [v for v in (lo, hi) if v is not None and v not in points]
     for e_pt in points:
-        gap = _gap(lambda: C.enclose(diff.xreplace({e_pos: e_pt}), BITS), sp.Integer(0), sp.Integer(0))
-        if gap is None or not (gap.is_finite() and gap.upper() < 0):
+        gap = _enclosed(diff.xreplace({e_pos: e_pt}))
+        if gap is None or not gap.upper() < 0:
             continue
         p, q = dp_dominating_pair(sp.sympify(e_pt))
         check = gaussian_profile_bounded(list(p), list(q), sp.sympify(f).xreplace({E: e_pt}))
@@ -413,7 +423,6 @@ def decide_curve_claim(claim):
     >>> verdict.verdict, ranges
     ('proved', '0 ≤ rho, 0 < delta ≤ 1')
     """
-    from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, decide_bounded_range, decide_dominated
     part = claim.parts[0] if len(claim.parts) == 1 else None
     if part is None or len(part.hypotheses) != 1:
         return None

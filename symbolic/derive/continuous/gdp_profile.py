@@ -11,6 +11,8 @@ the closed form the paper states (Dong, Roth, Su 2022, Cor. 2.13):
 """
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
 
 from symbolic.core import certified as C
@@ -30,6 +32,7 @@ def published_profile(mu, eps):
     return normal_cdf_expr(-eps / mu + mu / 2) - sp.exp(eps) * normal_cdf_expr(-eps / mu - mu / 2)
 
 
+@functools.lru_cache(maxsize=None)
 def gaussian_pair_profile():
     """(δ(ε, μ) derived from the densities of N(0,1) and N(μ,1), the published form, proved equal?)."""
     y = output_symbol("reals")

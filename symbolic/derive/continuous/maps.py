@@ -18,9 +18,10 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core import certified as C
+from symbolic.core.errors import InvalidParameter
+from symbolic.core.exact import expr_text, parse_expr
 from symbolic.derive.continuous.claims import decide_dominated, rr_table
 from symbolic.derive.continuous.conversions import dp_to_gdp_level
-from symbolic.core.exact import expr_text, parse_expr
 from symbolic.derive.continuous.finite_pairs import dp_dominating_pair, gdp_of_pair, kl_expr, renyi_expr, zcdp_of_pair
 from symbolic.derive.continuous.gdp_profile import gdp_to_dp_map
 from symbolic.derive.continuous.values import E, CurveMap
@@ -93,7 +94,6 @@ ALPHA = sp.Symbol("alpha", positive=True)
 
 def _order(alpha):
     """The order α of Rényi DP: a number above 1 (text or sympy) or the symbol α (the text ``alpha``)."""
-    from symbolic.core.errors import InvalidParameter
     a = parse_expr(alpha, {"alpha": ALPHA}, what="alpha") if isinstance(alpha, str) else sp.sympify(alpha)
     if a.free_symbols - {ALPHA} or (a.is_number and not a > 1) or (not a.is_number and a != ALPHA):
         raise InvalidParameter(f"the Rényi order alpha={expr_text(a)} must be a number above 1, or alpha (the order "
@@ -129,8 +129,7 @@ def _renyi_map(eps_values, alpha) -> CurveMap:
     at = alpha if alpha.is_number else sp.Integer(2)
     rows = []
     for eps in eps_values:
-        b = C.enclose(level.subs(E, sp.exp(eps)).subs(alpha, at) if not alpha.is_number
-                      else level.subs(E, sp.exp(eps)), 256)
+        b = C.enclose(level.subs({E: sp.exp(eps), ALPHA: at}), 256)
         rows.append((eps, b.lower(), b.upper()))
     argument = ("every ε-DP pair of output laws is a post-processing of randomized response with ratio E (Kairouz, "
                 "Oh, Viswanath 2015) and Rényi divergences obey the data-processing inequality, so the tight order-α "
