@@ -300,8 +300,8 @@ def laplace(b=None) -> ContinuousMechanism:
 def laplace_count_given_record(n: int, p) -> ContinuousMechanism:
     """The counting query K/n + Lap(b), b = 1/(nε), seen from one record x_i ∈ {0, 1} when the other n − 1
     records are i.i.d. Bernoulli(p): density Σ_k C(n−1, k) p^k (1−p)^(n−1−k)·Lap(y; (x_i + k)/n, b), a mixture
-    over the other records' count (the law the pointwise maximal leakage of one record is taken over;
-    Saeidian et al. 2023, Prop. 12's setting). ``n`` ≥ 1 and ``0 < p < 1`` exact; ε stays a parameter ε > 0.
+    over the other records' count (the law the pointwise maximal leakage of one record is taken over).
+    ``n`` ≥ 1 and ``0 < p < 1`` exact; ε stays a parameter ε > 0.
 
     >>> laplace_count_given_record(1, sp.Rational(1, 2)).law((1,))
     eps*exp(-eps*Abs(y - 1))/2
