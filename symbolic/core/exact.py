@@ -87,6 +87,8 @@ _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
 #: the functions a density or mass function may use besides exp, log and sqrt (``functions=CURVE_FUNCS``);
 #: Phi is the standard normal CDF, erfc(−x/√2)/2
 CURVE_FUNCS = {"abs": sp.Abs, "erf": sp.erf, "Phi": normal_cdf_expr}
+#: the functions a density or mass function may use: those of curves, and ``floor`` (step functions)
+DENSITY_FUNCS = {**CURVE_FUNCS, "floor": sp.floor}
 #: the constants a density may name (``constants=CURVE_CONSTANTS``)
 CURVE_CONSTANTS = {"pi": sp.pi}
 MAX_EXPR_CHARS, MAX_DEPTH, MAX_POWER_BITS = 10_000, 50, 100_000

@@ -8,7 +8,7 @@ declared parameters) for the density p_d(y) (``"outputs": "reals"``) or the mass
      "density": {"0": "exp(-abs(y)/b)/(2*b)", "1": "exp(-abs(y-1)/b)/(2*b)"}}
 
 Expressions are read by the restricted parser (numbers, parameters, ``y``, + − × ÷ ^, exp, log, sqrt,
-abs, erf, Phi, pi); nothing is evaluated as code. Every law is checked before use:
+abs, erf, Phi, floor, pi); nothing is evaluated as code. Every law is checked before use:
 
 - **non-negative** for every y and every parameter value in range: shown exactly from the form
   (products, quotients and sums of positive constants, positive parameters, exp, abs, erfc and even
@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.core.errors import InvalidDistribution, InvalidParameter, InvalidSize, clip
-from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, expr_text, parse_expr
+from symbolic.core.exact import CURVE_CONSTANTS, DENSITY_FUNCS, expr_text, parse_expr
 from symbolic.model.mechanism import count_databases, keyed_by_database
 from symbolic.model.param_space import ParamRange
-from symbolic.model.real_line import Signs, Undecided, is_infinite, pieces, total
+from symbolic.model.line_cuts import pieces
+from symbolic.model.real_line import Signs, Undecided, is_infinite, total
 from symbolic.model.symbolic_table import parse_ranges
 
 OUTPUT_SPACES = {"reals": "density", "integers": "mass"}
@@ -172,7 +173,7 @@ def continuous_from_json(doc, *, name: str = "mechanism", assumptions=()) -> Con
         where = f"the {kind} at database {','.join(map(str, d))}"
         if not isinstance(text, str):
             raise InvalidDistribution(f"{where} is {clip(text, 40)}; give an expression in y as text")
-        parsed[d] = parse_expr(text, symbols, what=where, functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
+        parsed[d] = parse_expr(text, symbols, what=where, functions=DENSITY_FUNCS, constants=CURVE_CONSTANTS)
     return validated(name, outputs, n, tuple(domain), ranges, parsed, normalise=normalise)
 
 
@@ -199,6 +200,8 @@ def validated(name, outputs, n, domain, ranges, parsed: dict, *, normalise=False
             checks.append(f"{where}: normalised by its total {expr_text(mass)}")
             continue
         s = signs.sign(sp.simplify(mass - 1))
+        if s is None and mass.free_symbols:     # hyperbolic forms sympy chose (tanh(ε/2) = (e^ε − 1)/(e^ε + 1))
+            s = signs.sign(sp.simplify(sp.expand((mass - 1).rewrite(sp.exp))))
         if s == 0:
             laws.append((d, e))
             checks.append(f"{where}: total mass 1 (exact)")
@@ -357,3 +360,26 @@ def discrete_gaussian(sigma=None) -> ContinuousMechanism:
         laws = {d: e.xreplace({s: val["sigma"]}) for d, e in laws.items()}
         return _factory("discrete-gaussian", "integers", laws, {}, {}, normalise=True)
     return _factory("discrete-gaussian", "integers", laws, {"sigma": "sigma>0"}, {}, normalise=True)
+
+
+def staircase(eps0=None, gamma=None) -> ContinuousMechanism:
+    """The staircase mechanism (Geng, Viswanath 2014) on one count, sensitivity 1: density
+    a·e^(−ε₀·(⌊|y − x| − γ⌋ + 1)), a step function that is a on [0, γ), a·e^(−ε₀) on [γ, 1) and then falls by
+    e^(−ε₀) every unit, with a = (1 − e^(−ε₀))/(2(γ + (1 − γ)e^(−ε₀))). ``gamma`` in [0, 1], by default the
+    optimal γ* = 1/(1 + e^(ε₀/2)); ``eps0`` a positive exact number, or None to keep it a parameter
+    (named ε₀ so that it does not clash with the ε of a privacy profile).
+
+    >>> staircase(1, sp.Rational(1, 2)).law((0,))
+    (1 - exp(-1))*exp(-floor(Abs(y) - 1/2) - 1)/(exp(-1) + 1)
+    """
+    s, val = _param("eps0", eps0)
+    if gamma is None:
+        g = 1 / (1 + sp.exp(s / 2))
+    else:
+        g = sp.Rational(gamma) if not isinstance(gamma, sp.Basic) else gamma
+        if not 0 <= g <= 1:
+            raise InvalidParameter(f"the staircase's gamma={g} must lie in [0, 1]")
+    y = output_symbol("reals")
+    a = (1 - sp.exp(-s)) / (2 * (g + (1 - g) * sp.exp(-s)))
+    laws = {(x,): a * sp.exp(-s * (sp.floor(sp.Abs(y - x) - g) + 1)) for x in (0, 1)}
+    return _factory("staircase", "reals", laws, {"eps0": "eps0>0"}, val)

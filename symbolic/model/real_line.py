@@ -4,7 +4,8 @@ A density or mass function is written with ``abs``; on each interval between the
 arguments of its ``abs`` terms every ``abs`` has one sign, so there the function is a plain
 expression (exp of a polynomial, for the mechanisms of the field). This module
 
-- cuts the line (:func:`pieces`) at those zeros, ordered exactly (or under the parameters' ranges),
+- describes the pieces (:class:`Piece`) that :mod:`symbolic.model.line_cuts` cuts the line into at
+  those zeros, ordered exactly (or under the parameters' ranges), and the cells of step functions,
 - decides signs of expressions in the parameters (:class:`Signs`: exact for numbers, sympy's
   assumptions for symbols, and conditions the caller has assumed),
 - integrates over ℝ and sums over ℤ the expressions of one piece in closed form (:func:`integral`):
@@ -89,51 +90,61 @@ def _inf_cmp(a, b):
 
 
 @dataclass(frozen=True)
+class Cells:
+    """How the index k of a cell piece names cells of the real line: cell k is the interval
+    [start + k·period, start + k·period + width), on which every law is constant (a law with ``floor``).
+    A piece with cells holds the cells' masses (the law times ``width``) as functions of k."""
+
+    start: sp.Expr
+    width: sp.Expr
+    period: sp.Expr
+
+    def cell(self, k) -> tuple:
+        return self.start + k * self.period, self.start + self.width + k * self.period
+
+    def text(self, k) -> str:
+        a, b = self.cell(k)
+        return f"[{a}, {b})"
+
+
+@dataclass(frozen=True)
 class Piece:
     """The open interval (lo, hi) (ends may be ±∞) and ``exprs``: the functions there, without abs.
-    For integer outputs the piece holds the integers lo ≤ y ≤ hi (``closed``)."""
+    For integer outputs the piece holds the integers lo ≤ y ≤ hi (``closed``). With ``cells`` the
+    integers lo ≤ k ≤ hi index cells of the real line (see :class:`Cells`) and ``exprs`` are their masses."""
 
     lo: sp.Expr
     hi: sp.Expr
     exprs: tuple
     closed: bool = False
+    cells: Cells | None = None
 
     def text(self) -> str:
+        if self.cells is not None:
+            return self.cells_text(self.lo, self.hi)
         left = "[" if self.closed and self.lo != -OO else "("
         right = "]" if self.closed and self.hi != OO else ")"
         return f"{left}{self.lo}, {self.hi}{right}"
 
+    def cells_text(self, lo, hi) -> str:
+        """The cells with index lo ≤ k ≤ hi, in words."""
+        c = self.cells
+        if lo == hi:
+            return c.text(lo)
+        k = sp.Symbol("k", integer=True)
+        span = ("every integer k" if lo == -OO and hi == OO else f"k ≥ {lo}" if hi == OO else
+                f"k ≤ {hi}" if lo == -OO else f"{lo} ≤ k ≤ {hi}")
+        return f"the cells {c.text(k)}, {span}"
 
-def _abs_args(exprs) -> list:
-    out = []
-    for e in exprs:
-        for a in sp.sympify(e).atoms(sp.Abs):
-            if a.args[0] not in out:
-                out.append(a.args[0])
-    return out
-
-
-def breakpoints(exprs, y, signs: Signs) -> list:
-    """The real zeros of the arguments of every abs in ``exprs`` (polynomials in y), in increasing order."""
-    points = []
-    for arg in _abs_args(exprs):
-        if not arg.has(y):
-            continue
-        poly = sp.Poly(arg, y) if arg.is_polynomial(y) else None
-        if poly is None or poly.degree() > 2:
-            raise Undecided(f"abs({arg}) is not of a polynomial of degree ≤ 2 in {y}: its zeros are not found exactly")
-        for r in sp.solve(arg, y):
-            if r.is_real is False or (not r.free_symbols and not r.is_real):
-                continue
-            if r.has(sp.I):
-                raise Undecided(f"abs({arg}) has a zero {r} that is not known to be real")
-            points.append(r)
-    def greater(p, q):
-        lt = signs.less(q, p)
-        if lt is None:
-            raise Undecided(f"the order of {p} and {q}, where abs terms change sign, is not decided")
-        return lt
-    return sorted_distinct(points, signs, greater)
+    def at_text(self, k) -> str:
+        """Where index k (an integer, or ±∞ for a limit) lies, in words."""
+        if self.cells is None:
+            if k in (OO, -OO):
+                return f"as y → {'∞' if k == OO else '−∞'}"
+            return f"y = {k}" if self.closed else f"as y → {k}"
+        if k in (OO, -OO):
+            return f"y in {self.text()}, as k → {'∞' if k == OO else '−∞'}"
+        return f"y in {self.cells.text(k)}"
 
 
 def sorted_distinct(points, signs: Signs, greater) -> list:
@@ -178,31 +189,34 @@ def inside_point(lo, hi):
     return (lo + hi) / 2
 
 
-def pieces(exprs, y, signs: Signs, *, integers: bool = False) -> list:
-    """The pieces of the line on which every abs in ``exprs`` has one sign, each with the abs removed.
-    With ``integers`` the pieces are disjoint integer ranges (the breakpoints must then be numbers)."""
-    cuts = breakpoints(exprs, y, signs)
-    if integers:
-        if any(c.free_symbols for c in cuts):
-            raise Undecided("where the abs terms change sign depends on the parameters; give them values")
-        cuts = sorted({floor_exact(c) for c in cuts})
-        bounds = [(-OO, cuts[0])] + [(a + 1, b) for a, b in zip(cuts, cuts[1:])] + [(cuts[-1] + 1, OO)] if cuts \
-            else [(-OO, OO)]
-        return [Piece(lo, hi, tuple(_substitute_signs(e, y, inside_point(lo, hi), signs) for e in exprs), closed=True)
-                for lo, hi in bounds]
-    ends = [-OO, *cuts, OO]
-    return [Piece(lo, hi, tuple(_substitute_signs(e, y, inside_point(lo, hi), signs) for e in exprs))
-            for lo, hi in zip(ends, ends[1:])]
+def exp_rational(c):
+    """``c`` simplified as a rational function of x = e^(θ/q) when every exp in it is e^(r·θ) for one
+    parameter θ and rationals r (q the least common denominator), else ``c`` unchanged: the staircase's
+    normaliser (1 − e^(−ε))/(2(γ + (1 − γ)e^(−ε))) at γ = 1/(1 + e^(ε/2)) becomes (e^ε − 1)/(2e^(ε/2)).
 
-
-def _substitute_signs(e, y, inside, signs):
-    reps = {}
-    for a in sp.sympify(e).atoms(sp.Abs):
-        s = signs.sign(a.args[0].subs(y, inside))
-        if s is None:
-            raise Undecided(f"the sign of {a.args[0]} between the breakpoints is not decided")
-        reps[a] = a.args[0] if s >= 0 else -a.args[0]
-    return sp.sympify(e).xreplace(reps)
+    >>> t = sp.Symbol("t", positive=True)
+    >>> exp_rational((1 - sp.exp(-t)) / (1 + sp.exp(-t / 2)))
+    (exp(t/2) - 1)*exp(-t/2)
+    """
+    c = sp.sympify(c)
+    syms = c.free_symbols
+    if len(syms) > 1 or not c.has(sp.exp, sp.sinh, sp.cosh, sp.tanh, sp.E):
+        return c
+    if c.has(sp.log):                       # the logarithm of such a function: its argument simplified
+        return c.replace(lambda t: isinstance(t, sp.log), lambda t: sp.log(exp_rational(t.args[0])))
+    c = c.rewrite(sp.exp) if c.has(sp.sinh, sp.cosh, sp.tanh) else c
+    theta = next(iter(syms)) if syms else sp.Integer(1)        # a number: powers of e^(1/q)
+    powers = {e: sp.simplify(e.args[0] / theta) for e in c.atoms(sp.exp)}
+    if c.has(sp.E):
+        powers[sp.E] = sp.Integer(1) if not syms else None
+    if any(r is None or not r.is_Rational for r in powers.values()):
+        return c
+    q = sp.ilcm(1, *[r.q for r in powers.values()])
+    x = sp.Dummy("x", positive=True)
+    rational = c.xreplace({e: x ** int(r * q) for e, r in powers.items()})
+    if (syms and rational.has(theta)) or rational.has(sp.exp, sp.log, sp.E):
+        return c
+    return sp.factor(sp.cancel(rational)).xreplace({x: sp.exp(theta / q)})
 
 
 # ---------------------------------------------------------------- closed-form integrals and sums

@@ -7,7 +7,8 @@ from symbolic.core.errors import InvalidDistribution, InvalidParameter, InvalidS
 from symbolic.model.continuous import (continuous_from_json, discrete_gaussian, discrete_laplace, gaussian,
                                        is_continuous_document, laplace)
 from symbolic.model.param_space import ParamRange
-from symbolic.model.real_line import Signs, Undecided, integral, pieces, series, total
+from symbolic.model.line_cuts import pieces
+from symbolic.model.real_line import Signs, Undecided, integral, series, total
 
 LAPLACE = {"kind": "density", "outputs": "reals", "domain": [0, 1], "params": {"b": "b>0"},
            "density": {"0": "exp(-abs(y)/b)/(2*b)", "1": "exp(-abs(y-1)/b)/(2*b)"}}

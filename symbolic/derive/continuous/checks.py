@@ -40,18 +40,20 @@ def _kinks(*laws):
     return sorted(pts)
 
 
-def _sign_changes(g):
-    """Where g changes sign on a grid of step 1/32 over [−40, 40], each refined by bisection."""
+def _sign_changes(g, jumps=None):
+    """Where g changes sign on a grid of step 1/32 over [−40, 40], each refined by bisection; with
+    ``jumps``, where that (integer-valued) function changes value instead."""
+    key = jumps if jumps is not None else (lambda t: g(t) > 0)
     pts, step = [], mpmath.mpf(1) / 32
     prev_t, prev = None, None
     for k in range(-1280, 1281):
         t = k * step
-        v = g(t)
-        if prev is not None and (v > 0) != (prev > 0):
+        v = key(t)
+        if prev is not None and v != prev:
             a, b = prev_t, t
             for _ in range(80):
                 m = (a + b) / 2
-                if (g(m) > 0) == (prev > 0):
+                if key(m) == prev:
                     a = m
                 else:
                     b = m
@@ -60,11 +62,25 @@ def _sign_changes(g):
     return pts
 
 
+def _steps(*laws):
+    """Where a floor term of the laws jumps, on [−40, 40] (each found on a grid and refined by bisection)."""
+    pts = set()
+    for law in laws:
+        for f in sp.sympify(law).atoms(sp.floor):
+            y = next((s for s in f.free_symbols if s.name == "y"), None)
+            if y is not None:
+                g = sp.lambdify(y, f.args[0], modules="mpmath")
+                pts |= set(_sign_changes(g, jumps=lambda t, g=g: mpmath.floor(g(t))))
+    return pts
+
+
 def _integrate(f, laws, integers, kink_of=None):
-    """∫ f over ℝ (Σ over ℤ), split at the laws' abs kinks and where ``kink_of`` changes sign."""
+    """∫ f over ℝ (Σ over ℤ), split at the laws' abs kinks, at the steps of their floor terms and where
+    ``kink_of`` changes sign."""
     if integers:
         return mpmath.nsum(f, [-mpmath.inf, mpmath.inf])
-    cuts = set(_kinks(*laws)) | set(_sign_changes(kink_of) if kink_of is not None else ())
+    steps = _steps(*laws)      # step functions: p − E·q keeps its sign between steps
+    cuts = set(_kinks(*laws)) | steps | set(_sign_changes(kink_of) if kink_of is not None and not steps else ())
     grid = sorted(cuts | {mpmath.mpf(k) for k in (-16, -8, -4, -2, 2, 4, 8, 16)})
     return mpmath.quad(f, [-mpmath.inf] + grid + [mpmath.inf])
 
@@ -181,11 +197,11 @@ def run_checks(notion, own, m, pairs, formula, value, fixing, own_ranges, enclos
     """[(text, ok)] at the given values and at sample points of a symbolic formula."""
     out = []
     points = []
-    if value is not None:
+    free = [r for r in m.params if r.symbol not in fixing]
+    if value is not None and not free:     # a value free of symbols with parameters left (∞) is checked at samples
         points.append((fixing, own, value))
-    ranges = [r for r in m.params if r.symbol not in fixing] + [r for r in own_ranges if formula is not None
-                                                               and r.symbol in formula.free_symbols]
-    if formula is not None and formula != sp.oo and ranges:
+    ranges = free + [r for r in own_ranges if formula is not None and r.symbol in formula.free_symbols]
+    if formula is not None and ranges:
         for k in range(2):
             pt = dict(fixing)
             for r in ranges:

@@ -19,11 +19,11 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.derive.continuous.pair import _end_text, _integer_part, _roots_inside, decide, inside, single_exp
-from symbolic.model.real_line import (OO, Piece, Signs, Undecided, floor_exact, inside_point, pieces, sorted_distinct,
-                                      total)
+from symbolic.model.line_cuts import pieces
+from symbolic.model.real_line import OO, Piece, Signs, Undecided, floor_exact, inside_point, sorted_distinct, total
 
 
-def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
+def _by_largest(laws, y, piece: Piece, signs: Signs):
     """[(sub-piece, index of the largest law there)] covering ``piece``."""
     forms = [single_exp(e, y, "a law") for e in laws]
     live = [i for i, (c, _) in enumerate(forms) if signs.sign(c) != 0]
@@ -39,7 +39,7 @@ def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
     ends = [piece.lo, *ordered, piece.hi]
     out = []
     for lo, hi in zip(ends, ends[1:]):
-        sub = _integer_part(lo, hi, piece) if integers else Piece(lo, hi, piece.exprs)
+        sub = _integer_part(lo, hi, piece) if piece.closed else Piece(lo, hi, piece.exprs)
         if sub is None:
             continue
         mid = inside_point(lo, hi)
@@ -52,15 +52,15 @@ def _by_largest(laws, y, piece: Piece, signs: Signs, integers: bool):
     return out
 
 
-def _parts(pc: Piece, y, signs: Signs, integers: bool) -> list:
+def _parts(pc: Piece, y, signs: Signs) -> list:
     """[(sub-piece, law index)] whose ratios p_x/p_Y bound the supremum on the piece: the largest law on each
     part when every law is one exponential there, else every law on the whole piece (a mixture, such as a
     count's law given one record, is a sum of exponentials: max_x sup_y p_x/p_Y is the largest of the
     laws' own suprema, so taking each law everywhere loses nothing)."""
     try:
-        return _by_largest(pc.exprs, y, pc, signs, integers)
+        return _by_largest(pc.exprs, y, pc, signs)
     except Undecided:
-        whole = pc if not integers else _integer_part(pc.lo, pc.hi, pc)
+        whole = pc if not pc.closed else _integer_part(pc.lo, pc.hi, pc)
         return [] if whole is None else [(whole, i) for i in range(len(pc.exprs))]
 
 
@@ -68,7 +68,7 @@ def maximal_leakage(laws, y, signs: Signs, integers: bool) -> tuple:
     """(L, where): log ∫ max_x p_x over the line (∞ when the integral diverges)."""
     mass = sp.Integer(0)
     for pc in pieces(list(laws), y, signs, integers=integers):
-        for sub, i in _by_largest(pc.exprs, y, pc, signs, integers):
+        for sub, i in _by_largest(pc.exprs, y, pc, signs):
             mass += total(pc.exprs[i], y, sub, signs)
     return sp.log(mass), "the integral of the largest law over the line"
 
@@ -77,10 +77,10 @@ def pml(laws, prior, y, signs: Signs, integers: bool, names=None) -> tuple:
     """(ε, where): log sup_y max_x p_x(y)/Σ_x′ π_x′ p_x′(y), for laws with positive prior mass."""
     best, where = None, ""
     for pc in pieces(list(laws), y, signs, integers=integers):
-        for sub, i in _parts(pc, y, signs, integers):
+        for sub, i in _parts(pc, y, signs):
             inv = sp.expand(sp.Add(*[w * e for w, e in zip(prior, pc.exprs)]) / pc.exprs[i])
             inv = sp.powsimp(inv, combine="exp")
-            low, at = _minimum(inv, y, sub, integers, signs)
+            low, at = _minimum(inv, y, sub, signs)
             if best is None or decide(signs, best - low, "which part gives the larger leakage") > 0:
                 best, where = low, f"x = {names[i] if names else i + 1}, {at}"
     if best is None:
@@ -88,7 +88,7 @@ def pml(laws, prior, y, signs: Signs, integers: bool, names=None) -> tuple:
     return -sp.log(best), where
 
 
-def _minimum(f, y, sub: Piece, integers, signs: Signs):
+def _minimum(f, y, sub: Piece, signs: Signs):
     """(min, where) of f over the sub-piece, from its ends and the zeros of f′ inside (whether a zero is
     inside is decided exactly; an undecided one makes the answer unknown, never skipped)."""
     cands = []
@@ -106,8 +106,8 @@ def _minimum(f, y, sub: Piece, integers, signs: Signs):
             continue
         if not inside(t, sub, signs):
             continue
-        pts = [t] if not integers else [floor_exact(t), floor_exact(t) + 1]
-        cands += [(sp.simplify(f.subs(y, u)), f"y = {u}") for u in pts]
+        pts = [t] if not sub.closed else [floor_exact(t), floor_exact(t) + 1]
+        cands += [(sp.simplify(f.subs(y, u)), sub.at_text(u) if sub.closed else f"y = {u}") for u in pts]
     finite = [(v, w) for v, w in cands if v.is_finite is not False and v not in (OO, -OO)]
     if not finite:
         return OO, "nowhere (the ratio tends to 0)"

@@ -115,8 +115,11 @@ def _level(notion, own, m, pairs, signs):
         if notion == "pml":
             return pml(laws, weights, m.y, signs, m.outputs == "integers", names)
         return maximal_leakage(laws, m.y, signs, m.outputs == "integers")
-    best, where = None, None
+    best, where, done = None, None, []
     for d, e in pairs:
+        if any(mirrored(m.law(a), m.law(b), m.law(d), m.law(e), m.y, m.outputs == "integers") for a, b in done):
+            continue
+        done.append((d, e))
         pair = LawPair(m.law(d), m.law(e), m.y, m.outputs == "integers", (d, e))
         val, at = _pair_level(notion, own, pair, signs)
         label = f"{database_key(d)} ~ {database_key(e)}" + (f", {at}" if at else "")
@@ -129,6 +132,43 @@ def _level(notion, own, m, pairs, signs):
         elif more:
             best, where = val, label
     return best, where
+
+
+def _centre(law, y):
+    """The point a law is symmetric about, if it has one in plain sight: the middle of its abs kinks, or
+    the vertex of its exponent (a Gaussian's mean); None otherwise."""
+    from symbolic.model.line_cuts import breakpoints
+    try:
+        kinks = breakpoints([law], y, Signs())
+    except Undecided:
+        return None
+    if kinks:
+        return (kinks[0] + kinks[-1]) / 2
+    law = sp.sympify(law)
+    for e in law.atoms(sp.exp):
+        g = sp.expand(e.args[0])
+        if g.is_polynomial(y) and sp.Poly(g, y).degree() == 2:
+            a2, a1 = sp.Poly(g, y).coeff_monomial(y ** 2), sp.Poly(g, y).coeff_monomial(y)
+            return sp.simplify(-a1 / (2 * a2))
+    return None
+
+
+def mirrored(p, q, p2, q2, y, integers) -> bool:
+    """Is the ordered pair (p2, q2) the pair (p, q) seen in a mirror, p2(y) = p(c − y) and q2(y) = q(c − y)
+    for one c (an integer for mass functions), shown by exact simplification? Then y ↦ c − y carries one
+    pair onto the other and every level here (the largest log ratio, ∫ max(0, p − E·q), ∫ p^α q^(1−α),
+    the trade-off function) is the same for both."""
+    cp, cq = _centre(p, y), _centre(q, y)
+    if cp is None or cq is None or (cp.free_symbols | cq.free_symbols):
+        return False
+    c = cp + cq
+    if integers and not c.is_Integer:
+        return False
+    flip = {y: c - y}
+    try:
+        return all(sp.simplify(sp.sympify(a).xreplace(flip) - b) == 0 for a, b in ((p, p2), (q, q2)))
+    except (TypeError, ValueError):
+        return False
 
 
 def _more(a, b, signs):
@@ -251,6 +291,11 @@ def _derive(notion, fixed, m, params, weights=None):
     if unknown:
         raise InvalidParameter(f"{notion} has no parameter {clip(unknown[0], 40)}; valid: "
                                f"{', '.join(list(m.symbols) + list(_OWN.get(notion, ()))) or 'none'}")
+    clash = [k for k in {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",), "zcdp": ("alpha",)}.get(notion, ())
+             if k in m.symbols]
+    if clash:
+        raise InvalidParameter(f"the mechanism's parameter {clash[0]} has the name of {notion}'s own parameter; "
+                               f"rename it in the mechanism (e.g. {clash[0]}0)")
     own, own_ranges = _own_ranges(notion, fixed, values, m.symbols)
     if weights is not None:
         own["prior"] = tuple(weights)

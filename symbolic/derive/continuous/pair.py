@@ -17,12 +17,12 @@ decides both cases (:func:`by_cases`) and returns a Piecewise.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
-from symbolic.model.real_line import (OO, Piece, Signs, Undecided, exp_terms, floor_exact, inside_point, pieces,
-                                      total)
+from symbolic.model.line_cuts import pieces
+from symbolic.model.real_line import OO, Piece, Signs, Undecided, exp_rational, exp_terms, floor_exact, inside_point, total
 
 MAX_CASE_DEPTH = 3
 
@@ -83,7 +83,7 @@ def loss_on(piece: Piece, y) -> tuple:
     """(r, c_p, g_p, c_q, g_q): the privacy loss r = log(c_p/c_q) + g_p − g_q on a piece."""
     cp, gp = single_exp(piece.exprs[0], y, "the first law")
     cq, gq = single_exp(piece.exprs[1], y, "the second law")
-    return sp.expand(sp.log(cp / cq) + gp - gq), cp, gp, cq, gq
+    return sp.expand(sp.log(exp_rational(cp / cq)) + gp - gq), cp, gp, cq, gq
 
 
 def _coeffs(r, y):
@@ -127,8 +127,8 @@ def sup_loss(pair: LawPair, signs: Signs) -> tuple:
         if a2 != 0 and signs.sign(a2) != 0:
             v = -a1 / (2 * a2)
             if inside(v, pc, signs):
-                pts = [v] if not pair.integers else [floor_exact(v), floor_exact(v) + 1]
-                cands += [(r.subs(y, t), f"y = {t}") for t in pts]
+                pts = [v] if not pc.closed else [floor_exact(v), floor_exact(v) + 1]
+                cands += [(r.subs(y, t), pc.at_text(t) if pc.closed else f"y = {t}") for t in pts]
         elif a1 == 0 or signs.sign(a1) == 0:
             cands = [(r, f"every y in {pc.text()}")]
         for val, text in cands:
@@ -138,9 +138,7 @@ def sup_loss(pair: LawPair, signs: Signs) -> tuple:
 
 
 def _end_text(end, pc):
-    if end in (OO, -OO):
-        return f"as y → {'∞' if end == OO else '−∞'}"
-    return f"y = {end}" if pc.closed else f"as y → {end}"
+    return pc.at_text(end)
 
 
 def _greater(a, b, signs) -> bool:
@@ -210,7 +208,7 @@ def _integer_part(lo, hi, pc):
     hi_i = pc.hi if hi == pc.hi else floor_exact(hi)
     if lo_i not in (OO, -OO) and hi_i not in (OO, -OO) and lo_i > hi_i:
         return None
-    return Piece(lo_i, hi_i, pc.exprs, True)
+    return replace(pc, lo=lo_i, hi=hi_i)
 
 
 def renyi_mass(pair: LawPair, alpha, signs: Signs) -> sp.Expr:

@@ -15,7 +15,7 @@ from symbolic.core import certified as C
 from symbolic.core.exact import expr_text
 from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.model.continuous import ContinuousMechanism
-from symbolic.model.real_line import OO
+from symbolic.model.real_line import OO, exp_rational
 
 DIGITS = 15   # digits printed of an enclosure (its radius is below 10^-(DIGITS+2))
 
@@ -96,10 +96,19 @@ def fixed_decimal(x, decimals: int) -> str:
     return f"{sign}{whole}." + str(frac).rjust(decimals, "0") if decimals else f"{sign}{whole}"
 
 
+TIDY_OPS = 150   # larger formulas are printed as derived: sympy's simplify can take minutes on them
+
+
 def tidy(v):
-    """The shorter of ``v`` and its simplified form (sums left as they are)."""
+    """The shorter of ``v`` and its simplified form (sums left as they are; formulas of more than
+    :data:`TIDY_OPS` operations as they are)."""
     v = sp.sympify(v)
     if v.has(sp.Sum, sp.Max) or v in (OO, -OO) or v.is_Number:
+        return v
+    w = exp_rational(v)
+    if w != v:          # a function of one e^(θ/q): its rational form is short, and simplify may take minutes
+        return w if sp.count_ops(w) <= sp.count_ops(v) else v
+    if sp.count_ops(v) > TIDY_OPS:
         return v
     try:
         w = sp.simplify(sp.powsimp(sp.expand(v)))
