@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.model.real_line import (OO, Cells, Piece, Signs, Undecided, exp_rational, floor_exact, inside_point,
-                                      sorted_distinct)
+from symbolic.model.param_space import sample_points
+from symbolic.model.real_line import (OO, Cells, Piece, Signs, Undecided, exp_rational, exp_terms, floor_exact,
+                                      inside_point, sorted_distinct)
 
 MAX_CELLS = 2_000   # single cells of a bounded piece
 
@@ -98,7 +99,6 @@ def floor_decided(x, signs: Signs) -> sp.Integer:
     x = sp.sympify(x)
     if not x.free_symbols:
         return floor_exact(x)
-    from symbolic.model.param_space import sample_points
     k = floor_exact(x.xreplace(sample_points(signs.ranges, 1)[0]))
     if signs.sign(x - k) in (0, 1) and signs.sign(k + 1 - x) == 1:
         return k
@@ -129,6 +129,14 @@ def _lattice(piece: Piece, y, signs: Signs) -> tuple:
     return h, sorted_distinct(residues, signs, greater)
 
 
+def _side(t, x, signs) -> int:
+    """The sign of t − x (a step against a piece's end), or Undecided."""
+    s = signs.sign(sp.simplify(t - x))
+    if s is None:
+        raise Undecided(f"whether the step at {t} lies before or after {x} depends on the parameters")
+    return s
+
+
 def _period_of(x, h, rho0, signs):
     """The integer k with h·(k + ρ₀) ≤ x < h·(k + 1 + ρ₀)."""
     return floor_decided(sp.simplify(x / h - rho0), signs)
@@ -140,26 +148,24 @@ def cell_pieces(piece: Piece, y, signs: Signs) -> list:
     ends = rho + [rho[0] + 1]
     families = [(ends[s], ends[s + 1]) for s in range(len(rho))]
     lo, hi = piece.lo, piece.hi
-    out = []
     if lo == -OO and hi == OO:
         return [_family(piece, y, h, a, b, -OO, OO, signs) for a, b in families]
     if hi == OO or lo == -OO:
         finite = lo if hi == OO else hi
         k0 = _period_of(finite, h, rho[0], signs)
         steps = [h * (k0 + e) for e in ends]           # the steps of period k0, and the next period's first
-        inner = [t for t in steps[1:-1] if signs.sign(sp.simplify(t - finite)) != 0]
         if hi == OO:
-            points = [finite] + [t for t in inner if signs.sign(sp.simplify(t - finite)) > 0] + [steps[-1]]
-            out += [_family(piece, y, h, a, b, k0 + 1, OO, signs) for a, b in families]
+            points = [finite] + [t for t in steps[1:-1] if _side(t, finite, signs) > 0] + [steps[-1]]
+            cells = [_family(piece, y, h, a, b, k0 + 1, OO, signs) for a, b in families]
         else:
-            points = [steps[0]] + [t for t in inner if signs.sign(sp.simplify(t - finite)) < 0] + [finite]
-            out += [_family(piece, y, h, a, b, -OO, k0 - 1, signs) for a, b in families]
-        return out + _singles(piece, y, points, signs)
+            points = [steps[0]] + [t for t in steps[1:-1] if _side(t, finite, signs) < 0] + [finite]
+            cells = [_family(piece, y, h, a, b, -OO, k0 - 1, signs) for a, b in families]
+        return cells + _singles(piece, y, points, signs)
     k_lo, k_hi = _period_of(lo, h, rho[0], signs), _period_of(hi, h, rho[0], signs)
     if (k_hi - k_lo + 1) * len(rho) > MAX_CELLS:
         raise Undecided(f"the piece {piece.text()} has more than {MAX_CELLS} steps of floor")
     steps = [h * (k + e) for k in range(int(k_lo), int(k_hi) + 1) for e in rho]
-    points = [lo] + [t for t in steps if signs.sign(sp.simplify(t - lo)) > 0 and signs.sign(sp.simplify(hi - t)) > 0]
+    points = [lo] + [t for t in steps if _side(t, lo, signs) > 0 and _side(hi, t, signs) > 0]
     return _singles(piece, y, points + [hi], signs)
 
 
@@ -176,13 +182,20 @@ def _constant_on(expr, y, at, where):
 def _family(piece, y, h, a, b, k_lo, k_hi, signs) -> Piece:
     """The cells [h·(k + a), h·(k + b)) for k_lo ≤ k ≤ k_hi, their masses as functions of k (named y)."""
     k = sp.Symbol("k", integer=True)
-    mid = h * (k + (a + b) / 2)
-    masses = []
+    width = sp.simplify(h * (b - a))
+    masses = _masses(piece, y, h * (k + (a + b) / 2), width, f"the cells [{h * a} + {h}·k, {h * b} + {h}·k)",
+                     lambda arg: _split_floor(arg, k, signs), k)
+    return Piece(k_lo, k_hi, tuple(masses), closed=True, cells=Cells(_short(h * a), exp_rational(width), h))
+
+
+def _masses(piece, y, at, width, where, floor_of, index=None) -> list:
+    """Each law's mass on a cell: its value at the cell's middle ``at`` (floors evaluated by ``floor_of``)
+    times the cell's width, as a function of the cell's ``index`` (renamed y), constant factors simplified."""
+    out = []
     for e in piece.exprs:
-        law = _constant_on(e, y, mid, f"the cells [{h * a} + {h}·k, {h * b} + {h}·k)")
-        law = law.replace(sp.floor, lambda arg: _split_floor(arg, k, signs))
-        masses.append(_tidy((law * sp.simplify(h * (b - a))).xreplace({k: y}), y))
-    return Piece(k_lo, k_hi, tuple(masses), closed=True, cells=Cells(_short(h * a), _short(h * (b - a)), h))
+        mass = (_constant_on(e, y, at, where).replace(sp.floor, floor_of) * width).xreplace({index: y} if index else {})
+        out.append(sp.Add(*[exp_rational(c) * sp.exp(g) for c, g in exp_terms(mass, y)]))
+    return out
 
 
 def _split_floor(arg, k, signs):
@@ -199,24 +212,17 @@ def _short(x):
     return exp_rational(sp.simplify(x))
 
 
-def _tidy(mass, y):
-    """A cell's mass with each constant factor simplified (:func:`exp_rational`)."""
-    from symbolic.model.real_line import exp_terms
-    return sp.Add(*[exp_rational(c) * sp.exp(g) for c, g in exp_terms(mass, y)])
-
-
 def _singles(piece, y, points, signs) -> list:
     """One cell piece (index 0) per interval between consecutive ``points`` of positive width."""
     out = []
     for a, b in zip(points, points[1:]):
         width = sp.simplify(b - a)
-        if signs.sign(width) != 1:
+        s = signs.sign(width)
+        if s is None:
+            raise Undecided(f"whether the cell [{a}, {b}) is empty depends on the parameters")
+        if s != 1:
             continue
-        masses = []
-        for e in piece.exprs:
-            law = _constant_on(e, y, (a + b) / 2, f"the cell [{a}, {b})")
-            law = law.replace(sp.floor, lambda arg: floor_decided(arg, signs))
-            masses.append(_tidy(law * width, y))
+        masses = _masses(piece, y, (a + b) / 2, width, f"the cell [{a}, {b})", lambda arg: floor_decided(arg, signs))
         out.append(Piece(sp.Integer(0), sp.Integer(0), tuple(masses), closed=True,
                          cells=Cells(_short(a), _short(width), sp.Integer(0))))
     return out

@@ -137,15 +137,16 @@ class Piece:
                 f"k ≤ {hi}" if lo == -OO else f"{lo} ≤ k ≤ {hi}")
         return f"the cells {c.text(k)}, {span}"
 
-    def at_text(self, k) -> str:
-        """Where index k (an integer, or ±∞ for a limit) lies, in words."""
-        if self.cells is None:
-            if k in (OO, -OO):
-                return f"as y → {'∞' if k == OO else '−∞'}"
-            return f"y = {k}" if self.closed else f"as y → {k}"
-        if k in (OO, -OO):
-            return f"y in {self.text()}, as k → {'∞' if k == OO else '−∞'}"
-        return f"y in {self.cells.text(k)}"
+    def point_text(self, k) -> str:
+        """Where the point k of the piece lies, in words: y = k, or the cell of index k."""
+        return f"y = {k}" if self.cells is None else f"y in {self.cells.text(k)}"
+
+    def at_text(self, end) -> str:
+        """Where an end of the piece lies, in words: the point itself when the piece holds it, else a limit."""
+        if end in (OO, -OO):
+            toward = "∞" if end == OO else "−∞"
+            return f"as y → {toward}" if self.cells is None else f"y in {self.text()}, as k → {toward}"
+        return self.point_text(end) if self.closed else f"as y → {end}"
 
 
 def sorted_distinct(points, signs: Signs, greater) -> list:

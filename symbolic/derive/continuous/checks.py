@@ -40,10 +40,14 @@ def _kinks(*laws):
     return sorted(pts)
 
 
-def _sign_changes(g, jumps=None):
-    """Where g changes sign on a grid of step 1/32 over [−40, 40], each refined by bisection; with
-    ``jumps``, where that (integer-valued) function changes value instead."""
-    key = jumps if jumps is not None else (lambda t: g(t) > 0)
+def _sign_changes(g):
+    """Where g changes sign on a grid of step 1/32 over [−40, 40], each refined by bisection."""
+    return _changes(lambda t: g(t) > 0)
+
+
+def _changes(key):
+    """Where the value of ``key`` (a sign, an integer) changes on a grid of step 1/32 over [−40, 40], each
+    refined by bisection."""
     pts, step = [], mpmath.mpf(1) / 32
     prev_t, prev = None, None
     for k in range(-1280, 1281):
@@ -70,7 +74,7 @@ def _steps(*laws):
             y = next((s for s in f.free_symbols if s.name == "y"), None)
             if y is not None:
                 g = sp.lambdify(y, f.args[0], modules="mpmath")
-                pts |= set(_sign_changes(g, jumps=lambda t, g=g: mpmath.floor(g(t))))
+                pts |= set(_changes(lambda t, g=g: mpmath.floor(g(t))))
     return pts
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.derive.continuous.pair import _end_text, _integer_part, _roots_inside, decide, inside, single_exp
+from symbolic.derive.continuous.pair import _integer_part, _roots_inside, decide, inside, single_exp
 from symbolic.model.line_cuts import pieces
 from symbolic.model.real_line import OO, Piece, Signs, Undecided, floor_exact, inside_point, sorted_distinct, total
 
@@ -94,7 +94,7 @@ def _minimum(f, y, sub: Piece, signs: Signs):
     cands = []
     for end in (sub.lo, sub.hi):
         v = sp.limit(f, y, end) if end in (OO, -OO) else f.subs(y, end)
-        cands.append((sp.simplify(v), _end_text(end, sub)))
+        cands.append((sp.simplify(v), sub.at_text(end)))
     try:
         zeros = sp.solve(sp.diff(f, y), y)
     except NotImplementedError:
@@ -107,7 +107,7 @@ def _minimum(f, y, sub: Piece, signs: Signs):
         if not inside(t, sub, signs):
             continue
         pts = [t] if not sub.closed else [floor_exact(t), floor_exact(t) + 1]
-        cands += [(sp.simplify(f.subs(y, u)), sub.at_text(u) if sub.closed else f"y = {u}") for u in pts]
+        cands += [(sp.simplify(f.subs(y, u)), sub.point_text(u)) for u in pts]
     finite = [(v, w) for v, w in cands if v.is_finite is not False and v not in (OO, -OO)]
     if not finite:
         return OO, "nowhere (the ratio tends to 0)"

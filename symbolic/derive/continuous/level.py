@@ -30,6 +30,7 @@ from symbolic.core.ops import exact_sign
 from symbolic.core.tables import database_key
 from symbolic.derive.continuous.pair import LawPair, Undecided, by_cases, decide, hockey, loss_on, renyi_mass, sup_loss
 from symbolic.model.continuous import ContinuousMechanism, continuous_from_json
+from symbolic.model.line_cuts import breakpoints
 from symbolic.model.param_space import ParamRange
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.real_line import OO, Signs, is_infinite
@@ -48,6 +49,8 @@ _ALIASES = {"epsilon": "pure-dp", "dp": "pure-dp", "eps": "pure-dp", "ldp": "loc
             "puredp": "pure-dp", "approxdp": "approx-dp", "renyidp": "renyi-dp", "totalvariation": "total-variation",
             "pointwisemaximalleakage": "pml", "maxleakage": "maximal-leakage", "maximalleakage": "maximal-leakage"}
 _OWN = {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",)}
+#: the names a level's own parameters take (zCDP's α is the order its supremum runs over)
+_TAKEN = {**_OWN, "zcdp": ("alpha",)}
 
 
 def curve_notion(key: str) -> tuple:
@@ -115,11 +118,11 @@ def _level(notion, own, m, pairs, signs):
         if notion == "pml":
             return pml(laws, weights, m.y, signs, m.outputs == "integers", names)
         return maximal_leakage(laws, m.y, signs, m.outputs == "integers")
-    best, where, done = None, None, []
+    best, where, done = None, None, set()
     for d, e in pairs:
-        if any(mirrored(m.law(a), m.law(b), m.law(d), m.law(e), m.y, m.outputs == "integers") for a, b in done):
+        if (e, d) in done and mirrored(m.law(e), m.law(d), m.y, m.outputs == "integers"):
             continue
-        done.append((d, e))
+        done.add((d, e))
         pair = LawPair(m.law(d), m.law(e), m.y, m.outputs == "integers", (d, e))
         val, at = _pair_level(notion, own, pair, signs)
         label = f"{database_key(d)} ~ {database_key(e)}" + (f", {at}" if at else "")
@@ -137,7 +140,6 @@ def _level(notion, own, m, pairs, signs):
 def _centre(law, y):
     """The point a law is symmetric about, if it has one in plain sight: the middle of its abs kinks, or
     the vertex of its exponent (a Gaussian's mean); None otherwise."""
-    from symbolic.model.line_cuts import breakpoints
     try:
         kinks = breakpoints([law], y, Signs())
     except Undecided:
@@ -153,20 +155,19 @@ def _centre(law, y):
     return None
 
 
-def mirrored(p, q, p2, q2, y, integers) -> bool:
-    """Is the ordered pair (p2, q2) the pair (p, q) seen in a mirror, p2(y) = p(c − y) and q2(y) = q(c − y)
-    for one c (an integer for mass functions), shown by exact simplification? Then y ↦ c − y carries one
-    pair onto the other and every level here (the largest log ratio, ∫ max(0, p − E·q), ∫ p^α q^(1−α),
-    the trade-off function) is the same for both."""
+def mirrored(p, q, y, integers) -> bool:
+    """Is the reversed pair (q, p) the pair (p, q) seen in a mirror: q(y) = p(c − y) for one c (an integer
+    for mass functions), shown by exact simplification? (Then p(y) = q(c − y) too.) The map y ↦ c − y
+    carries one pair onto the other, so every level here (the largest log ratio, ∫ max(0, p − E·q),
+    ∫ p^α q^(1−α), the trade-off function) is the same for both."""
     cp, cq = _centre(p, y), _centre(q, y)
     if cp is None or cq is None or (cp.free_symbols | cq.free_symbols):
         return False
     c = cp + cq
     if integers and not c.is_Integer:
         return False
-    flip = {y: c - y}
     try:
-        return all(sp.simplify(sp.sympify(a).xreplace(flip) - b) == 0 for a, b in ((p, p2), (q, q2)))
+        return sp.simplify(sp.sympify(p).xreplace({y: c - y}) - q) == 0
     except (TypeError, ValueError):
         return False
 
@@ -291,8 +292,7 @@ def _derive(notion, fixed, m, params, weights=None):
     if unknown:
         raise InvalidParameter(f"{notion} has no parameter {clip(unknown[0], 40)}; valid: "
                                f"{', '.join(list(m.symbols) + list(_OWN.get(notion, ()))) or 'none'}")
-    clash = [k for k in {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",), "zcdp": ("alpha",)}.get(notion, ())
-             if k in m.symbols]
+    clash = [k for k in _TAKEN.get(notion, ()) if k in m.symbols]
     if clash:
         raise InvalidParameter(f"the mechanism's parameter {clash[0]} has the name of {notion}'s own parameter; "
                                f"rename it in the mechanism (e.g. {clash[0]}0)")

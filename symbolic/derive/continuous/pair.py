@@ -122,23 +122,19 @@ def sup_loss(pair: LawPair, signs: Signs) -> tuple:
             return OO, f"y in {pc.text()}, where the second law is 0 and the first is not"
         r = loss_on(pc, y)[0]
         a2, a1, _ = _coeffs(r, y)
-        cands = [(_limit_at(r, y, pc.lo, signs), _end_text(pc.lo, pc)), (_limit_at(r, y, pc.hi, signs),
-                                                                          _end_text(pc.hi, pc))]
+        cands = [(_limit_at(r, y, pc.lo, signs), pc.at_text(pc.lo)), (_limit_at(r, y, pc.hi, signs),
+                                                                       pc.at_text(pc.hi))]
         if a2 != 0 and signs.sign(a2) != 0:
             v = -a1 / (2 * a2)
             if inside(v, pc, signs):
                 pts = [v] if not pc.closed else [floor_exact(v), floor_exact(v) + 1]
-                cands += [(r.subs(y, t), pc.at_text(t) if pc.closed else f"y = {t}") for t in pts]
+                cands += [(r.subs(y, t), pc.point_text(t)) for t in pts]
         elif a1 == 0 or signs.sign(a1) == 0:
             cands = [(r, f"every y in {pc.text()}")]
         for val, text in cands:
             if best is None or _greater(val, best, signs):
                 best, where = val, text
     return best, where
-
-
-def _end_text(end, pc):
-    return pc.at_text(end)
 
 
 def _greater(a, b, signs) -> bool:

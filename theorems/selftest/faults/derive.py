@@ -77,6 +77,6 @@ _E("symbolic.derive.continuous.leakage:_parts", "return [] if whole is None else
    T + "tests/derive/test_pml.py::test_the_laplace_count_pml_agrees_with_the_general_route_for_densities")
 
 
-_E("symbolic.model.line_cuts:cell_pieces", "return out + _singles(piece, y, points, signs)", "return out",
+_E("symbolic.model.line_cuts:cell_pieces", "return cells + _singles(piece, y, points, signs)", "return cells",
    "curve.cells-drop-partial", "a step density's partial cells at the kinks are left out of the pieces",
    T + "tests/derive/test_staircase.py::test_the_staircase_is_a_valid_density_and_its_pure_dp_level_is_eps0_on_cells")
