@@ -94,3 +94,54 @@ def nonnegative_on(expr, symbol, lo, hi, *, max_cells: int = 2000, bits: int = 1
             return False, cells
         stack += [((a + b) / 2, b), (a, (a + b) / 2)]
     return True, cells
+
+
+def nonnegative_from_zero(expr, symbol, lo, hi, *, max_order: int = 8, max_cells: int = 2000, bits: int = 128):
+    """Is ``expr`` = g ≥ 0 on [lo, hi] (rational ends) when g may vanish at ``lo`` itself, where no covering
+    of g closes (every cell touching ``lo`` has a ball reaching below 0)?
+
+    The certified Taylor step: find the least k ≤ ``max_order`` with g(lo) = g′(lo) = … = g^(k−1)(lo) = 0
+    exactly (sympy) and g^(k)(lo) > 0 (certified). Then g(x) = ∫_lo^x (x − s)^(k−1)/(k−1)! · g^(k)(s) ds
+    (Taylor's theorem with integral remainder), so g ≥ 0 on [lo, lo + d] once g^(k) ≥ 0 there (a covering of
+    64 cells at most, d halved until one closes), and g ≥ 0 on [lo + d, hi] by a covering of g itself. With g(lo) > 0 this is
+    :func:`nonnegative_on`. Returns (answer, cells, k): answer True, False (a point where g is certainly
+    negative, or a first nonzero derivative that is negative: g < 0 just above ``lo``), or None."""
+    x = sp.sympify(expr)
+    lo, hi = sp.Rational(lo), sp.Rational(hi)
+    if sp.simplify(x) == 0:
+        return True, 0, 0
+    g, k = x, 0
+    while True:
+        value = g.subs(symbol, lo)
+        if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+            return None, 0, k
+        if sp.simplify(value) != 0:
+            break
+        if k == max_order:
+            return None, 0, k
+        g, k = sp.diff(g, symbol), k + 1
+    try:
+        start, run = compile_enclosure(g, symbol)(lo, bits), compile_enclosure(x, symbol)
+    except NotEnclosable:
+        return None, 0, k
+    if not start.is_finite() or start.lower() <= 0:
+        return (False if start.is_finite() and start.upper() < 0 else None), 0, k
+    for j in range(1, 17):      # a certainly negative value at one of 16 points settles it at once
+        if run(lo + (hi - lo) * j / 16, bits).upper() < 0:
+            return False, 0, k
+    if k == 0:
+        ok, cells = nonnegative_on(x, symbol, lo, hi, max_cells=max_cells, bits=bits)
+        return ok, cells, k
+    spent, d = 0, hi - lo
+    for _ in range(40):     # the widest d found by halving, each try on a small budget (g^(k) may change sign)
+        ok, cells = nonnegative_on(g, symbol, lo, lo + d, max_cells=64, bits=bits)
+        spent += cells
+        if ok:
+            break
+        d /= 2
+    else:
+        return None, spent, k
+    if lo + d == hi:
+        return True, spent, k
+    ok, cells = nonnegative_on(x, symbol, lo + d, hi, max_cells=max_cells, bits=bits)
+    return ok, spent + cells, k

@@ -16,14 +16,23 @@ from symbolic.derive.continuous.claims import decide_dominated, rr_table
 E = sp.Symbol("E", real=True)
 
 
-def test_bun_steinke_eps_squared_over_two_is_proved_on_the_range():
-    v = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 2, E, 3, 148)
-    assert v.verdict == "proved" and v.cells >= 1 and "every size" in v.scope
+def test_bun_steinke_eps_squared_over_two_is_proved_down_to_eps_zero_and_without_an_upper_end():
+    # the width lemma: RR_E's log-likelihood ratio spans 2·log E, and ε²/2 − (2 log E)²/8 is 0 (sympy)
+    for lo, hi in ((3, 148), (1, 148), (1, None)):
+        v = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 2, E, lo, hi)
+        assert v.verdict == "proved" and "Popoviciu" in v.reason and "every size" in v.scope and not v.tight
 
 
-def test_eps_tanh_half_eps_is_proved_and_tight():
-    v = decide_dominated("ZeroConcentratedDP", sp.log(E) * (E - 1) / (E + 1), E, 3, 148)
-    assert v.verdict == "proved" and v.reason.startswith("tight:")
+def test_eps_tanh_half_eps_is_proved_and_tight_down_to_eps_zero():
+    # the two-point lemma: KL = ρ, and 2ρ ≥ w²·p₁p₂ vanishes to fourth order at E = 1 (the Taylor step)
+    for lo in (3, 1):
+        v = decide_dominated("ZeroConcentratedDP", sp.log(E) * (E - 1) / (E + 1), E, lo, 148)
+        assert v.verdict == "proved" and v.reason.startswith("tight:") and v.tight
+    # the same inequality re-checked by 30-digit arithmetic near ε = 0, where both sides are about ε⁴/6·…
+    mpmath.mp.dps = 30
+    for e in (mpmath.mpf("1.001"), mpmath.mpf("1.1"), mpmath.mpf(148)):
+        t = mpmath.log(e)
+        assert 2 * t * (e - 1) / (e + 1) - 4 * t ** 2 * e / (e + 1) ** 2 > 0
 
 
 def test_eps_squared_over_eight_is_refuted_by_randomized_response():
@@ -39,9 +48,10 @@ def test_eps_squared_over_eight_is_refuted_by_randomized_response():
     assert d > mpmath.log(3) ** 2 / 8 * a
 
 
-def test_a_tight_bound_without_the_lemma_and_ranges_that_cannot_close_are_unknown():
-    near_zero = decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 2, E, 1, 3)
-    assert near_zero.verdict == "unknown" and "E = 1" in near_zero.reason
+def test_a_tight_bound_without_an_upper_end_is_unknown_and_gdp_is_decided():
+    # the two-point lemma's inequality is not shown on [1, ∞) (no covering of an unbounded range)
+    open_top = decide_dominated("ZeroConcentratedDP", sp.log(E) * (E - 1) / (E + 1), E, 1, None)
+    assert open_top.verdict == "unknown" and "no upper end" in open_top.reason
     gdp = decide_dominated("GaussianDP", 2 * sp.log(E), E, 3, 20)
     bad = decide_dominated("GaussianDP", sp.log(E) / 2, E, 3, 20)
     assert gdp.verdict == "proved" and bad.verdict == "refuted"
@@ -52,6 +62,13 @@ def test_interval_tools():
     assert I.nonnegative_on(x ** 2 - 2 * x + 2, x, 0, 3)[0] is True      # (x − 1)² + 1 > 0
     assert I.nonnegative_on(x ** 2 - 2 * x + 1, x, 0, 3, max_cells=50)[0] is None   # touches 0: undecided
     assert I.nonnegative_on(x - 2, x, 0, 3)[0] is False
+    # the Taylor step at a touching end: x⁴ − x⁵ vanishes to fourth order at 0 and is ≥ 0 on [0, 1/2] …
+    assert I.nonnegative_from_zero(x ** 4 - x ** 5, x, 0, sp.Rational(1, 2))[::2] == (True, 4)
+    # … but x⁴ − 10x⁵ is negative beyond 1/10 though its fourth derivative at 0 is positive: not proved
+    assert I.nonnegative_from_zero(x ** 4 - 10 * x ** 5, x, 0, 1)[0] is False
+    assert I.nonnegative_from_zero(-x ** 3 + x ** 4, x, 0, 1)[0] is False       # first nonzero derivative < 0
+    assert I.nonnegative_from_zero(x - sp.Rational(1, 100), x, 0, 1)[0] is False   # negative at the end itself
+    assert I.nonnegative_from_zero(sp.sin(x) ** 2 - x ** 2 + x ** 2, x, 0, 1)[0] is True
     b = I.interval(3, 4)
     assert b.lower() <= 3 and b.upper() >= 4 and b.upper() - b.lower() < sp.Rational(11, 10)
 
@@ -66,8 +83,10 @@ def test_implies_uses_the_dominating_pair():
     code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)^2/8", "--assume", "3<=E<=148", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["verdict"] == "refuted" and doc["counterexample"]["table"]["rows"]["0"] == ["3/4", "1/4"]
-    code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)^2/2")
+    code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)*(E-1)/(E+1)")
     assert code == 1 and "no upper end" in out
+    code, out, err = run("implies", "pure-dp", "zcdp", "--target", "rho=log(E)^2/2", "--assume", "1<E")
+    assert code == 0 and "proved" in out and "Popoviciu" in out
 
 
 def test_a_bound_that_fails_inside_the_range_is_refuted_there():
@@ -94,33 +113,44 @@ def test_gdp_implies_the_gaussian_privacy_profile_and_it_is_the_published_one():
 
 
 def test_bounded_range_to_zcdp_cesar_rogers():
-    """ε-bounded range ⇒ (ε²/8)-zCDP (Cesar, Rogers 2021) is proved for 8 ≤ E ≤ 148 (a few thousand cells;
-    the slow test below takes the range down to E = 3); ε²/16 fails at the binary pair (1/2, 1/2) against
-    (1/4, 3/4), whose log-ratio range is log 3."""
+    """ε-bounded range ⇒ (ε²/8)-zCDP (Cesar, Rogers 2021) is proved by the width lemma (the log-likelihood
+    ratio spans log E) on every range, ε = 0 and no upper end included; ε²/16 fails at the binary pair
+    (1/2, 1/2) against (1/4, 3/4), whose log-ratio range is log 3."""
     from symbolic.derive.continuous.claims import bounded_range_pair, bounded_range_renyi, decide_bounded_range
     from symbolic.derive.continuous.finite_pairs import renyi_expr
-    assert decide_bounded_range(sp.log(E) ** 2 / 8, E, 8, 148).verdict == "proved"
+    for lo, hi in ((8, 148), (1, 148), (1, None)):
+        v = decide_bounded_range(sp.log(E) ** 2 / 8, E, lo, hi)
+        assert v.verdict == "proved" and "Popoviciu" in v.reason
     bad = decide_bounded_range(sp.log(E) ** 2 / 16, E, 3, 148)
     assert bad.verdict == "refuted" and bad.counterexample["table"]["rows"] == {"0": ["1/2", "1/2"], "1": ["1/4", "3/4"]}
+    assert decide_bounded_range(sp.log(E) ** 2 / 16, E, 1, 148).counterexample["E"] == "2"   # the smallest E tried
     p, q = bounded_range_pair(sp.Rational(1, 3), 5)
     gap = renyi_expr(p, q, sp.Rational(5, 2)) - bounded_range_renyi(sp.Rational(1, 3), sp.log(5), sp.Rational(5, 2))
     assert abs(sp.N(gap, 50)) < 1e-40
 
 
-@pytest.mark.slow
-def test_bounded_range_to_zcdp_down_to_three():
-    """Near ε = log 3 Hoeffding's margin is 1.6 %: the corners' bound alone did not close there within 100,000
-    cells; with the centred form the covering closes in about 10^5 cells (its budget is 250,000)."""
+def test_bounded_range_below_hoeffding_is_proved_by_the_covering():
+    """For large ε the bounded-range level is well below Hoeffding's ε²/8 (about 0.90·ε²/8 at E = 20): the
+    covering of (α, λ, log E) proves 0.93·ε²/8 on 20 ≤ E ≤ 148, which the width lemma cannot."""
     from symbolic.derive.continuous.claims import decide_bounded_range
-    v = decide_bounded_range(sp.log(E) ** 2 / 8, E, 3, 148)
-    assert v.verdict == "proved" and 50000 < v.cells <= 250000
+    v = decide_bounded_range(sp.Rational(93, 100) * sp.log(E) ** 2 / 8, E, 20, 148)
+    assert v.verdict == "proved" and "Popoviciu" not in v.reason and v.cells > 100
+
+
+@pytest.mark.slow
+def test_bounded_range_below_hoeffding_where_the_margin_is_small():
+    """At E = 8 the level is about 0.945·ε²/8: 0.96·ε²/8 on 8 ≤ E ≤ 20 leaves a margin of 1.6 % and the covering
+    closes in about 5·10⁴ cells (its budget is 250,000)."""
+    from symbolic.derive.continuous.claims import decide_bounded_range
+    v = decide_bounded_range(sp.Rational(24, 25) * sp.log(E) ** 2 / 8, E, 8, 20)
+    assert v.verdict == "proved" and 10000 < v.cells <= 250000
 
 
 def test_derive_map_proves_its_zcdp_candidate_on_a_range():
     from symbolic.derive.continuous.maps import curve_map
     m = curve_map("pure-dp", "zcdp", (sp.Integer(1),))
-    assert m.proved_on.startswith("2 ≤ E ≤ 148") and m.proof_text.startswith("tight:")
-    assert m.to_json()["formula_status"].startswith("proved tight for 2 ≤ E ≤ 148")
+    assert m.proved_on.startswith("1 ≤ E ≤ 148 (ε from 0 to") and m.proof_text.startswith("tight:")
+    assert m.to_json()["formula_status"].startswith("proved tight for 1 ≤ E ≤ 148")
 
 
 def test_derive_map_pure_dp_renyi_dp_at_a_symbolic_order():

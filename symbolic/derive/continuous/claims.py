@@ -14,7 +14,9 @@ the cell, ℓ(E) ≤ ℓ(b) ≤ f(a) ≤ f(E). At E = a, RR_a failing B(f(a)) re
 test is the certified decision of :mod:`symbolic.notions.continuum` (exact rational α or E at which it
 fails). A cell that neither proves nor refutes is halved, up to ``MAX_CELLS`` cells; what remains is
 ``unknown``, for instance a tight f (f = ℓ: no cell can be proved, the bound is attained everywhere);
-for zCDP a tight f equal to the limit of D_α/α as α → 1 is proved by :func:`_limit_lemma` instead.
+for zCDP the cumulant lemmas (:func:`_cumulant_proof`) are tried first: they hold for every order at once,
+reach E = 1 (ε = 0), where no covering closes because both sides vanish, and prove a tight f (the limit of
+D_α/α as α → 1).
 The conclusions decided are the notions named in ``CURVE_CLAIM_TARGETS``.
 
 >>> sorted(CURVE_CLAIM_TARGETS)
@@ -28,6 +30,7 @@ import sympy as sp
 
 from symbolic.core import certified as C
 from symbolic.core import intervals as I
+from symbolic.derive.continuous.cumulant import two_point_lemma, width_lemma
 from symbolic.derive.continuous.finite_pairs import dp_dominating_pair
 from symbolic.notions.continuum import gaussian_profile_bounded, renyi_bounded
 
@@ -107,67 +110,20 @@ def _nondecreasing(f, E, lo, hi) -> bool | None:
     return True if ok else None
 
 
-def _limit_lemma(f, E, lo, hi):
-    """When f is the limit of D_α/α as α → 1 (the KL divergence of the dominating pair), prove
-    D_α(RR_E) ≤ f(E)·α for every α > 1 and every E in [lo, hi], which makes f tight (approached as α → 1).
-
-    With c(α) = log Σ_o p_o^α q_o^(1−α) = (α − 1)·D_α and h(α) = f·α(α − 1) − c(α): h(1) = 0 (Σ p = 1),
-    h′(1) = f − c′(1) = 0 (c′(1) = KL(p‖q) = f, checked by sympy), so h″ ≥ 0 on [1, A] gives h ≥ 0 there,
-    i.e. D_α ≤ f·α. For α ≥ A ≥ D_∞/f (D_∞ = log max p/q), D_α ≤ D_∞ ≤ f·A ≤ f·α (D_α is nondecreasing
-    with limit D_∞). h″ = 2f − c″ ≥ 0 is proved by interval evaluation on a covering of [1, A] × [lo, hi].
-    Returns None when f is not that limit or the covering does not settle (the general covering runs)."""
-    from symbolic.derive.continuous.finite_pairs import kl_expr
-    if not (sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational) or sp.sympify(lo) <= 1:
+def _cumulant_proof(f, E, lo, hi) -> CurveVerdict | None:
+    """ρ-zCDP of randomized response for every E in [lo, hi] by the cumulant lemmas of
+    :mod:`symbolic.derive.continuous.cumulant`: the width lemma (its log-likelihood ratio spans 2·log E), then the
+    two-point lemma (which also says when ρ is tight). Both hold for every order α at once and need no covering
+    of α; the range may reach E = 1 (ε = 0) and, when sympy decides the inequalities, have no upper end."""
+    positive = sp.Symbol(E.name, positive=True)
+    f = f.xreplace({E: positive})
+    p, q = dp_dominating_pair(positive)
+    width = sp.simplify(sp.expand_log(sp.log(p[0] / q[0]) - sp.log(p[1] / q[1]), force=True))
+    proof = width_lemma(f, width, positive, lo, hi) or two_point_lemma(f, p, q, positive, lo, hi)
+    if proof is None:
         return None
-    a = sp.Symbol("alpha", positive=True)
-    positive = sp.Symbol(E.name, positive=True)   # E ≥ lo > 1: log(1/E) = −log E for sympy too
-    f, E = f.xreplace({E: positive}), positive
-    p, q = dp_dominating_pair(E)
-    kl = kl_expr(p, q)
-    if sp.simplify(f - kl) != 0:
-        return None
-    c = sp.log(sp.Add(*[po ** a * qo ** (1 - a) for po, qo in zip(p, q)]))
-    if sp.simplify(sp.diff(c, a).subs(a, 1) - kl) != 0:
-        return None
-    # in t = log E the second derivative is a ratio of exponentials; dividing through by the numerator's
-    # exponential leaves each variable in few places, which keeps interval evaluation tight
-    t = sp.Symbol("t", positive=True)
-    pt, qt = dp_dominating_pair(sp.exp(t))
-    m = sp.simplify(sp.powsimp(sp.expand_power_base(sp.Add(*[po ** a * qo ** (1 - a) for po, qo in zip(pt, qt)]),
-                                                    force=True), force=True))
-    c2 = _spread_over_numerator(sp.simplify(sp.diff(sp.log(m), a, 2)))
-    ft = sp.simplify(f.subs(E, sp.exp(t)))
-    t_lo, t_hi = _rational_below(sp.log(lo)), _rational_above(sp.log(hi))
-    ratios = [sp.simplify(po / qo) for po, qo in zip(pt, qt)]
-    a_top = _upper_over(lambda tb: max(I.compile_enclosure(sp.log(r) / ft, t)(tb, 128).upper() for r in ratios),
-                        t_lo, t_hi)
-    if a_top is None or not a_top.is_finite:
-        return None
-    A = sp.ceiling(a_top * 64) / 64 + 1
-    h2 = 2 * ft - c2
-    h2_run = I.compile_enclosure(h2, (a, t))
-
-    def nonnegative(cell):
-        b = h2_run(tuple(I.interval(lo_, hi_) for lo_, hi_ in cell), 128)
-        return b.is_finite() and b.lower() >= 0
-    ok, cells, _ = _cover(((sp.Integer(1), A), (t_lo, t_hi)), nonnegative, max_cells=20000)
-    if not ok:
-        return None
-    return CurveVerdict("proved", f"tight: {f} is the limit of D_α(RR_E)/α as α → 1 (the KL divergence of "
-                                  f"randomized response), so no smaller ρ holds; and D_α ≤ ρ·α for every α > 1: "
-                                  f"h = ρ·α(α−1) − log Σ p^α q^(1−α) has h(1) = h′(1) = 0 and h″ = 2ρ − {c2} ≥ 0 "
-                                  f"for α in [1, {A}] and t = log E in [{t_lo}, {t_hi}] (interval evaluation on "
-                                  f"{cells} cells); beyond α = {A}, D_α ≤ D_∞ ≤ ρ·α", cells=cells, tight=True)
-
-
-def _spread_over_numerator(e):
-    """N/D with N = c·e^g a single exponential term, written c / Σ_i e^(g_i − g) (the same number)."""
-    n, d = sp.fraction(sp.together(e))
-    if len(sp.Add.make_args(sp.expand(n))) != 1:
-        return e
-    num_exp = sp.powsimp(n, combine="exp")
-    spread = sp.Add(*[sp.powsimp(term / num_exp, combine="exp") for term in sp.Add.make_args(sp.expand(d))])
-    return 1 / sp.expand(sp.powsimp(spread, combine="exp"))
+    return CurveVerdict("proved", ("tight: " if proof.tight else "") + proof.reason, cells=proof.cells,
+                        tight=proof.tight, method="the cumulant lemmas at ε-DP's dominating pair")
 
 
 def _rational_below(x):
@@ -219,28 +175,45 @@ def _holds(test, E, value):
 
 
 def decide_dominated(target: str, f, E: sp.Symbol, lo, hi) -> CurveVerdict:
-    """ε-DP(E) ⇒ target(f(E)) for every E in [lo, hi] (exact numbers, 1 ≤ lo ≤ hi).
+    """ε-DP(E) ⇒ target(f(E)) for every E in [lo, hi] (exact numbers, 1 ≤ lo ≤ hi; ``hi`` None: no upper end).
 
     >>> E = sp.Symbol("E", positive=True)
     >>> decide_dominated("ZeroConcentratedDP", sp.log(E) ** 2 / 8, E, 3, 148).counterexample["E"]
     '3'
     """
-    name, test = CURVE_CLAIM_TARGETS[target]
+    name = CURVE_CLAIM_TARGETS[target][0]
     f = sp.sympify(f)
     if target == "ZeroConcentratedDP" and lo != hi:
-        tight = _limit_lemma(f, E, lo, hi)
-        if tight is not None:
-            return tight
+        proof = _cumulant_proof(f, E, lo, hi)
+        if proof is not None:
+            return proof
+    if hi is None:      # no covering without an upper end; one point may still refute
+        at = lo if lo > 1 else 2
+        verdict = decide_dominated(target, f, E, at, at)
+        if verdict.verdict == "refuted":
+            return verdict
+        return CurveVerdict("unknown", f"{E.name} has no upper end: the cumulant lemmas did not settle it and the "
+                                       f"covering needs a bounded range, e.g. --assume '1<{E.name}<=148' (ε up to 5)")
+    lo, hi = sp.sympify(lo), sp.sympify(hi)
     if lo == hi:
-        cells = [(sp.sympify(lo), sp.sympify(lo))]
-    else:
-        if _nondecreasing(f, E, lo, hi) is None:
-            return CurveVerdict("unknown", f"{name}(E) = {f} is not shown nondecreasing on the range, which the "
-                                           f"covering needs")
-        cells = [(sp.sympify(lo), sp.sympify(hi))]
-        if sp.sympify(lo) == 1:
-            return CurveVerdict("unknown", "the range reaches E = 1 (ε = 0), where both sides vanish and no finite "
-                                           "covering closes; give a range away from it, e.g. --assume 'E>=101/100'")
+        return _covering(target, f, E, [(lo, lo)])
+    # at E = 1 both sides vanish and no cell touching it can be proved; a covering away from it may refute
+    start = lo if lo > 1 else min(sp.Integer(2), (1 + hi) / 2)
+    if _nondecreasing(f, E, start, hi) is None:
+        return CurveVerdict("unknown", f"{name}(E) = {f} is not shown nondecreasing on the range, which the "
+                                       f"covering needs")
+    verdict = _covering(target, f, E, [(start, hi)])
+    if start == lo or verdict.verdict == "refuted":
+        return verdict
+    settled = f"it is proved for {start} ≤ E ≤ {hi}; " if verdict.verdict == "proved" else ""
+    return CurveVerdict("unknown", f"{settled}the range reaches E = 1 (ε = 0), where both sides vanish: no covering "
+                                   f"closes there and the cumulant lemmas did not prove it; give a range away from it, "
+                                   f"e.g. --assume '{start}<=E<={hi}'", cells=verdict.cells)
+
+
+def _covering(target, f, E, cells) -> CurveVerdict:
+    """The monotone covering of the module docstring, from the given cells of E (each with ends ≥ 1)."""
+    name, test = CURVE_CLAIM_TARGETS[target]
     work, proved = 0, []
     while cells:
         a, b = cells.pop()
@@ -340,12 +313,21 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 250000) ->
     ['1/4', '3/4']
     """
     f = sp.sympify(f)
-    if not (sp.sympify(lo).is_Rational and sp.sympify(hi).is_Rational) or sp.sympify(lo) <= 1:
-        return CurveVerdict("unknown", "the range must have rational ends above E = 1 (ε = 0), e.g. "
-                                       "--assume '8<=E<=148'")
+    if not (sp.sympify(lo).is_Rational and (hi is None or sp.sympify(hi).is_Rational)) or sp.sympify(lo) < 1:
+        return CurveVerdict("unknown", "the range must have rational ends at or above E = 1 (ε = 0), e.g. "
+                                       "--assume '1<E<=148'")
+    positive = sp.Symbol(E.name, positive=True)
+    proof = width_lemma(f.xreplace({E: positive}), sp.log(positive), positive, lo, hi)
+    if proof is not None:       # every such pair's log-likelihood ratio spans at most log E
+        return CurveVerdict("proved", proof.reason, cells=proof.cells, method="the cumulant's width lemma")
     a, t = sp.Symbol("alpha", positive=True), sp.Symbol("t", positive=True)
     ft = f.xreplace({E: sp.exp(t)})
-    for e_pt in (sp.Rational(lo), sp.Rational(hi)):
+    points = []     # the range's own ends first, then small ratios (simpler tables), then its upper end
+    for e in (lo, 2, 3, hi):
+        e = None if e is None else sp.Rational(e)
+        if e is not None and e > 1 and e >= lo and (hi is None or e <= hi) and e not in points:
+            points.append(e)
+    for e_pt in points:
         for l_pt in (sp.Rational(1, 2), sp.Rational(1, 4), sp.Rational(3, 4)):
             for a_pt in (sp.Rational(65, 64), sp.Integer(2), sp.Integer(4)):
                 gap = C.enclose(f.xreplace({E: e_pt}) * a_pt - bounded_range_renyi(l_pt, sp.log(e_pt), a_pt), 128)
@@ -356,9 +338,13 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 250000) ->
                                         counterexample={"E": str(e_pt), "table": table,
                                                         "what": f"the binary pair with λ = {l_pt}",
                                                         "why": f"at α = {a_pt}: ρα − D_α ∈ {gap.text()} < 0"})
+    if hi is None:
+        return CurveVerdict("unknown", f"{E.name} has no upper end: the width lemma did not prove it and the covering "
+                                       f"needs a bounded range, e.g. --assume '1<{E.name}<=148' (ε up to 5)")
     t_lo, t_hi = _rational_below(sp.log(lo)), _rational_above(sp.log(hi))
     if t_lo <= 0:
-        return CurveVerdict("unknown", "the range reaches E = 1 (ε = 0); give a range away from it")
+        return CurveVerdict("unknown", "the range reaches E = 1 (ε = 0), where both sides vanish: no covering closes "
+                                       "there and the width lemma did not prove it; give a range away from it")
     if _nondecreasing(f, E, lo, hi) is None:
         return CurveVerdict("unknown", f"rho(E) = {f} is not shown nondecreasing on the range, which the covering "
                                        f"needs")

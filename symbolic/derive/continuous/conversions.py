@@ -447,13 +447,7 @@ def decide_curve_claim(claim):
     lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
     exact = decide_dp_to_gdp(f, E.symbol, lo if lo is not None else 1, hi) if c == "GaussianDP" else None
     if exact is not None:
-        return exact, statement, range_text
-    if hi is None:   # no covering without an upper end; one point may still refute
-        at = lo if lo is not None and lo > 1 else 2
-        verdict = None if bounded_range else decide_dominated(c, f, E.symbol, at, at)
-        if verdict is None or verdict.verdict != "refuted":
-            verdict = CurveVerdict("unknown", f"{E.name} has no upper end; the covering needs a bounded range, e.g. "
-                                              f"--assume '3<={E.name}<=148' (ε from log 3 to 5)")
+        verdict = exact
     elif bounded_range:
         verdict = decide_bounded_range(f, E.symbol, lo if lo is not None else 1, hi)
     else:

@@ -6,8 +6,9 @@ obey the data-processing inequality. So the tight level of B implied by ε-DP, o
 at every size, is B's level at that pair, which randomized response attains
 (:mod:`symbolic.derive.continuous.finite_pairs`). At each ε asked the answer is a certified enclosure; the limit of
 D_α/α as α → 1 (the pair's KL divergence, derived here by sympy as a formula in E) is printed as the
-candidate closed form with whether it lies in every enclosure. It is not claimed proved for every ε:
-that needs the supremum over α to sit at α → 1 for all ε, which this module does not prove.
+candidate closed form with whether it lies in every enclosure, and for zCDP proved tight on ``PROOF_RANGE``
+(ε from 0 to log 148 ≈ 5) by the two-point lemma of :mod:`symbolic.derive.continuous.cumulant`: the supremum
+over α sits at α → 1 there. Beyond the range it is the candidate only.
 The ε values asked by default are ``CURVE_MAP_EPS``.
 
 >>> [str(e) for e in CURVE_MAP_EPS]
@@ -28,7 +29,7 @@ from symbolic.derive.continuous.values import E, CurveMap
 
 CURVE_TARGETS = {"zcdp": "rho", "gaussian-dp": "mu"}
 CURVE_MAP_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2), sp.Integer(5))
-PROOF_RANGE = (2, 148)   # the range of E on which a candidate formula is proved (ε from about 0.69 to 5)
+PROOF_RANGE = (1, 148)   # the range of E on which a candidate formula is proved (ε from 0 to about 5)
 
 
 def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) -> CurveMap:
@@ -79,7 +80,8 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
         lo, hi = PROOF_RANGE
         verdict = decide_dominated("ZeroConcentratedDP", candidate, E, lo, hi)
         if verdict.verdict == "proved":
-            proved_on, proof_text = f"{lo} ≤ E ≤ {hi} (ε from log {lo} to log {hi})", verdict.reason
+            eps_lo = "0" if lo == 1 else f"log {lo}"
+            proved_on, proof_text = f"{lo} ≤ E ≤ {hi} (ε from {eps_lo} to log {hi})", verdict.reason
     elif candidate is not None and inside:
         proved = True
         argument += ("; randomized response's trade-off is the two segments through its kink (1/(1+E), 1/(1+E)), "
