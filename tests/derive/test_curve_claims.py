@@ -120,7 +120,7 @@ def test_bounded_range_to_zcdp_cesar_rogers():
     from symbolic.derive.continuous.finite_pairs import renyi_expr
     for lo, hi in ((8, 148), (1, 148), (1, None)):
         v = decide_bounded_range(sp.log(E) ** 2 / 8, E, lo, hi)
-        assert v.verdict == "proved" and "Popoviciu" in v.reason
+        assert v.verdict == "proved" and "Popoviciu" in v.reason and "spans at most log E" in v.scope
     bad = decide_bounded_range(sp.log(E) ** 2 / 16, E, 3, 148)
     assert bad.verdict == "refuted" and bad.counterexample["table"]["rows"] == {"0": ["1/2", "1/2"], "1": ["1/4", "3/4"]}
     assert decide_bounded_range(sp.log(E) ** 2 / 16, E, 1, 148).counterexample["E"] == "2"   # the smallest E tried

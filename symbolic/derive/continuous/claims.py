@@ -122,7 +122,7 @@ def _cumulant_proof(f, E, lo, hi) -> CurveVerdict | None:
     proof = width_lemma(f, width, positive, lo, hi) or two_point_lemma(f, p, q, positive, lo, hi)
     if proof is None:
         return None
-    return CurveVerdict("proved", ("tight: " if proof.tight else "") + proof.reason, cells=proof.cells,
+    return CurveVerdict("proved", proof.reason, cells=proof.cells,
                         tight=proof.tight, method="the cumulant lemmas at ε-DP's dominating pair")
 
 
@@ -249,6 +249,9 @@ def _covering(target, f, E, cells) -> CurveVerdict:
 
 
 # -- ε-bounded range ⇒ ρ(E)-zCDP -----------------------------------------------------------------------------
+BOUNDED_RANGE_SCOPE = "every output space and every size (every pair whose log-likelihood ratio spans at most log E)"
+
+
 def bounded_range_pair(lam, E):
     """The binary pair P = (λ, 1 − λ), Q = (λ·m, (1 − λ)·m·E) with m = 1/(λ + (1 − λ)E): likelihood ratios
     Q/P ∈ {m, mE}, so its log-ratio range is exactly log E (ε-bounded range)."""
@@ -319,7 +322,8 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 250000) ->
     positive = sp.Symbol(E.name, positive=True)
     proof = width_lemma(f.xreplace({E: positive}), sp.log(positive), positive, lo, hi)
     if proof is not None:       # every such pair's log-likelihood ratio spans at most log E
-        return CurveVerdict("proved", proof.reason, cells=proof.cells, method="the cumulant's width lemma")
+        return CurveVerdict("proved", proof.reason, scope=BOUNDED_RANGE_SCOPE, cells=proof.cells,
+                            method="the cumulant's width lemma")
     a, t = sp.Symbol("alpha", positive=True), sp.Symbol("t", positive=True)
     ft = f.xreplace({E: sp.exp(t)})
     points = []     # the range's own ends first, then small ratios (simpler tables), then its upper end
@@ -382,4 +386,4 @@ def decide_bounded_range(f, E: sp.Symbol, lo, hi, *, max_cells: int = 250000) ->
     return CurveVerdict("proved", f"the worst ε-bounded-range pairs are binary (the chord of ψ ↦ ψ^(1−α) on the "
                                   f"ratio range); D_α ≤ ρα on them for α in [1, {A}], λ in [0, 1] and log E in "
                                   f"[{t_lo}, {t_hi}] by interval evaluation on {cells} cells, and beyond α = {A}, "
-                                  f"D_α ≤ D_∞ ≤ ε ≤ ρα", cells=cells)
+                                  f"D_α ≤ D_∞ ≤ ε ≤ ρα", scope=BOUNDED_RANGE_SCOPE, cells=cells)

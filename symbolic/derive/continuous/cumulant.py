@@ -102,10 +102,9 @@ def two_point_lemma(rho, p, q, E: sp.Symbol, lo, hi) -> CumulantProof | None:
         exact = sp.simplify(rho - kl) == 0
         tight = tight and exact
         texts.append(f"KL = {kl}" + (" = ρ" if exact else " ≤ ρ") + f" and c″ ≤ {sp.simplify(variance)} ≤ 2ρ")
-    return CumulantProof("on two outputs the tilted law's weight on the larger ratio grows with α from its "
+    lead = "tight: ρ is the KL divergence, the limit of D_α/α as α → 1, so no smaller ρ holds; " if tight else ""
+    return CumulantProof(lead + "on two outputs the tilted law's weight on the larger ratio grows with α from its "
                          "value at α = 1, so c″(α) (the variance of the log-likelihood ratio under it) stays at or "
                          "below its bound for α ≥ 1; h(α) = ρ·α(α−1) − c(α) has h(1) = 0, h′(1) = ρ − KL ≥ 0 and "
                          "h″ ≥ 0, so D_α ≤ ρ·α for every α > 1: " + "; ".join(texts)
-                         + (f" on the range ({cells} cells)" if cells else " on the range (sympy)")
-                         + ("; tight: ρ is the KL divergence, the limit of D_α/α as α → 1" if tight else ""),
-                         cells, tight)
+                         + (f" on the range ({cells} cells)" if cells else " on the range (sympy)"), cells, tight)
