@@ -8,6 +8,8 @@ ball can be much wider than the range of values (each occurrence of a variable i
 """
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
 from symbolic.core.certified import (START_BITS, _FUNCS, Ball, NotEnclosable, _arb, _arb_of_rational, _enclose,
@@ -103,31 +105,35 @@ def nonnegative_from_zero(expr, symbol, lo, hi, *, max_order: int = 8, max_cells
     The certified Taylor step: find the least k ≤ ``max_order`` with g(lo) = g′(lo) = … = g^(k−1)(lo) = 0
     exactly (sympy) and g^(k)(lo) > 0 (certified). Then g(x) = ∫_lo^x (x − s)^(k−1)/(k−1)! · g^(k)(s) ds
     (Taylor's theorem with integral remainder), so g ≥ 0 on [lo, lo + d] once g^(k) ≥ 0 there (a covering of
-    64 cells at most, d halved until one closes), and g ≥ 0 on [lo + d, hi] by a covering of g itself. With g(lo) > 0 this is
-    :func:`nonnegative_on`. Returns (answer, cells, k): answer True, False (a point where g is certainly
-    negative, or a first nonzero derivative that is negative: g < 0 just above ``lo``), or None."""
+    64 cells at most, d halved until one closes). Beyond lo + d, g is small where it is near ``lo`` and a
+    plain ball of g is too wide there; each cell [a, b] is also tried in Taylor form,
+    g(a + s) ∈ Σ_{j<k} g^(j)(a)·s^j/j! + g^(k)([a, b])·s^k/k! for s in [0, b − a], with each g^(j)(a) a narrow
+    ball at one point (:func:`_taylor_cover`). Returns (answer, cells, k): answer True, False (a point where g
+    is certainly negative, or a first nonzero derivative that is negative: g < 0 just above ``lo``), or None."""
     x = sp.sympify(expr)
     lo, hi = sp.Rational(lo), sp.Rational(hi)
     if sp.simplify(x) == 0:
         return True, 0, 0
-    g, k = x, 0
+    derivatives = [x]
     while True:
-        value = g.subs(symbol, lo)
+        value = derivatives[-1].subs(symbol, lo)
         if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
-            return None, 0, k
+            return None, 0, len(derivatives) - 1
         if sp.simplify(value) != 0:
             break
-        if k == max_order:
-            return None, 0, k
-        g, k = sp.diff(g, symbol), k + 1
+        if len(derivatives) > max_order:
+            return None, 0, len(derivatives) - 1
+        derivatives.append(sp.diff(derivatives[-1], symbol))
+    k, g = len(derivatives) - 1, derivatives[-1]
     try:
-        start, run = compile_enclosure(g, symbol)(lo, bits), compile_enclosure(x, symbol)
+        runs = [compile_enclosure(e, symbol) for e in derivatives]
     except NotEnclosable:
         return None, 0, k
+    start = runs[k](lo, bits)
     if not start.is_finite() or start.lower() <= 0:
         return (False if start.is_finite() and start.upper() < 0 else None), 0, k
     for j in range(1, 17):      # a certainly negative value at one of 16 points settles it at once
-        if run(lo + (hi - lo) * j / 16, bits).upper() < 0:
+        if runs[0](lo + (hi - lo) * j / 16, bits).upper() < 0:
             return False, 0, k
     if k == 0:
         ok, cells = nonnegative_on(x, symbol, lo, hi, max_cells=max_cells, bits=bits)
@@ -143,5 +149,34 @@ def nonnegative_from_zero(expr, symbol, lo, hi, *, max_order: int = 8, max_cells
         return None, spent, k
     if lo + d == hi:
         return True, spent, k
-    ok, cells = nonnegative_on(x, symbol, lo + d, hi, max_cells=max_cells, bits=bits)
+    ok, cells = _taylor_cover(runs, lo + d, hi, max_cells=max_cells, bits=bits)
     return ok, spent + cells, k
+
+
+def _taylor_cover(runs, lo, hi, *, max_cells: int, bits: int):
+    """g ≥ 0 on [lo, hi] by a covering whose cell test is the plain ball of g (``runs[0]``) or else the Taylor
+    form of order k = len(runs) − 1 at the cell's left end: its lower end is g(a) plus, for each later term,
+    the least value of c·s^j/j! over s in [0, b − a] (0 when c ≥ 0). Returns (answer, cells) as
+    :func:`nonnegative_on` does."""
+    k = len(runs) - 1
+    stack, cells = [(lo, hi)], 0
+    while stack:
+        a, b = stack.pop()
+        cells += 1
+        if cells > max_cells:
+            return None, cells
+        with precision(bits):
+            whole = runs[0](interval(a, b), bits)
+            if whole.is_finite() and whole.lower() >= 0:
+                continue
+            at_a = runs[0](a, bits)
+            if at_a.upper() < 0:
+                return False, cells
+            width, bound = interval(0, b - a), at_a
+            terms = [runs[j](a, bits) for j in range(1, k)] + [runs[k](interval(a, b), bits)]
+            for j, c in enumerate(terms, start=1):
+                bound = bound + c * width ** j * Ball._wrap(_arb_of_rational(1, math.factorial(j)))
+            if bound.is_finite() and bound.lower() >= 0:
+                continue
+        stack += [((a + b) / 2, b), (a, (a + b) / 2)]
+    return True, cells

@@ -68,6 +68,9 @@ def test_interval_tools():
     assert I.nonnegative_from_zero(x ** 4 - 10 * x ** 5, x, 0, 1)[0] is False
     assert I.nonnegative_from_zero(-x ** 3 + x ** 4, x, 0, 1)[0] is False       # first nonzero derivative < 0
     assert I.nonnegative_from_zero(x - sp.Rational(1, 100), x, 0, 1)[0] is False   # negative at the end itself
+    # a dip below 0 on (0.29, 0.31), between the 16 sample points: never proved
+    dip = x ** 4 * ((x - sp.Rational(3, 10)) ** 2 - sp.Rational(1, 10000))
+    assert I.nonnegative_from_zero(dip, x, 0, 1)[0] is not True
     assert I.nonnegative_from_zero(sp.sin(x) ** 2 - x ** 2 + x ** 2, x, 0, 1)[0] is True
     b = I.interval(3, 4)
     assert b.lower() <= 3 and b.upper() >= 4 and b.upper() - b.lower() < sp.Rational(11, 10)
@@ -199,3 +202,22 @@ def test_pure_dp_to_gdp_is_decided_against_the_exact_level_down_to_eps_zero():
     assert v.verdict == "refuted" and v.counterexample["table"] == rr_table(2)
     mpmath.mp.dps = 30
     assert 2 * mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf(1) / 3) > mpmath.log(2)   # μ*(2) > log 2
+
+
+def test_the_two_point_lemma_on_a_pair_that_is_not_symmetric():
+    """p = RR_E's first row against the uniform law: both directions are checked (the pair is not a relabelling
+    of itself), ρ = ε²/8 is proved for 1 ≤ E ≤ 20, and mpmath confirms D_α ≤ ρα at sample orders; ρ = ε²/16 is
+    not (KL(p‖q) > ε²/16 near E = 20)."""
+    from symbolic.derive.continuous.cumulant import two_point_lemma
+    Ep = sp.Symbol("E", positive=True)
+    p, q = (Ep / (1 + Ep), 1 / (1 + Ep)), (sp.Rational(1, 2), sp.Rational(1, 2))
+    proof = two_point_lemma(sp.log(Ep) ** 2 / 8, p, q, Ep, 1, 20)
+    assert proof is not None and not proof.tight and proof.reason.count("KL =") == 2
+    assert two_point_lemma(sp.log(Ep) ** 2 / 16, p, q, Ep, 1, 20) is None
+    mpmath.mp.dps = 30
+    for e in (mpmath.mpf("1.01"), mpmath.mpf(3), mpmath.mpf(20)):
+        pp, qq = [e / (1 + e), 1 / (1 + e)], [mpmath.mpf(1) / 2] * 2
+        for a in (mpmath.mpf("1.001"), mpmath.mpf(2), mpmath.mpf(50)):
+            for x, y in ((pp, qq), (qq, pp)):
+                d = mpmath.log(sum(u ** a * v ** (1 - a) for u, v in zip(x, y))) / (a - 1)
+                assert d <= mpmath.log(e) ** 2 / 8 * a
