@@ -31,11 +31,12 @@ import sympy as sp
 from symbolic.core.budget import Budget, BudgetSpent
 from symbolic.core.errors import DPCheckError, InvalidParameter
 from symbolic.core.exact import expr_text
+from symbolic.core.ranges import describe
 from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.conversion_attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
                                               snapped_tables)
 from symbolic.graph.conversion_fit import Shape, recognise, recognise_entries, search, UNBOUNDED
-from symbolic.graph.maps import claim_params
+from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
 from symbolic.notions.claims import Claim, Implies
 from symbolic.solve.run import check_claim
@@ -255,6 +256,14 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
                              seconds=time.monotonic() - t0, **base)
     checks = [(f"search at {_at(e.point)}: {e.value:.10g} vs formula {_num(formula, e.point, syms)}",
                _close(formula, e.point, syms, e.value)) for e in estimates]
+    spec = next(p for p in bn.params if p.name == target)
+    if not stays_in_range(formula, spec, an):
+        # fitted where the search sampled; elsewhere in A's range it leaves B's range, where the claim (and
+        # so the proof below) says nothing: the map is stated with that condition, not for all of A's range
+        inside = describe(expr_text(formula), spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)
+        base["assumptions"] = assumptions + (inside,)
+        checks.append((f"{target} = {expr_text(formula)} stays in {target}'s range for every "
+                       f"{', '.join(assumptions)}: no, so the map is stated only where {inside}", True))
     bud.at(f"proving {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}")
     if bud.end is not None:  # the solver's own limit: what is left of the budget
         settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))

@@ -23,6 +23,7 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.graph.hasse import same_level
+from symbolic.graph.maps import stays_in_range
 from symbolic.graph.pair import PairResult
 from symbolic.graph.recheck import failing_values, parse_map, table_of
 from symbolic.graph.sampling import holds_exactly
@@ -134,41 +135,11 @@ def compose_general(f_text, g_text, a_notion, b_notion) -> str | None:
     if fm is None or gm is None or set(fm) != {p.name for p in b_notion.params}:
         return None
     for p in b_notion.params:
-        if not _in_range(fm[p.name], p, a_notion):
+        if not stays_in_range(fm[p.name], p, a_notion):
             return None
     sub = {sp.Symbol(k, real=True): v for k, v in fm.items()}
     out = {k: sp.simplify(v.xreplace(sub)) for k, v in gm.items()}
     return ", ".join(f"{k} = {v}" for k, v in out.items()) or "no parameters"
-
-
-def _in_range(expr, spec, a_notion) -> bool:
-    """Whether ``expr`` (in A's parameters) lies in ``spec``'s range for every value in A's range, decided
-    exactly (a constant, or one parameter of A by sympy's univariate inequality solver)."""
-    free = sorted(expr.free_symbols, key=str)
-    conds = []
-    if spec.lower is not None:
-        conds.append(expr < spec.lower if not spec.lower_strict else expr <= spec.lower)
-    if spec.upper is not None:
-        conds.append(expr > spec.upper if not spec.upper_strict else expr >= spec.upper)
-    if not free:
-        return not any(bool(c) for c in conds)
-    if len(free) != 1:
-        return False
-    x = free[0]
-    a = next((p for p in a_notion.params if p.name == str(x)), None)
-    if a is None:
-        return False
-    dom = sp.Interval(sp.sympify(a.lower) if a.lower is not None else -sp.oo,
-                      sp.sympify(a.upper) if a.upper is not None else sp.oo,
-                      left_open=bool(a.lower_strict) or a.lower is None, right_open=bool(a.upper_strict) or a.upper is None)
-    try:
-        for c in conds:
-            bad = sp.solve_univariate_inequality(c, x, relational=False, domain=dom)
-            if bad != sp.EmptySet:
-                return False
-    except (NotImplementedError, TypeError, ValueError):
-        return False
-    return True
 
 
 def by_composition(done: dict, infos: dict) -> dict:

@@ -156,3 +156,33 @@ def coarser_maps(pmap: ParameterMap, a, b, n: int) -> list:
 
 def _text(values: dict) -> str:
     return ", ".join(f"{k} = {v}" for k, v in values.items()) or "no parameters"
+
+
+def stays_in_range(expr, spec, a_notion) -> bool:
+    """Whether ``expr`` (in A's parameters) lies in ``spec``'s range for every value in A's range, decided
+    exactly (a constant, or one parameter of A by sympy's univariate inequality solver)."""
+    free = sorted(expr.free_symbols, key=str)
+    conds = []
+    if spec.lower is not None:
+        conds.append(expr < spec.lower if not spec.lower_strict else expr <= spec.lower)
+    if spec.upper is not None:
+        conds.append(expr > spec.upper if not spec.upper_strict else expr >= spec.upper)
+    if not free:
+        return not any(bool(c) for c in conds)
+    if len(free) != 1:
+        return False
+    x = free[0]
+    a = next((p for p in a_notion.params if p.name == str(x)), None)
+    if a is None:
+        return False
+    dom = sp.Interval(sp.sympify(a.lower) if a.lower is not None else -sp.oo,
+                      sp.sympify(a.upper) if a.upper is not None else sp.oo,
+                      left_open=bool(a.lower_strict) or a.lower is None, right_open=bool(a.upper_strict) or a.upper is None)
+    try:
+        for c in conds:
+            bad = sp.solve_univariate_inequality(c, x, relational=False, domain=dom)
+            if bad != sp.EmptySet:
+                return False
+    except (NotImplementedError, TypeError, ValueError):
+        return False
+    return True

@@ -351,6 +351,8 @@ def result_text(res) -> str:
                      f"minimal among sizes searched: {'yes' if v.minimal else 'not known'}")
     if isinstance(v, Proved):
         lines.append(f"  {v.note}{params_text(c.params)}")
+        if "where" in v.certificate:
+            lines.append(f"  where: {v.certificate['where']}")
         if "method" in v.certificate:
             lines.append(f"  method: {v.certificate['method']}")
         if "ranges" in v.certificate:

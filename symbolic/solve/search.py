@@ -18,7 +18,7 @@ from symbolic.solve.backends.settings import Settings
 from symbolic.solve.one_size import _in_range, irrational_values, rational_values, search_size
 from symbolic.solve.queries.encode import Encoding, z3val
 from symbolic.solve.queries.solver import Solver, _value, extract
-from symbolic.solve.queries.verify import Assignment, argument_problems, verify
+from symbolic.solve.queries.verify import Assignment, argument_guards, argument_problems, verify
 from symbolic.solve.routes.quotient import quotient_change
 from symbolic.solve.vacuity import vacuity_of_sizes, witness_back
 
@@ -206,5 +206,8 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, meter, ch
         certificate["vacuous_at"] = vac.reason
     if change:
         certificate["parameters"] = change.text
+    if settings.argument_ranges and argument_guards(s_imp):
+        certificate["where"] = ("only where " + "; ".join(argument_guards(s_imp)) + ": the claim says nothing where "
+                                "a notion's argument leaves its range, and the solver's values did there")
     return Proved(hi, tuple(proved), certificate,
                   vacuity=vac.status, witness=vac.witness, obligations=tuple(obligations))

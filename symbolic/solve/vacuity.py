@@ -39,7 +39,9 @@ def fixed_out_of_range(imp, params) -> list:
 def find_witness(imp, params, sizes: Sizes, settings, meter: Meter) -> VacuityResult:
     """Exact values at ``sizes`` satisfying every hypothesis of ``imp`` (conclusion ignored); fixed
     parameters are checked against their ranges once, by :func:`vacuity_of_sizes`."""
-    enc = Encoding(imp, params, sizes, dict(imp.parameters))
+    # every notion argument in its range: where one is not, the claim says nothing (as in the proof's query),
+    # so a witness there would show only that the proof covers nothing
+    enc = Encoding(imp, params, sizes, dict(imp.parameters), argument_ranges=True)
     uniform = [v == z3val(sp.Rational(1, len(row))) for row in enc.rows for v in row]
     quick = settings.capped(2.0)
     problems = []
@@ -55,8 +57,8 @@ def find_witness(imp, params, sizes: Sizes, settings, meter: Meter) -> VacuityRe
         if status == "unsat":
             if extra:
                 continue
-            return VacuityResult("vacuous", reason=f"the hypotheses cannot hold together at {sizes} "
-                                 f"(the solver finds them jointly unsatisfiable)")
+            return VacuityResult("vacuous", reason=f"the hypotheses cannot hold together at {sizes} with every "
+                                 f"notion argument inside its range (the solver finds them jointly unsatisfiable)")
         asg = extract(enc, info)
         if asg is None:
             problems.append(f"{how}: the solver's witness is not rational")

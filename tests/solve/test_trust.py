@@ -36,7 +36,7 @@ from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.queries.solver import Solver
 from symbolic.notions.families.semantic import AdditiveSecrecy
 from symbolic.core.tables import MechTable, PopTable, databases
-from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown
+from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.solve.queries.verify import Assignment, verify
 
 Es = E.symbol
@@ -441,3 +441,18 @@ def test_adaptive_composition_uses_the_first_output():
         for o1 in (0, 1):
             for o2 in (0, 1):
                 assert c.prob(d, (o1, o2)) == a1.prob(d, o1) * fam[o1].prob(d, o2), (d, o1, o2)
+
+
+def test_a_conclusion_whose_argument_leaves_its_range_is_vacuous_there_and_scoped_elsewhere():
+    """ε-DP ⇒ (log 2, (E − 2)/(E + 1))-DP: the δ is negative for E < 2, where the claim says nothing (the query
+    keeps every argument in its range). On 1 ≤ E ≤ 3/2 nothing is left: vacuous, never proved on a witness at
+    E = 1 (δ = −1/3 there, which no table meets). On E ≥ 1 it is proved, and the verdict says where."""
+    from symbolic.notions.families.dp import ApproxDP
+    low = Param("E", lower=1, upper=sp.Rational(3, 2))
+    v = check_implication(Implies(PureDP(low.symbol), ApproxDP(2, (low.symbol - 2) / (low.symbol + 1))), (low,),
+                          Sizes(1, 2, 2), Sizes(1, 2, 2), FAST)
+    assert isinstance(v, Vacuous), v
+    v = check_implication(Implies(PureDP(E.symbol), ApproxDP(2, (E.symbol - 2) / (E.symbol + 1))), (E,),
+                          Sizes(1, 2, 2), Sizes(1, 2, 2), FAST)
+    assert isinstance(v, Proved) and "ApproxDP's delta = (E - 2)/(E + 1) lies in" in v.certificate["where"]
+    assert v.witness is not None and sp.Rational(v.witness.parameters["E"]) >= 2

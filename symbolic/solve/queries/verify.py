@@ -13,9 +13,9 @@ import sympy as sp
 
 from symbolic.solve.queries.encode import eval_notion, targets
 from symbolic.solve.queries.every_belief import decide_every_belief
-from symbolic.core.exact import at_values
+from symbolic.core.exact import at_values, expr_text
 from symbolic.core.ops import ExactOps, UndecidedComparison, exact_sign
-from symbolic.core.ranges import problems as range_problems
+from symbolic.core.ranges import describe, problems as range_problems
 from symbolic.core.tables import MechTable
 
 
@@ -52,11 +52,12 @@ def verify(imp, params, asg: Assignment):
 
 
 def verify_witness(imp, params, asg: Assignment):
-    """Return (ok, problems): do the rows form distributions, do the parameters lie in their ranges
-    and do all hypotheses of ``imp`` hold, exactly? (The conclusion is not looked at.) This is how
-    a claim is shown not to be vacuous."""
+    """Return (ok, problems): do the rows form distributions, do the parameters lie in their ranges, does
+    every notion argument (the conclusion's too) lie in its notion's range, and do all hypotheses of ``imp``
+    hold, exactly? (Whether the conclusion holds is not looked at.) This is how a claim is shown not to be
+    vacuous: where an argument leaves its range the claim says nothing, so a witness there shows nothing."""
     try:
-        problems = _table_problems(params, asg)
+        problems = _table_problems(params, asg) or argument_problems(imp, asg)
         if not problems:
             problems = _hypothesis_problems(imp, asg)
     except UndecidedComparison as e:
@@ -149,6 +150,19 @@ def argument_problems(imp, asg: Assignment) -> list:
                 continue
             out += [f"{ni.notion.name}: argument {bad}" for bad in
                     range_problems(spec.name, value, spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)]
+    return out
+
+
+def argument_guards(imp) -> list:
+    """The conditions "N's p = expression in range" for each notion argument written in the claim's parameters
+    (the ranges a query with ``argument_ranges`` keeps them in)."""
+    out = []
+    for ni in imp.instances:
+        for spec, a in zip(ni.notion.params, ni.args):
+            a = sp.sympify(a)
+            if a.free_symbols and not (a.is_Symbol and a.name == spec.name):   # not the claim's own parameter
+                rng = describe(spec.name, spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)
+                out.append(f"{ni.notion.name}'s {spec.name} = {expr_text(sp.sympify(a))} lies in {rng}")
     return out
 
 
