@@ -247,6 +247,11 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
             formula, why = recognise([(tuple(e.point[str(s)] for s in syms), e.value) for e in estimates], syms)
             if formula is not None:
                 break
+    finite = math.isfinite(estimates[-1].value) and estimates[-1].value <= UNBOUNDED
+    if formula is None and finite and _e_like(an):
+        bud.at(f"estimating at square values of {syms[0]} (a formula in its square root) at {sizes}")
+        formula, estimates, why = _in_square_root(an, bn, target, fixed_b, shape, syms[0], f"{aid}->{bid}",
+                                                  starts, estimates, why)
     pairs = tuple((e.point, e.value) for e in estimates)
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
         return _unbounded(an, bn, target, fixed_b, estimates[-1], shape, settings, base, pairs, t0)
@@ -276,6 +281,31 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     return MapDerivation(formula=formula, estimates=pairs, proof=proof, proof_reason=proof_reason,
                          attained_by=attained, attained_reason=att_reason, near_attained_by=(near or [None])[0],
                          checks=tuple(checks), seconds=time.monotonic() - t0, **base)
+
+
+def _e_like(a) -> bool:
+    """A has one parameter ranging over [1, ∞) (a ratio E = e^ε)."""
+    return len(a.params) == 1 and a.params[0].lower is not None and sp.sympify(a.params[0].lower) == 1 \
+        and a.params[0].upper is None
+
+
+def _in_square_root(an, bn, target, fixed_b, shape, x, seed, starts, first, why):
+    """The second pass of the recogniser, for maps in √E (ε/2 in the exponent, as in B(E^(1/2), ·)): estimates at
+    E = u² for u = 2, …, 9, a rational function of u fitted exactly through them, and u replaced by √E.
+    Returns (formula or None, the estimates to keep, the reason when none)."""
+    u = sp.Symbol("u", positive=True)
+    estimates, warm = [], None
+    for k in range(2, 2 + MAX_POINTS):
+        est = search(an, bn, target, fixed_b, {x.name: sp.Integer(k * k)}, shape, starts=starts, seed=seed, warm=warm)
+        if not math.isfinite(est.value) or est.value > UNBOUNDED:
+            return None, first, why
+        estimates.append(est)
+        warm = est.x
+        if len(estimates) >= 3:
+            f, _ = recognise([((sp.sqrt(e.point[x.name]),), e.value) for e in estimates], [u])
+            if f is not None:
+                return sp.simplify(f.xreplace({u: sp.sqrt(x)})), estimates, None
+    return None, first, why + "; nor of √" + x.name
 
 
 def _at(point) -> str:

@@ -193,3 +193,23 @@ def test_a_table_only_within_one_percent_is_near_attaining_not_tight(monkeypatch
     d = MapDerivation("PureDP", "GroupDP", "E", {}, E ** 2, (), Sizes(2, 2, 2), (), proof={"method": "x"},
                       attained_by=att, near_attained_by=near)
     assert not d.tight and "near-attaining" in d.text() and d.to_json()["near_attained_by"]["gap"] == near["gap"]
+
+
+def test_a_map_in_the_square_root_of_E():
+    """ε-DP ⇒ (ε/2, δ)-DP: randomized response's hockey stick at e^(ε/2) is δ = (E − √E)/(E + 1), irrational at
+    E = 2, 3, …; the second pass samples E = u² and fits in u. Proved, and attained by randomized response."""
+    d = derive_map(find_notion("pure-dp"), find_notion("approx-dp"), target="delta", fix={"E": "sqrt(E)"},
+                   settings=FAST)
+    Ep = sp.Symbol("E", positive=True)
+    assert sp.simplify(d.formula.xreplace({sp.Symbol("E", real=True): Ep}) - (Ep - sp.sqrt(Ep)) / (Ep + 1)) == 0
+    assert d.tight and d.attained_by["kind"] == "symbolic" and d.proof is not None
+    assert all(sp.sqrt(sp.sympify(p["E"])).is_Rational for p in d.attained_by["verified_at"])
+
+
+def test_a_fitted_map_that_leaves_the_targets_range_says_where_it_holds():
+    """ε-DP ⇒ (log 2, δ)-DP: the search samples E ≥ 2 and fits δ = (E − 2)/(E + 1), negative below E = 2; the
+    map is stated with that condition (the proof says nothing where δ < 0), not for every E ≥ 1."""
+    d = derive_map(find_notion("pure-dp"), find_notion("approx-dp"), target="delta", fix={"E": "2"}, settings=FAST)
+    assert same(str(d.formula), (E - 2) / (E + 1))
+    assert d.assumptions[-1] == "0 ≤ (E - 2)/(E + 1) ≤ 1"
+    assert "only where" in d.proof.get("where", "")

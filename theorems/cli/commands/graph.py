@@ -47,7 +47,11 @@ def _literature_word(p) -> str:
 def _print_pairs(g):
     rows = []
     for p in g.pairs:
-        what = p.map or ""
+        what = (p.map or "") + (" (tight)" if p.relation == "implies" and p.tight else "")
+        said = p.extra.get("tightness")
+        if p.relation == "implies" and said and not p.tight:
+            what += f"; not tight: {said['derived']['map']} is" if said.get("derived", {}).get("tight") else \
+                "; tightness not shown"
         if p.relation == "implies" and p.extra.get("refuted_map"):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":
@@ -93,8 +97,12 @@ def _print_pairs(g):
                    f"the code it calls), the sizes, an effort setting or the tool changed, and when a stored record "
                    f"fails its check on reading (e.g. --cache /tmp/g; default {DEFAULT_CACHE})")
 @click.option("--no-cache", is_flag=True, help="recompute every pair and store nothing (e.g. --no-cache)")
+@click.option("--tight", is_flag=True,
+              help="also derive the tight map of every `implies` edge at the sizes (`derive map`: fitted, proved and "
+                   "attained by an exact table) and say whether the edge's map is it; about ten times the graph's "
+                   "time, so off by default (e.g. --tight)")
 def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
-          no_cache):
+          no_cache, tight):
     """For every ordered pair (A, B) of the chosen notions, the strongest statement the engine establishes
     at the given sizes: `implies` with a parameter map (A(E) ⇒ B(f(E)), proved for every E), `not-implies`
     with an exact counterexample satisfying A at some level and B at no level, or `unknown` with the reason
@@ -114,6 +122,14 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
                           cache_dir=None if no_cache else cache_dir, on_pair=finished.append)
     if stopped:
         return _interrupted(stopped[0], finished, sizes, json_file, time.monotonic() - t0)
+    if tight:
+        from symbolic.graph.tightness import tighten_graph
+        with stop_on_signals() as stopped:
+            with spinner(ui(), f"deriving the tight map of each implies edge at {sizes}"):
+                tightened = tighten_graph(g, settings)
+        if stopped:
+            return _interrupted(stopped[0], finished, sizes, json_file, time.monotonic() - t0)
+        g = tightened
     doc = g.to_json()
     counts = Counter(p.relation for p in g.pairs)
     if json_file:
@@ -130,6 +146,10 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
         drawn = f"; drawn with {how}: {svg_file}, {_sep_path(svg_file)}"
     if not ui().quiet:
         _print_pairs(g)
+    if tight:
+        n_tight = sum(1 for p in g.pairs if p.relation == "implies" and p.tight)
+        print(f"tight maps: {n_tight} of {counts['implies']} implies edges carry the tight map at {sizes}",
+              file=sys.stderr if ui().quiet else sys.stdout)
     print(f"{len(g.notions)} notions, {len(g.pairs)} pairs at {sizes}: {counts['implies']} implies, "
           f"{counts['not-implies']} not-implies, {counts['unknown']} unknown; {g.cached} from the cache; "
           f"{g.seconds:.1f} s{drawn}", file=sys.stderr if ui().quiet else sys.stdout)

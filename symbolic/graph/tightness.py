@@ -1,0 +1,83 @@
+"""Whether a proved edge of the implication graph carries the tight map, by `derive map` at the graph's sizes.
+
+An ``implies`` edge A ⇒ B(f) is proved with some map f (the literature's, an inferred one, a composition).
+The tight map at the sizes is f* = the least parameter of B that every A-table meets
+(:func:`symbolic.graph.conversion.derive_map`): fitted to a closed form, proved (A ⇒ B(f*) at the sizes) and
+attained by an exact table re-verified from its text. The edge is **tight** when f* is tight in that sense and
+equal to f (sympy); when f* is tight and differs, the edge keeps its proved map and names f* as the tight one;
+otherwise the derivation's reason is kept and the edge is not called tight. For B with several parameters the
+last one is derived (δ of (ε, δ)-DP) with the others fixed at the edge's values.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sympy as sp
+
+from symbolic.core.errors import DPCheckError
+from symbolic.core.exact import expr_text
+from symbolic.graph.pair import PairResult
+from symbolic.graph.recheck import parse_map
+
+
+def tighten(pair: PairResult, a, b, sizes, settings) -> PairResult:
+    """``pair`` (decided) with ``tight`` and the tight map's record in ``extra["tightness"]`` when it is an
+    ``implies`` edge with a map; any other pair unchanged. ``a``, ``b``: the two notions' records."""
+    if pair.relation != "implies" or not pair.map or pair.map == "no parameters":
+        return pair
+    from symbolic.graph.conversion import derive_map
+    names = [p.name for p in b.notion.params]
+    values = parse_map(pair.map, [p.name for p in a.notion.params])
+    if not names or values is None or set(values) != set(names):
+        return _said(pair, False, f"the edge's map {pair.map} does not name each of {b.id}'s parameters once")
+    target = names[-1]
+    fix = {k: expr_text(v) for k, v in values.items() if k != target}
+    try:
+        d = derive_map(a, b, sizes=sizes, target=target, fix=fix, settings=settings)
+    except DPCheckError as e:
+        return _said(pair, False, f"not derived: {e}")
+    if d.formula is None:
+        return _said(pair, False, f"not derived: {d.reason}")
+    record = {"map": f"{target} = {expr_text(d.formula)}", "tight": d.tight, "proved": d.proof is not None,
+              "attained_by": d.attained_by}
+    if not d.tight:
+        why = d.proof_reason if d.proof is None else d.attained_reason
+        return _said(pair, False, f"derived {record['map']}, not shown tight ({why})", record)
+    edge = values[target]
+    same = d.formula == sp.oo and edge == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) == 0
+    if same:
+        return _said(pair, True, f"the edge's map is the tight one at {sizes}", record)
+    return _said(pair, False, f"tight map at {sizes}: {record['map']}; the edge's {target} = {expr_text(edge)} is "
+                              f"proved but not the least", record)
+
+
+def _real(x):
+    """Every symbol as a real one (the edge's map and the derivation's formula spell A's symbols alike)."""
+    x = sp.sympify(x)
+    return x.xreplace({s: sp.Symbol(s.name, real=True) for s in x.free_symbols})
+
+
+def _said(pair, tight: bool, text: str, record: dict | None = None) -> PairResult:
+    return replace(pair, tight=tight, extra={**pair.extra, "tight": tight,
+                                             "tightness": {"text": text, **({"derived": record} if record else {})}})
+
+
+def tighten_graph(g, settings, *, progress=None):
+    """The graph ``g`` (a :class:`~symbolic.graph.sweep.GraphResult`) with every ``implies`` edge tightened
+    (:func:`tighten`), one after another; ``progress(done, total)`` as edges finish. Returns the new result,
+    its ``seconds`` including this pass."""
+    import time
+    from symbolic.graph.sweep import resolve
+    t0 = time.monotonic()
+    edges = [p for p in g.pairs if p.relation == "implies"]
+    infos, done, out = {}, 0, []
+    for p in g.pairs:
+        if p.relation == "implies":
+            for x in (p.source, p.target):
+                infos.setdefault(x, resolve(x))
+            p = tighten(p, infos[p.source], infos[p.target], g.sizes, settings)
+            done += 1
+            if progress:
+                progress(done, len(edges))
+        out.append(p)
+    return replace(g, pairs=tuple(out), seconds=g.seconds + time.monotonic() - t0)
