@@ -1,4 +1,4 @@
-"""Tight constants between notions (symbolic.graph.conversion.derive_map): one row per pair and size with
+"""Tight constants between notions (symbolic.graph.constants.derivation.derive_map): one row per pair and size with
 the formula, whether it is proved and attained (tight), how it is attained, and seconds. The second solver
 is off (the proof is z3's alone), as in the fast tests.
 
@@ -11,7 +11,7 @@ import sys
 import time
 
 from symbolic.core.verdicts import Sizes
-from symbolic.graph.conversion import derive_map
+from symbolic.graph.constants.derivation import derive_map
 from symbolic.notions.listed.catalog import find_notion
 from symbolic.solve.backends.settings import Settings
 

@@ -82,10 +82,11 @@ from symbolic.derive.continuous.conversions import decide_curve_claim, decide_gd
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
                                        gaussian, laplace, laplace_count_given_record)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
-from symbolic.graph.conversion import MapDerivation, MapGrowth, derive_map, derive_map_growth
+from symbolic.graph.constants.derivation import MapDerivation, MapGrowth, derive_map, derive_map_growth
 from symbolic.graph.maps import implication_with_map
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
+from symbolic.graph.constants.tightness import tighten_graph
 from symbolic.graph.user import load_user_notion
 from symbolic.report.html import audit_html
 from symbolic.report.html_svg import inline_svg
@@ -123,7 +124,7 @@ __all__ = [
     "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
     "decide_zcdp_to_dp", "decide_gdp_to_dp",
     # the implication graph
-    "run_graph", "graph_settings", "GraphResult", "implication_with_map",
+    "run_graph", "graph_settings", "GraphResult", "implication_with_map", "tighten_graph",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
     "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions

@@ -9,9 +9,9 @@ import sympy as sp
 
 from symbolic.core.verdicts import Sizes
 from symbolic.derive.level import derive_level
-from symbolic.graph.conversion import MapDerivation, derive_map, growth_summary
-from symbolic.graph.conversion_attain import exact_table, level_is_exactly
-from symbolic.graph.conversion_fit import Shape, as_rational, fit_rational, recognise
+from symbolic.graph.constants.derivation import MapDerivation, derive_map, growth_summary
+from symbolic.graph.constants.attain import exact_table, level_is_exactly
+from symbolic.graph.constants.fit import Shape, as_rational, fit_rational, recognise
 from symbolic.notions.listed.catalog import find_notion
 from symbolic.solve.backends.settings import Settings
 from tests.cli.test_cli_frame import dpcheck, one_error_line
@@ -154,8 +154,8 @@ GROUP_FLOAT = [[0.9751846622978505, 0.024815337702149352], [0.9255539868935652, 
 
 
 def _group_attain(monkeypatch=None):
-    from symbolic.graph import conversion
-    from symbolic.graph.conversion_fit import Estimate
+    from symbolic.graph.constants import derivation as conversion
+    from symbolic.graph.constants.fit import Estimate
     a, b = find_notion("pure-dp").notion, find_notion("group-dp").notion
     est = Estimate({"E": sp.Integer(3)}, 8.999999999995023, GROUP_FLOAT, ())
     return conversion.attain(a, b, "E", lambda point: {}, E ** 2, [est], Shape(2, 2, 2), [E])
@@ -165,7 +165,7 @@ def test_tight_needs_an_exact_attaining_table_read_back_from_its_text():
     # the table: P(0|00) = 3/4, P(0|01) = P(0|10) = 1/4, P(0|11) = 1/12 is 3-DP with group level 9
     a, b = find_notion("pure-dp").notion, find_notion("group-dp").notion
     rows = {"0,0": ["3/4", "1/4"], "0,1": ["1/4", "3/4"], "1,0": ["1/4", "3/4"], "1,1": ["1/12", "11/12"]}
-    from symbolic.graph.conversion_attain import reverify
+    from symbolic.graph.constants.attain import reverify
     assert reverify(a, b, "E", b.params[0], rows, Shape(2, 2, 2), {}, {"E": sp.Integer(3)}, sp.Integer(9))
     assert not reverify(a, b, "E", b.params[0], rows, Shape(2, 2, 2), {}, {"E": sp.Integer(3)}, sp.Integer(8))
     # one entry 3·10⁻¹⁷ off (the row no longer sums to 1): not a table, never tight
@@ -185,7 +185,7 @@ def test_tight_needs_an_exact_attaining_table_read_back_from_its_text():
 
 
 def test_a_table_only_within_one_percent_is_near_attaining_not_tight(monkeypatch):
-    monkeypatch.setattr("symbolic.graph.conversion.snapped_tables", lambda *a, **k: iter(()))
+    monkeypatch.setattr("symbolic.graph.constants.derivation.snapped_tables", lambda *a, **k: iter(()))
     att, reason, checks, near = _group_attain()
     assert att is None and "near-attaining" in reason and not all(ok for _, ok in checks)
     low, high = (sp.sympify(x) for x in near["level_between"])

@@ -1,5 +1,5 @@
 """`dpcheck graph --tight`: whether each proved edge carries the tight map at the graph's sizes
-(symbolic.graph.tightness, through `derive map`)."""
+(symbolic.graph.constants.tightness, through `derive map`)."""
 import json
 from fractions import Fraction
 
@@ -7,7 +7,7 @@ import sympy as sp
 
 from symbolic.core.verdicts import Sizes
 from symbolic.graph.sweep import graph_settings, run_graph
-from symbolic.graph.tightness import tighten_graph
+from symbolic.graph.constants.tightness import tighten_graph
 from tests.cli.test_cli_frame import dpcheck
 
 

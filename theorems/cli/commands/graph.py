@@ -123,7 +123,7 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
     if stopped:
         return _interrupted(stopped[0], finished, sizes, json_file, time.monotonic() - t0)
     if tight:
-        from symbolic.graph.tightness import tighten_graph
+        from symbolic import tighten_graph
         with stop_on_signals() as stopped:
             with spinner(ui(), f"deriving the tight map of each implies edge at {sizes}"):
                 tightened = tighten_graph(g, settings)

@@ -114,43 +114,54 @@ _E("symbolic.graph.cache:PairCache.get", "again = reconfirm(a, b, res, settings)
 
 
 # -- fitting a closed form to the estimates
-_E("symbolic.graph.conversion_fit:as_rational",
+_E("symbolic.graph.constants.fit:as_rational",
    "if err <= ROUND_TOL * max(1.0, abs(x)) and err <= 1 / (1000 * r.denominator ** 2):",
    "if err <= ROUND_TOL * max(1.0, abs(x)):", "map.rational-too-loose",
    "a float is read as a rational of large denominator that merely lies near it (π as 355/113)",
    MAP + "test_fit_and_rounding_are_exact")
 
 
-_E("symbolic.graph.conversion_fit:recognise", "return (f if k == 1 else sp.root(f, k)), pts", "return f, pts",
+_E("symbolic.graph.constants.fit:recognise", "return (f if k == 1 else sp.root(f, k)), pts", "return f, pts",
    "map.root-dropped", "a formula fitted to squared estimates is reported without its square root",
    MAP + "test_fit_and_rounding_are_exact")
 
 
 # -- attainment: exact tables only, re-verified from their text
-_E("symbolic.graph.conversion_attain:reverify",
+_E("symbolic.graph.constants.attain:reverify",
    "            and level_is_exactly(b_notion, name, spec, t, fixed, f0) == \"exact\")", "            )",
    "map.reverify-skips-level", "the attaining table read back is not checked to attain the value",
    MAP + "test_tight_needs_an_exact_attaining_table_read_back_from_its_text")
 
 
-_E("symbolic.graph.conversion_attain:level_bracket", "lo, hi = (mid, hi) if got is False else (lo, mid)",
+_E("symbolic.graph.constants.attain:level_bracket", "lo, hi = (mid, hi) if got is False else (lo, mid)",
    "lo, hi = (lo, mid) if got is False else (mid, hi)", "map.bracket-inverted",
    "the near-attaining gap is bisected the wrong way (the reported gap is not where B fails)",
    MAP + "test_a_table_only_within_one_percent_is_near_attaining_not_tight")
 
 
-_E("symbolic.graph.conversion:MapDerivation.tight",
+_E("symbolic.graph.constants.derivation:MapDerivation.tight",
    'self.formula == sp.oo or (att.get("level") == "exact" and att.get("reverified") is True))',
    'self.formula == sp.oo or att.get("level") is not None)', "map.tight-without-exact-table",
    "a formula is called tight on a table that is only near-attaining or not re-verified",
    MAP + "test_tight_needs_an_exact_attaining_table_read_back_from_its_text")
 
 
-_E("symbolic.graph.conversion_attain:level_is_exactly", "test = (r + f0) / 2", "test = f0",
+_E("symbolic.graph.constants.attain:level_is_exactly", "test = (r + f0) / 2", "test = f0",
    "map.level-tested-at-f", "the exact-level check tests B at f itself (where it holds), not just below",
    MAP + "test_exact_level_of_a_table")
 
 
-_E("symbolic.graph.conversion_fit:fit_rational", "spare: int = 2", "spare: int = 0",
+_E("symbolic.graph.constants.fit:fit_rational", "spare: int = 2", "spare: int = 0",
    "map.fit-without-spare", "a closed form is fitted through as many points as unknowns, none left to check it",
    MAP + "test_fit_and_rounding_are_exact")
+
+
+_E("symbolic.graph.constants.tightness:tighten", "    if same:\n", "    if True:\n",
+   "graph.tight-without-comparing", "an edge is called tight whenever the derived map is, without comparing the two",
+   "test:tests/graph/test_tightness.py::test_edges_are_called_tight_only_when_the_derived_map_is_theirs")
+
+
+_E("symbolic.graph.constants.samples:in_square_root", "return sp.simplify(f.xreplace({u: sp.sqrt(x)})), estimates, None",
+   "return sp.simplify(f.xreplace({u: x})), estimates, None",
+   "graph.square-root-not-substituted", "a map fitted in u = √E is reported with E in place of u",
+   MAP + "test_a_map_in_the_square_root_of_E")

@@ -30,7 +30,7 @@ import sympy as sp
 
 from symbolic.core.errors import DPCheckError
 from symbolic.core.tables import MechTable
-from symbolic.graph.conversion_fit import MarginOps
+from symbolic.graph.constants.fit import MarginOps
 from symbolic.graph.sampling import holds_exactly
 
 ROUNDINGS = (10 ** 2, 10 ** 3, 10 ** 4, 10 ** 6)

@@ -6,14 +6,14 @@ A(a) ⇒ B(f(a)) at those sizes. It is derived in four steps, and a formula is r
 when the last two both succeed:
 
 1. **Estimate** f at sample values of A's parameters by numeric search over A-feasible tables
-   (:mod:`symbolic.graph.conversion_fit`; floats propose, nothing is decided on them).
+   (:mod:`symbolic.graph.constants.fit`; floats propose, nothing is decided on them).
 2. **Recognise** a closed form: the estimates read as rationals, a rational function of A's
    parameters fitted exactly through them with points to spare (or a square or cube root of one).
 3. **Prove** A(a) ⇒ B(f(a)) with a symbolic, by the engine's usual solver proof at the sizes (the
    claim machinery of :mod:`symbolic.graph.pair`), which shows f is enough.
 4. **Attain** f: a table satisfying A exactly whose B-level is exactly f, preferably one whose entries
    are closed forms in a (randomized response for ε-DP ⇒ TV) checked at several exact values, else a
-   rational table at one value within 1% (:mod:`symbolic.graph.conversion_attain`), which shows f
+   rational table at one value within 1% (:mod:`symbolic.graph.constants.attain`), which shows f
    cannot be lowered.
 
 Example: ε-DP to total variation at n = 1 gives (E − 1)/(E + 1) (Kairouz, Oh, Viswanath 2015, the
@@ -33,20 +33,16 @@ from symbolic.core.errors import DPCheckError, InvalidParameter
 from symbolic.core.exact import expr_text
 from symbolic.core.ranges import describe
 from symbolic.core.verdicts import Proved, Sizes
-from symbolic.graph.conversion_attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
+from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
                                               snapped_tables)
-from symbolic.graph.conversion_fit import Shape, recognise, recognise_entries, search, UNBOUNDED
+from symbolic.graph.constants.fit import Shape, recognise, recognise_entries, search, UNBOUNDED
+from symbolic.graph.constants.samples import MAX_POINTS, e_like, in_square_root, sample_points
 from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
 from symbolic.notions.claims import Claim, Implies
 from symbolic.solve.run import check_claim
 from symbolic.solve.backends.settings import Settings
 
-MAX_POINTS = 8
-UNBOUNDED_SAMPLES = (2, 3, 4, 5, 6, 7, 9, 11)
-BOUNDED_SAMPLES = (sp.Rational(1, 10), sp.Rational(1, 5), sp.Rational(1, 4), sp.Rational(1, 3), sp.Rational(2, 5),
-                   sp.Rational(1, 2), sp.Rational(3, 5), sp.Rational(2, 3))
-GRID = 4  # sample values per parameter when A has two
 
 
 @dataclass(frozen=True)
@@ -185,22 +181,6 @@ def _check_pair(a, b):
         raise InvalidParameter(f"{a.name} has {len(a.params)} parameters; derive map fits maps in one or two")
 
 
-def sample_points(a) -> list:
-    """Sample values of A's parameters: one list per parameter, crossed when there are two."""
-    lists = []
-    for p in a.params:
-        lo = sp.sympify(p.lower) if p.lower is not None else sp.Integer(0)
-        if p.upper is None:
-            step = 1 if lo == 1 else sp.Rational(1, 2)  # E = e^ε from 2; other levels by halves
-            vals = [lo + step * (k - 1 if lo == 1 else k) for k in UNBOUNDED_SAMPLES]
-        else:
-            vals = [lo + (sp.sympify(p.upper) - lo) * t for t in BOUNDED_SAMPLES]
-        lists.append(vals)
-    if len(lists) == 1:
-        return [{a.params[0].name: v} for v in lists[0][:MAX_POINTS]]
-    return [dict(zip([p.name for p in a.params], c)) for c in itertools.product(*[v[:GRID] for v in lists])]
-
-
 # ---------------------------------------------------------------- the derivation
 def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None, fix: dict | None = None,
                settings: Settings | None = None, starts: int = 6, budget=None) -> MapDerivation:
@@ -248,9 +228,9 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
             if formula is not None:
                 break
     finite = math.isfinite(estimates[-1].value) and estimates[-1].value <= UNBOUNDED
-    if formula is None and finite and _e_like(an):
+    if formula is None and finite and e_like(an):
         bud.at(f"estimating at square values of {syms[0]} (a formula in its square root) at {sizes}")
-        formula, estimates, why = _in_square_root(an, bn, target, fixed_b, shape, syms[0], f"{aid}->{bid}",
+        formula, estimates, why = in_square_root(an, bn, target, fixed_b, shape, syms[0], f"{aid}->{bid}",
                                                   starts, estimates, why)
     pairs = tuple((e.point, e.value) for e in estimates)
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
@@ -281,31 +261,6 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     return MapDerivation(formula=formula, estimates=pairs, proof=proof, proof_reason=proof_reason,
                          attained_by=attained, attained_reason=att_reason, near_attained_by=(near or [None])[0],
                          checks=tuple(checks), seconds=time.monotonic() - t0, **base)
-
-
-def _e_like(a) -> bool:
-    """A has one parameter ranging over [1, ∞) (a ratio E = e^ε)."""
-    return len(a.params) == 1 and a.params[0].lower is not None and sp.sympify(a.params[0].lower) == 1 \
-        and a.params[0].upper is None
-
-
-def _in_square_root(an, bn, target, fixed_b, shape, x, seed, starts, first, why):
-    """The second pass of the recogniser, for maps in √E (ε/2 in the exponent, as in B(E^(1/2), ·)): estimates at
-    E = u² for u = 2, …, 9, a rational function of u fitted exactly through them, and u replaced by √E.
-    Returns (formula or None, the estimates to keep, the reason when none)."""
-    u = sp.Symbol("u", positive=True)
-    estimates, warm = [], None
-    for k in range(2, 2 + MAX_POINTS):
-        est = search(an, bn, target, fixed_b, {x.name: sp.Integer(k * k)}, shape, starts=starts, seed=seed, warm=warm)
-        if not math.isfinite(est.value) or est.value > UNBOUNDED:
-            return None, first, why
-        estimates.append(est)
-        warm = est.x
-        if len(estimates) >= 3:
-            f, _ = recognise([((sp.sqrt(e.point[x.name]),), e.value) for e in estimates], [u])
-            if f is not None:
-                return sp.simplify(f.xreplace({u: sp.sqrt(x)})), estimates, None
-    return None, first, why + "; nor of √" + x.name
 
 
 def _at(point) -> str:

@@ -18,7 +18,7 @@ module estimates f(a) in floating point and proposes a closed form:
    function of A's parameters (or the square or cube root of one) is fitted exactly through the
    rounded points by linear algebra over ℚ, with at least two points to spare as a check.
 
-The estimates and the fitted formula are proposals: :mod:`symbolic.graph.conversion` accepts a formula
+The estimates and the fitted formula are proposals: :mod:`symbolic.graph.constants.derivation` accepts a formula
 only when the solver proves A(a) ⇒ B(f(a)) with a symbolic and an exact table attains it.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 An ``implies`` edge A ⇒ B(f) is proved with some map f (the literature's, an inferred one, a composition).
 The tight map at the sizes is f* = the least parameter of B that every A-table meets
-(:func:`symbolic.graph.conversion.derive_map`): fitted to a closed form, proved (A ⇒ B(f*) at the sizes) and
+(:func:`symbolic.graph.constants.derivation.derive_map`): fitted to a closed form, proved (A ⇒ B(f*) at the sizes) and
 attained by an exact table re-verified from its text. The edge is **tight** when f* is tight in that sense and
 equal to f (sympy); when f* is tight and differs, the edge keeps its proved map and names f* as the tight one;
 otherwise the derivation's reason is kept and the edge is not called tight. For B with several parameters the
@@ -25,7 +25,7 @@ def tighten(pair: PairResult, a, b, sizes, settings) -> PairResult:
     ``implies`` edge with a map; any other pair unchanged. ``a``, ``b``: the two notions' records."""
     if pair.relation != "implies" or not pair.map or pair.map == "no parameters":
         return pair
-    from symbolic.graph.conversion import derive_map
+    from symbolic.graph.constants.derivation import derive_map
     names = [p.name for p in b.notion.params]
     values = parse_map(pair.map, [p.name for p in a.notion.params])
     if not names or values is None or set(values) != set(names):
