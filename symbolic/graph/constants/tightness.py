@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import sympy as sp
 
-from symbolic.core.errors import DPCheckError
+from symbolic.core.errors import DPCheckError, Transcendental
 from symbolic.core.exact import expr_text
 from symbolic.graph.pair import PairResult
 from symbolic.graph.recheck import parse_map
@@ -34,8 +34,10 @@ def tighten(pair: PairResult, a, b, sizes, settings) -> PairResult:
     fix = {k: expr_text(v) for k, v in values.items() if k != target}
     try:
         d = derive_map(a, b, sizes=sizes, target=target, fix=fix, settings=settings)
-    except DPCheckError as e:
+    except (DPCheckError, Transcendental) as e:
         return _said(pair, False, f"not derived: {e}")
+    except Exception as e:  # noqa: BLE001 -- a user's notion that crashes: this edge only is left untightened
+        return _said(pair, False, f"not derived: a notion raised {type(e).__name__}: {str(e)[:200]}")
     if d.formula is None:
         return _said(pair, False, f"not derived: {d.reason}")
     record = {"map": f"{target} = {expr_text(d.formula)}", "tight": d.tight, "proved": d.proof is not None,
