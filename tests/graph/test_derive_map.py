@@ -213,3 +213,16 @@ def test_a_fitted_map_that_leaves_the_targets_range_says_where_it_holds():
     assert same(str(d.formula), (E - 2) / (E + 1))
     assert d.assumptions[-1] == "0 ≤ (E - 2)/(E + 1) ≤ 1"
     assert "only where" in d.proof.get("where", "")
+
+
+def test_a_users_own_notion_in_derive_map(tmp_path):
+    """A notion the user wrote (FILE.py:NAME, ε-DP by hand) takes part in `derive map` as in `implies` and
+    `graph`: its tight TV constant is randomized response's (E − 1)/(E + 1), proved and attained."""
+    path = tmp_path / "mine.py"
+    path.write_text("from symbolic import E_SPEC, Notion\n"
+                    "HandDP = Notion('HandDP', (E_SPEC,), lambda ops, A, P=None, *, E: ops.And(\n"
+                    "    ops.le(A.p(d, o), E * A.p(d2, o)) for d in A.rows for d2 in A.rows for o in A.outputs))\n")
+    code, out, err = dpcheck("derive", "map", f"{path}:HandDP", "tv-privacy", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["from"] == "HandDP" and same(doc["formula"], (E - 1) / (E + 1)) and doc["tight"] is True
