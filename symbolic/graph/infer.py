@@ -135,7 +135,7 @@ def compose_general(f_text, g_text, a_notion, b_notion) -> str | None:
     if fm is None or gm is None or set(fm) != {p.name for p in b_notion.params}:
         return None
     for p in b_notion.params:
-        if not stays_in_range(fm[p.name], p, a_notion):
+        if not stays_in_range(fm[p.name], p, a_notion.params):
             return None
     sub = {sp.Symbol(k, real=True): v for k, v in fm.items()}
     out = {k: sp.simplify(v.xreplace(sub)) for k, v in gm.items()}

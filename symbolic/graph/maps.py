@@ -158,9 +158,10 @@ def _text(values: dict) -> str:
     return ", ".join(f"{k} = {v}" for k, v in values.items()) or "no parameters"
 
 
-def stays_in_range(expr, spec, a_notion) -> bool:
-    """Whether ``expr`` (in A's parameters) lies in ``spec``'s range for every value in A's range, decided
-    exactly (a constant, or one parameter of A by sympy's univariate inequality solver)."""
+def stays_in_range(expr, spec, a_params) -> bool:
+    """Whether ``expr`` (in A's parameters) lies in ``spec``'s range for every value in the ranges of
+    ``a_params`` (A's parameters), decided exactly (a constant, or one parameter of A by sympy's univariate
+    inequality solver)."""
     free = sorted(expr.free_symbols, key=str)
     conds = []
     if spec.lower is not None:
@@ -172,7 +173,7 @@ def stays_in_range(expr, spec, a_notion) -> bool:
     if len(free) != 1:
         return False
     x = free[0]
-    a = next((p for p in a_notion.params if p.name == str(x)), None)
+    a = next((p for p in a_params if p.name == str(x)), None)
     if a is None:
         return False
     dom = sp.Interval(sp.sympify(a.lower) if a.lower is not None else -sp.oo,

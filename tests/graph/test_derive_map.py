@@ -226,3 +226,17 @@ def test_a_users_own_notion_in_derive_map(tmp_path):
     assert code == 0, err
     doc = json.loads(out)
     assert doc["from"] == "HandDP" and same(doc["formula"], (E - 1) / (E + 1)) and doc["tight"] is True
+
+
+def test_derive_map_on_a_range_of_the_source_parameter():
+    """ε-DP ⇒ (log 2, δ)-DP: for E ≤ 2 every ε-DP table is (log 2, 0)-DP, so δ = 0 there; for E ≥ 2 the map is
+    (E − 2)/(E + 1) with no range condition left over. An assumption on a name A does not have is one line."""
+    low = derive_map(find_notion("pure-dp"), find_notion("approx-dp"), target="delta", fix={"E": "2"},
+                     settings=FAST, assume=("E<=2",))
+    assert low.formula == 0 and low.assumptions == ("1 ≤ E ≤ 2",) and low.proof is not None
+    high = derive_map(find_notion("pure-dp"), find_notion("approx-dp"), target="delta", fix={"E": "2"},
+                      settings=FAST, assume=("E>=2",))
+    assert same(str(high.formula), (E - 2) / (E + 1)) and high.assumptions == ("2 ≤ E",) and high.tight
+    code, out, err = dpcheck("derive", "map", "pure-dp", "approx-dp", "--target", "delta", "--param", "E=2",
+                             "--assume", "x>=2")
+    assert code == 2 and one_error_line(err) and "not a parameter of PureDP" in err

@@ -29,9 +29,9 @@ from dataclasses import dataclass, field, replace
 import sympy as sp
 
 from symbolic.core.budget import Budget, BudgetSpent
-from symbolic.core.errors import DPCheckError, InvalidParameter
+from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text
-from symbolic.core.ranges import describe
+from symbolic.core.ranges import describe, parse_assumption
 from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
                                               snapped_tables)
@@ -39,7 +39,8 @@ from symbolic.graph.constants.fit import Shape, recognise, recognise_entries, se
 from symbolic.graph.constants.samples import MAX_POINTS, e_like, in_square_root, sample_points
 from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
-from symbolic.notions.claims import Claim, Implies
+from symbolic.model.param_space import ParamRange
+from symbolic.notions.claims import Claim, Implies, Param
 from symbolic.solve.run import check_claim
 from symbolic.solve.backends.settings import Settings
 
@@ -183,11 +184,12 @@ def _check_pair(a, b):
 
 # ---------------------------------------------------------------- the derivation
 def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None, fix: dict | None = None,
-               settings: Settings | None = None, starts: int = 6, budget=None) -> MapDerivation:
+               settings: Settings | None = None, starts: int = 6, budget=None, assume: tuple = ()) -> MapDerivation:
     """The tight map from A's parameters to B's parameter ``target`` at ``sizes`` (NotionInfo records or
     Notions): estimate, recognise, prove, attain (see the module text). ``budget``: seconds (or a
     :class:`~symbolic.core.budget.Budget`); when spent, :class:`~symbolic.core.budget.BudgetSpent` says
-    which stage was reached.
+    which stage was reached. ``assume``: ranges of A's parameters (``"E<=2"``) narrowing where the map is
+    sought, sampled and proved.
 
     >>> from symbolic.notions.families.dp import PureDP
     >>> from symbolic.notions.zoo.dp_laws import TVPrivacy
@@ -197,7 +199,8 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     """
     if not isinstance(budget, Budget):
         with Budget(budget) as bud:
-            return derive_map(a, b, sizes=sizes, target=target, fix=fix, settings=settings, starts=starts, budget=bud)
+            return derive_map(a, b, sizes=sizes, target=target, fix=fix, settings=settings, starts=starts, budget=bud,
+                              assume=assume)
     bud = budget
     t0 = time.monotonic()
     (aid, an), (bid, bn) = _notion(a), _notion(b)
@@ -205,8 +208,9 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     target, fixed = _target(an, bn, target, fix)
     settings = settings or Settings()
     shape = Shape(sizes.n, sizes.domain, sizes.outputs)
-    syms = [p.symbol for p in claim_params(an)]
-    assumptions = tuple(p.range_text() for p in claim_params(an))
+    params = narrowed_params(an, assume)
+    syms = [p.symbol for p in params]
+    assumptions = tuple(p.range_text() for p in params)
     base = dict(source=aid, target=bid, parameter=target, fixed=fixed, sizes=sizes, assumptions=assumptions)
 
     def fixed_b(point):
@@ -214,7 +218,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         return {k: sp.sympify(v).xreplace(sub) for k, v in fixed.items()}
 
     estimates, formula, warm, why = [], None, None, None
-    points = sample_points(an)
+    points = sample_points(params)
     need = 3 if len(syms) == 1 else len(points)
     for i, point in enumerate(points):
         bud.at(f"estimating at sample point {i + 1} of up to {len(points)} ({_at(point)}) at {sizes}")
@@ -228,9 +232,9 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
             if formula is not None:
                 break
     finite = math.isfinite(estimates[-1].value) and estimates[-1].value <= UNBOUNDED
-    if formula is None and finite and e_like(an):
+    if formula is None and finite and e_like(params):
         bud.at(f"estimating at square values of {syms[0]} (a formula in its square root) at {sizes}")
-        formula, estimates, why = in_square_root(an, bn, target, fixed_b, shape, syms[0], f"{aid}->{bid}",
+        formula, estimates, why = in_square_root(an, bn, target, fixed_b, shape, params[0], f"{aid}->{bid}",
                                                   starts, estimates, why)
     pairs = tuple((e.point, e.value) for e in estimates)
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
@@ -242,7 +246,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     checks = [(f"search at {_at(e.point)}: {e.value:.10g} vs formula {_num(formula, e.point, syms)}",
                _close(formula, e.point, syms, e.value)) for e in estimates]
     spec = next(p for p in bn.params if p.name == target)
-    if not stays_in_range(formula, spec, an):
+    if not stays_in_range(formula, spec, params):
         # fitted where the search sampled; elsewhere in A's range it leaves B's range, where the claim (and
         # so the proof below) says nothing: the map is stated with that condition, not for all of A's range
         inside = describe(expr_text(formula), spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)
@@ -252,7 +256,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     bud.at(f"proving {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}")
     if bud.end is not None:  # the solver's own limit: what is left of the budget
         settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
-    proof, proof_reason = prove_map(an, bn, target, fixed, formula, sizes, settings)
+    proof, proof_reason = prove_map(an, bn, target, fixed, formula, sizes, settings, params)
     checks.append((f"proof of {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}",
                    proof is not None or "unknown" in (proof_reason or "")))
     bud.at(f"looking for a table that attains {expr_text(formula)} at {sizes}")
@@ -280,10 +284,25 @@ def _close(formula, point, syms, value) -> bool:
     return abs(exact - value) <= 1e-6 * max(1.0, abs(exact))
 
 
-def prove_map(a, b, target, fixed, formula, sizes, settings):
+def narrowed_params(a, assume=()) -> tuple:
+    """A's parameters as claim parameters, each range narrowed by the assumptions that name it (``"E<=2"``)."""
+    params = list(claim_params(a))
+    for text in assume:
+        name, lo, lo_s, hi, hi_s = parse_assumption(text)
+        k = next((i for i, p in enumerate(params) if p.name == name), None)
+        if k is None:
+            raise InvalidParameter(f"--assume {clip(text)} names {clip(name)}, not a parameter of {a.name} "
+                                   f"({', '.join(p.name for p in params)})")
+        rng = ParamRange(name, params[k].lower, params[k].lower_strict, params[k].upper, params[k].upper_strict)
+        rng = rng.narrowed(ParamRange(name, lo, lo_s, hi, hi_s))
+        params[k] = Param(name, rng.lower, rng.upper, rng.lower_strict, rng.upper_strict)
+    return tuple(params)
+
+
+def prove_map(a, b, target, fixed, formula, sizes, settings, params=None):
     """(certificate, None) when the solver proves A(a) ⇒ B(target = formula) at exactly ``sizes`` with
-    a symbolic, else (None, the reason)."""
-    params = claim_params(a)
+    a symbolic in ``params``' ranges (A's own by default), else (None, the reason)."""
+    params = params or claim_params(a)
     hyp = a(*(p.symbol for p in params))
     try:
         con = b(**{**fixed, target: formula})

@@ -69,7 +69,8 @@ def _derive_params(key, values):
                    'declared parameters: {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"}, '
                    '"rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}} (e.g. --mechanism rr.json)')
 @click.option("--assume", multiple=True, metavar="RANGE",
-              help="a range for a table parameter; may be repeated (e.g. --assume '1/2<p<1')")
+              help="a range for a table parameter; with `map A B`, a range of A's parameters where the map is "
+                   "sought and proved; may be repeated (e.g. --assume '1/2<p<1', --assume 'E<=2')")
 @click.option("--prior", metavar="FILE",
               help='with `level pml` or `level maximal-leakage`: the prior over the inputs as JSON '
                    '(e.g. --prior prior.json holding {"0": "1/3", "1": "2/3"})')
@@ -108,10 +109,10 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     sized = [f for f, v in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
                             ("--target", target)) if v is not None]
     if what and what[0].lower() == "map":
-        for flag, value in (("--plot", plot), ("--mechanism", mechanism), ("--assume", assume), ("--prior", prior)):
+        for flag, value in (("--plot", plot), ("--mechanism", mechanism), ("--prior", prior)):
             if value:
                 raise InvalidParameter(f"{flag} does not go with `derive map A B`")
-        return _map(what[1:], n, domain, outputs, max_n, budget, target, param, as_json)
+        return _map(what[1:], n, domain, outputs, max_n, budget, target, param, as_json, tuple(assume or ()))
     if sized:
         raise InvalidParameter(f"{', '.join(sized)} go{'es' if len(sized) == 1 else ''} with `derive map A B`")
     if mechanism is not None or (what and what[0].lower() == "level"):
@@ -200,7 +201,7 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     return 0 if d.ok else 1
 
 
-def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
+def _map(names, n, domain, outputs, max_n, budget, target, param, as_json, assume=()):
     """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
     from symbolic import Sizes, find_notion, load_user_notion
     from symbolic import derive_map
@@ -212,6 +213,9 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
     a, b = (load_user_notion(x) if own(x) else find_notion(x) for x in names)
     at_order = a.id == "pure-dp" and b.id == "renyi-dp" and any(x.split("=")[0].strip() == "alpha" for x in param)
     if "transcendental" in (a.cls, b.cls) or at_order:
+        if assume:
+            raise InvalidParameter("--assume goes with `derive map A B` between notions of finite tables; the "
+                                   "transcendental maps are given at each --param eps=…")
         return _curve_map(a, b, n, domain, outputs, max_n, target, param, as_json)
     fix = {}
     for item in param:
@@ -228,10 +232,10 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json):
     budget = DEFAULT_BUDGET if budget is None else budget
     if max_n is not None:
         search_sizes(Sizes(max_n, sizes.domain, sizes.outputs))
-        return _growth(a, b, sizes, max_n, budget, target, fix, as_json)
+        return _growth(a, b, sizes, max_n, budget, target, fix, as_json, assume)
     from symbolic import BudgetSpent
     try:
-        d = derive_map(a, b, sizes=sizes, target=target, fix=fix, budget=budget)
+        d = derive_map(a, b, sizes=sizes, target=target, fix=fix, budget=budget, assume=assume)
     except BudgetSpent as e:
         return _stopped(e, as_json)
     if as_json:
@@ -270,7 +274,7 @@ def _curve_map(a, b, n, domain, outputs, max_n, target, param, as_json):
     return 0 if d.ok else 1
 
 
-def _growth(a, b, sizes, max_n, budget, target, fix, as_json):
+def _growth(a, b, sizes, max_n, budget, target, fix, as_json, assume=()):
     """`derive map A B --max-n N`: n = 1 .. N within the budget. SIGINT or SIGTERM stops it: the sizes
     finished are printed (and the JSON document of them), exit 130 / 143."""
     import signal
@@ -279,7 +283,7 @@ def _growth(a, b, sizes, max_n, budget, target, fix, as_json):
     finished, g = [], None
     with stop_on_signals() as stopped:
         g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n, budget=budget,
-                              target=target, fix=fix, on_run=finished.append)
+                              target=target, fix=fix, assume=assume, on_run=finished.append)
     if stopped:
         name = signal.Signals(stopped[0]).name
         _print_runs(finished, as_json, f"stopped by {name}", None)

@@ -73,7 +73,7 @@ _E("symbolic.graph.infer:separation_upward", 'ac.relation != "not-implies" or no
    CHECKS + "test_a_map_refutation_never_travels_as_a_separation")
 
 
-_E("symbolic.graph.infer:compose_general", "if not stays_in_range(fm[p.name], p, a_notion):", "if False:",
+_E("symbolic.graph.infer:compose_general", "if not stays_in_range(fm[p.name], p, a_notion.params):", "if False:",
    "graph.compose-out-of-range", "maps are composed although the first leaves the middle notion's range",
    CHECKS + "test_a_composed_map_must_stay_in_the_middle_notions_range")
 
