@@ -240,3 +240,19 @@ def test_svg_pictures_are_the_same_bytes_on_every_run():
         assert first == _matplotlib_svg(d, separations)
         assert "<dc:date>" not in first
     assert render_svg(d) == render_svg(d)   # Graphviz where it is installed, else the same matplotlib path
+
+
+def test_derive_map_growth_prints_each_size_as_it_finishes(monkeypatch, capsys):
+    """--max-n streams: n = 1's answer is on standard output before n = 2 starts."""
+    import symbolic.graph.constants.derivation as conversion
+    from theorems.cli.main import main
+    real, seen = conversion.derive_map, {}
+
+    def fake(a, b, *, sizes, **kw):
+        if sizes.n == 2:
+            seen["before n=2"] = capsys.readouterr().out
+        return real(a, b, sizes=sizes, **kw)
+    monkeypatch.setattr(conversion, "derive_map", fake)
+    assert main(["derive", "map", "pure-dp", "group-dp", "--max-n", "2"]) == 0
+    assert "best E = E  (at n=1" in seen["before n=2"] and "n=2" not in seen["before n=2"]
+    assert "best E = E**2  (at n=2" in capsys.readouterr().out

@@ -440,9 +440,9 @@ class MapGrowth:
 
 def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float | None = None,
                       on_run=None, **kw) -> MapGrowth:
-    """The conversion at n = 1 .. ``max_n`` (stopping when ``budget`` seconds are spent, inside a size if
-    need be) and how it changes; ``on_run(derivation)`` is called as each size finishes (so a caller
-    stopped by a signal still has them).
+    """The conversion at n = 1 .. ``max_n`` and how it changes, each size with ``budget`` seconds of its own (the
+    first size that spends them ends the run: the larger ones would too); ``on_run(derivation)`` is called as
+    each size finishes (so a caller prints it at once, and one stopped by a signal still has them).
 
     Group privacy for groups of two: ε-DP gives it at ε for one record and 2ε once two can change.
 
@@ -453,15 +453,15 @@ def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3
     (['E', 'E**2'], 'n=1: E, n=2: E**2; changes at every step up to n=2')
     """
     t0, runs, skipped, stopped = time.monotonic(), [], [], None
-    with Budget(budget) as bud:
-        for n in range(1, max_n + 1):
-            try:
+    for n in range(1, max_n + 1):
+        try:
+            with Budget(budget) as bud:
                 runs.append(derive_map(a, b, sizes=Sizes(n, domain, outputs), budget=bud, **kw))
-            except BudgetSpent as e:
-                skipped, stopped = list(range(n, max_n + 1)), str(e)
-                break
-            if on_run is not None:
-                on_run(runs[-1])
+        except BudgetSpent as e:
+            skipped, stopped = list(range(n, max_n + 1)), str(e)
+            break
+        if on_run is not None:
+            on_run(runs[-1])
     summary = growth_summary(runs, skipped) + (f"; {stopped}" if stopped else "")
     return MapGrowth(tuple(runs), tuple(skipped), summary, time.monotonic() - t0,
                      {"stopped": stopped} if stopped else {})

@@ -54,10 +54,11 @@ def _derive_params(key, values):
 @click.argument("what", nargs=-1, required=True, metavar="WHAT...")
 @size_options("n = 1, |𝒟| = 2, |𝒪| = 2 for `derive map`")
 @click.option("--max-n", "max_n", type=Count(1, 4), metavar="N",
-              help="with `map A B`: derive the constant at n = 1, 2, ..., N and say how it changes (e.g. --max-n 3)")
+              help="with `map A B`: derive the constant at n = 1, 2, ..., N, printing each size as it finishes, and "
+                   "say how it changes (e.g. --max-n 3)")
 @click.option("--budget", type=Seconds(True), metavar="SECONDS",
               help="with `level` and `map A B`: stop after this many seconds and say how far it got (default 60; "
-                   "with --max-n the sizes finished are kept; e.g. --budget 120)")
+                   "with --max-n each size has its own, and the sizes finished are kept; e.g. --budget 120)")
 @click.option("--target", metavar="NAME",
               help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
 @click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
@@ -281,9 +282,14 @@ def _growth(a, b, sizes, max_n, budget, target, fix, as_json, assume=()):
     from symbolic import derive_map_growth
     from theorems.cli.app import Stop, stop_on_signals
     finished, g = [], None
+
+    def done(run):      # printed as each size finishes (the text; JSON is one document, at the end)
+        finished.append(run)
+        if not as_json:
+            print(run.text(), flush=True)
     with stop_on_signals() as stopped:
         g = derive_map_growth(a, b, domain=sizes.domain, outputs=sizes.outputs, max_n=max_n, budget=budget,
-                              target=target, fix=fix, assume=assume, on_run=finished.append)
+                              target=target, fix=fix, assume=assume, on_run=done)
     if stopped:
         name = signal.Signals(stopped[0]).name
         _print_runs(finished, as_json, f"stopped by {name}", None)
@@ -295,6 +301,8 @@ def _growth(a, b, sizes, max_n, budget, target, fix, as_json, assume=()):
 
 
 def _print_runs(runs, as_json, summary, growth):
+    """The end of `derive map --max-n`: the JSON document of every size finished, or (the sizes having been
+    printed as they finished) the growth line."""
     if as_json:
         from symbolic import tool_json
         first = runs[0].to_json() if runs else {}
@@ -302,8 +310,6 @@ def _print_runs(runs, as_json, summary, growth):
                             "runs": [r.to_json() for r in runs]}
         print(json.dumps({"tool": tool_json(), **first, "growth": growth}, indent=2, ensure_ascii=False))
     else:
-        for r in runs:
-            print(r.text())
         print(f"growth: {summary}")
 
 
