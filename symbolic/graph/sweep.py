@@ -241,6 +241,27 @@ def _drive(submit, submit_next, finish, width, wait_some):
             finish(running.pop(f), f.result())
 
 
+def map_in_processes(fn, args_list, jobs: int, finish):
+    """``fn(*args)`` for each ``args`` of ``args_list`` in ``jobs`` worker processes (the graph's: forked from a
+    server, stop signals held around each start); ``finish(index, result)`` as each ends. However this ends,
+    no worker is left running."""
+    todo = list(enumerate(args_list))
+
+    def submit_next(submit):
+        if not todo:
+            return None
+        i, args = todo.pop(0)
+        return i, submit(args)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_worker_context(), initializer=_take_stop_signals)
+    try:
+        _drive(lambda args: _submit_whole(pool, fn, *args), submit_next, finish, 2 * jobs,
+               lambda fs: wait(fs, return_when=FIRST_COMPLETED)[0])
+    except BaseException:   # a signal (or an error): kill the workers, do not wait for their tasks
+        _kill_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
 def _worker_context():
     """Workers forked from a single-threaded server (never from this process, whose pool threads
     could hold a lock at the moment of a fork and leave the child stuck): "forkserver", with the

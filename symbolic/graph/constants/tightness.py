@@ -28,7 +28,10 @@ def tighten(pair: PairResult, a, b, sizes, settings) -> PairResult:
     from symbolic.graph.constants.derivation import derive_map
     names = [p.name for p in b.notion.params]
     values = parse_map(pair.map, [p.name for p in a.notion.params])
-    if not names or values is None or set(values) != set(names):
+    if values is None:
+        return _said(pair, False, f"the edge's map {pair.map} is written in more than {a.id}'s parameters (a free "
+                                  f"parameter of the conversion); derive map fits maps in A's parameters alone")
+    if not names or set(values) != set(names):
         return _said(pair, False, f"the edge's map {pair.map} does not name each of {b.id}'s parameters once")
     target = names[-1]
     fix = {k: expr_text(v) for k, v in values.items() if k != target}
@@ -64,22 +67,38 @@ def _said(pair, tight: bool, text: str, record: dict | None = None) -> PairResul
                                              "tightness": {"text": text, **({"derived": record} if record else {})}})
 
 
-def tighten_graph(g, settings, *, progress=None):
+def tighten_graph(g, settings, *, jobs: int = 1, specs: dict | None = None, progress=None):
     """The graph ``g`` (a :class:`~symbolic.graph.sweep.GraphResult`) with every ``implies`` edge tightened
-    (:func:`tighten`), one after another; ``progress(done, total)`` as edges finish. Returns the new result,
-    its ``seconds`` including this pass."""
+    (:func:`tighten`), in ``jobs`` worker processes when more than one; ``specs``: how to name each notion
+    ID to a worker (``FILE.py:NAME`` for a user's own; default the ID); ``progress(done, total)`` as edges
+    finish. Returns the new result, its ``seconds`` including this pass."""
     import time
-    from symbolic.graph.sweep import resolve
+    from symbolic.graph.sweep import map_in_processes
     t0 = time.monotonic()
-    edges = [p for p in g.pairs if p.relation == "implies"]
-    infos, done, out = {}, 0, []
-    for p in g.pairs:
-        if p.relation == "implies":
-            for x in (p.source, p.target):
-                infos.setdefault(x, resolve(x))
-            p = tighten(p, infos[p.source], infos[p.target], g.sizes, settings)
-            done += 1
-            if progress:
-                progress(done, len(edges))
-        out.append(p)
-    return replace(g, pairs=tuple(out), seconds=g.seconds + time.monotonic() - t0)
+    specs = specs or {}
+    pairs = list(g.pairs)
+    edges = [i for i, p in enumerate(pairs) if p.relation == "implies"]
+    args = [(pairs[i].to_json(), specs.get(pairs[i].source, pairs[i].source),
+             specs.get(pairs[i].target, pairs[i].target), g.sizes.as_tuple(), settings) for i in edges]
+    done = []
+
+    def finish(k, doc):
+        pairs[edges[k]] = PairResult.from_json(doc)
+        done.append(k)
+        if progress:
+            progress(len(done), len(edges))
+    if jobs > 1 and len(edges) > 1:
+        map_in_processes(_tighten_task, args, jobs, finish)
+    else:
+        for k, a in enumerate(args):
+            finish(k, _tighten_task(*a))
+    return replace(g, pairs=tuple(pairs), seconds=g.seconds + time.monotonic() - t0)
+
+
+def _tighten_task(pair_doc: dict, spec_a: str, spec_b: str, sizes: tuple, settings) -> dict:
+    """One edge, tightened where it runs (a worker process, or this one)."""
+    from symbolic.core.verdicts import Sizes
+    from symbolic.graph.sweep import resolve
+    from symbolic.solve.queries.solver import fresh_context
+    fresh_context()
+    return tighten(PairResult.from_json(pair_doc), resolve(spec_a), resolve(spec_b), Sizes(*sizes), settings).to_json()

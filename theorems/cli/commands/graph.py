@@ -99,8 +99,8 @@ def _print_pairs(g):
 @click.option("--no-cache", is_flag=True, help="recompute every pair and store nothing (e.g. --no-cache)")
 @click.option("--tight", is_flag=True,
               help="also derive the tight map of every `implies` edge at the sizes (`derive map`: fitted, proved and "
-                   "attained by an exact table) and say whether the edge's map is it; about ten times the graph's "
-                   "time, so off by default (e.g. --tight)")
+                   "attained by an exact table) and say whether the edge's map is it, in --jobs processes; it adds "
+                   "about the graph's own time, so it is off by default (e.g. --tight)")
 def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
           no_cache, tight):
     """For every ordered pair (A, B) of the chosen notions, the strongest statement the engine establishes
@@ -126,7 +126,7 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
         from symbolic import tighten_graph
         with stop_on_signals() as stopped:
             with spinner(ui(), f"deriving the tight map of each implies edge at {sizes}"):
-                tightened = tighten_graph(g, settings)
+                tightened = tighten_graph(g, settings, jobs=jobs, specs=dict(zip(g.notions, specs or g.notions)))
         if stopped:
             return _interrupted(stopped[0], finished, sizes, json_file, time.monotonic() - t0)
         g = tightened
