@@ -82,17 +82,27 @@ def nonnegative_on(expr, symbol, lo, hi, *, max_cells: int = 2000, bits: int = 1
     with a point where it is certainly negative, None when ``max_cells`` cells did not settle it.
     Returns (answer, cells)."""
     run = compile_enclosure(expr, symbol)
-    stack, cells = [(sp.Rational(lo), sp.Rational(hi))], 0
+
+    def proved(a, b):
+        with precision(bits):
+            whole = run(interval(a, b), bits)
+        return whole.is_finite() and whole.lower() >= 0
+    return _halving_cover(sp.Rational(lo), sp.Rational(hi), proved, lambda a: run(a, bits).upper() < 0, max_cells)
+
+
+def _halving_cover(lo, hi, proved, negative_at, max_cells: int):
+    """Cells of [lo, hi], left first: a cell is done when ``proved(a, b)``; a certainly negative value at a
+    cell's left end (``negative_at(a)``) ends it with False; else the cell is halved. None after
+    ``max_cells`` cells. Returns (answer, cells)."""
+    stack, cells = [(lo, hi)], 0
     while stack:
         a, b = stack.pop()
         cells += 1
         if cells > max_cells:
             return None, cells
-        with precision(bits):
-            whole = run(interval(a, b), bits)
-        if whole.is_finite() and whole.lower() >= 0:
+        if proved(a, b):
             continue
-        if run(a, bits).upper() < 0:
+        if negative_at(a):
             return False, cells
         stack += [((a + b) / 2, b), (a, (a + b) / 2)]
     return True, cells
@@ -155,28 +165,19 @@ def nonnegative_from_zero(expr, symbol, lo, hi, *, max_order: int = 8, max_cells
 
 def _taylor_cover(runs, lo, hi, *, max_cells: int, bits: int):
     """g ≥ 0 on [lo, hi] by a covering whose cell test is the plain ball of g (``runs[0]``) or else the Taylor
-    form of order k = len(runs) − 1 at the cell's left end: its lower end is g(a) plus, for each later term,
-    the least value of c·s^j/j! over s in [0, b − a] (0 when c ≥ 0). Returns (answer, cells) as
-    :func:`nonnegative_on` does."""
+    form of order k = len(runs) − 1 ≥ 1 at the cell's left end a: g(a + s) lies in Σ_{j<k} g^(j)(a)·s^j/j! +
+    g^(k)([a, b])·s^k/k! for s in [0, b − a] (Lagrange's remainder), each term a ball. Returns (answer, cells)
+    as :func:`nonnegative_on` does."""
     k = len(runs) - 1
-    stack, cells = [(lo, hi)], 0
-    while stack:
-        a, b = stack.pop()
-        cells += 1
-        if cells > max_cells:
-            return None, cells
+
+    def proved(a, b):
         with precision(bits):
             whole = runs[0](interval(a, b), bits)
             if whole.is_finite() and whole.lower() >= 0:
-                continue
-            at_a = runs[0](a, bits)
-            if at_a.upper() < 0:
-                return False, cells
-            width, bound = interval(0, b - a), at_a
+                return True
+            width, bound = interval(0, b - a), runs[0](a, bits)
             terms = [runs[j](a, bits) for j in range(1, k)] + [runs[k](interval(a, b), bits)]
             for j, c in enumerate(terms, start=1):
                 bound = bound + c * width ** j * Ball._wrap(_arb_of_rational(1, math.factorial(j)))
-            if bound.is_finite() and bound.lower() >= 0:
-                continue
-        stack += [((a + b) / 2, b), (a, (a + b) / 2)]
-    return True, cells
+            return bound.is_finite() and bound.lower() >= 0
+    return _halving_cover(lo, hi, proved, lambda a: runs[0](a, bits).upper() < 0, max_cells)
