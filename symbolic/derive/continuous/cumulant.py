@@ -40,18 +40,20 @@ class CumulantProof:
 
 
 def nonnegative(g, E: sp.Symbol, lo, hi):
-    """(True, cells) when g(E) ≥ 0 for every E in [lo, hi] (``hi`` None: no upper end) is shown by sympy or by
-    the certified Taylor step at ``lo``; (False, 0) when it certainly fails somewhere; (None, cells) otherwise."""
+    """(True, cells) when g(E) ≥ 0 for every E in [lo, hi] (``hi`` None: no upper end) is shown by the certified
+    Taylor step at ``lo`` or by sympy; (False, cells) when it certainly fails somewhere; (None, cells) otherwise."""
     g = sp.simplify(g)
     if g == 0:
         return True, 0
+    cells = 0
+    if hi is not None:      # the certified Taylor step first: cheaper than sympy's sign decision here
+        ok, cells, _ = nonnegative_from_zero(g, E, lo, hi)
+        if ok is not None:
+            return ok, cells
     rng = ParamRange(E.name, sp.Rational(lo), False, None if hi is None else sp.Rational(hi), False)
     if sign_on(g.xreplace({E: rng.symbol}), (rng,)) in (1, 0, "≥"):
-        return True, 0
-    if hi is None:
-        return None, 0
-    ok, cells, _ = nonnegative_from_zero(g, E, lo, hi)
-    return ok, cells
+        return True, cells
+    return None, cells
 
 
 def _log(x):
