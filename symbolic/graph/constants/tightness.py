@@ -71,7 +71,14 @@ def tighten_graph(g, settings, *, jobs: int = 1, specs: dict | None = None, prog
     """The graph ``g`` (a :class:`~symbolic.graph.sweep.GraphResult`) with every ``implies`` edge tightened
     (:func:`tighten`), in ``jobs`` worker processes when more than one; ``specs``: how to name each notion
     ID to a worker (``FILE.py:NAME`` for a user's own; default the ID); ``progress(done, total)`` as edges
-    finish. Returns the new result, its ``seconds`` including this pass."""
+    finish. Returns the new result, its ``seconds`` including this pass.
+
+    >>> from symbolic.core.verdicts import Sizes
+    >>> from symbolic.graph.sweep import graph_settings, run_graph
+    >>> g = run_graph(["pure-dp", "tv-privacy"], sizes=Sizes(1, 2, 2), settings=graph_settings(3))
+    >>> [(p.source, p.target, p.tight) for p in tighten_graph(g, graph_settings(3)).pairs]
+    [('pure-dp', 'tv-privacy', True), ('tv-privacy', 'pure-dp', False)]
+    """
     import time
     from symbolic.graph.sweep import map_in_processes
     t0 = time.monotonic()
