@@ -253,6 +253,6 @@ def test_derive_map_growth_prints_each_size_as_it_finishes(monkeypatch, capsys):
             seen["before n=2"] = capsys.readouterr().out
         return real(a, b, sizes=sizes, **kw)
     monkeypatch.setattr(conversion, "derive_map", fake)
-    assert main(["derive", "map", "pure-dp", "group-dp", "--max-n", "2"]) == 0
+    assert main(["derive", "map", "pure-dp", "free-lunch", "--max-n", "2"]) == 0
     assert "best E = E  (at n=1" in seen["before n=2"] and "n=2" not in seen["before n=2"]
     assert "best E = E**2  (at n=2" in capsys.readouterr().out

@@ -3,17 +3,26 @@
 import json
 from fractions import Fraction
 
+import pytest
 import sympy as sp
 
 from symbolic.core.verdicts import Sizes
-from symbolic.graph.sweep import graph_settings, run_graph
+from symbolic.graph.literature import relations_by_pair
+from symbolic.graph.pair import PairResult, decide_pair
+from symbolic.graph.sweep import GraphResult, graph_settings
+from symbolic.notions.listed.catalog import find_notion
 from symbolic.graph.constants.tightness import tighten_graph
 from tests.cli.test_cli_frame import dpcheck
 
 
 def test_edges_are_called_tight_only_when_the_derived_map_is_theirs():
-    g = tighten_graph(run_graph(["pure-dp", "tv-privacy", "bounded-range"], sizes=Sizes(1, 2, 2),
-                                settings=graph_settings(6)), graph_settings(6))
+    sizes, settings = Sizes(1, 2, 2), graph_settings(6)
+    lit = relations_by_pair()
+    pairs = [decide_pair(find_notion(a), find_notion(b), sizes, settings, lit.get((a, b)))
+             for a, b in (("pure-dp", "tv-privacy"), ("tv-privacy", "pure-dp"))]
+    # the graph infers this edge (bounded range ⇒ ε-DP ⇒ TV) with the composed map
+    pairs.append(PairResult("bounded-range", "tv-privacy", "implies", "delta = (E - 1)/(E + 1)"))
+    g = tighten_graph(GraphResult(("pure-dp", "tv-privacy", "bounded-range"), sizes, tuple(pairs), 0.0), settings)
     by = {(p.source, p.target): p for p in g.pairs}
     assert by[("pure-dp", "tv-privacy")].tight is True          # (E − 1)/(E + 1): randomized response
     assert by[("tv-privacy", "pure-dp")].tight is False         # not an implies edge: nothing to tighten
@@ -29,10 +38,11 @@ def test_edges_are_called_tight_only_when_the_derived_map_is_theirs():
     assert Fraction(49, 100) < best <= Fraction(1, 2)
 
 
-def test_graph_tight_by_the_console_script(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])   # 2: the worker pool
+def test_graph_tight_by_the_console_script(tmp_path, jobs):
     path = tmp_path / "g.json"
     code, out, err = dpcheck("graph", "--notions", "pure-dp,tv-privacy", "--n", "1", "--tight", "--no-cache",
-                             "--json", str(path))
+                             "--jobs", jobs, "--json", str(path))
     assert code == 0, err
     assert "tight maps: 1 of 1 implies edges carry the tight map" in out
     doc = json.loads(path.read_text())
