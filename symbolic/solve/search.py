@@ -206,8 +206,9 @@ def _check_grid(imp, params, lo: Sizes, hi: Sizes, settings: Settings, meter, ch
         certificate["vacuous_at"] = vac.reason
     if change:
         certificate["parameters"] = change.text
-    if settings.argument_ranges and argument_guards(s_imp):
-        certificate["where"] = ("only where " + "; ".join(argument_guards(s_imp)) + ": the claim says nothing where "
-                                "a notion's argument leaves its range, and the solver's values did there")
+    guards = argument_guards(s_imp) if settings.argument_ranges else []
+    if guards:
+        certificate["where"] = ("only where " + "; ".join(guards) + ": the claim says nothing where a notion's "
+                                "argument leaves its range, and the solver's values did there")
     return Proved(hi, tuple(proved), certificate,
                   vacuity=vac.status, witness=vac.witness, obligations=tuple(obligations))

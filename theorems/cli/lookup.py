@@ -52,12 +52,23 @@ def one_mechanism(notion, command):
                            f"`{command}` takes notions of one mechanism (arity 1)")
 
 
+def users_own(name) -> bool:
+    """Does ``name`` look like ``FILE.py:NAME``, a notion of the user's own?"""
+    return ":" in name and name.rsplit(":", 1)[0].endswith(".py")
+
+
+def listed_or_own(name):
+    """The listing record (NotionInfo) of a listed notion (ID or name) or of the user's own ``FILE.py:NAME``."""
+    from symbolic import find_notion, load_user_notion
+    return load_user_notion(name) if users_own(name) else find_notion(name)
+
+
 def notion(name):
     """A notion by name: ``FILE.py:NAME`` for one of the user's own (imported from that file), the listed
     notions (zoo IDs and names), the engine's library, then the sources' own lemma notions (whose modules
     are imported only when the library lacks the name)."""
     from symbolic import UnknownName as _Unknown, find_notion, load_user_notion, notion_library
-    if ":" in name and name.rsplit(":", 1)[0].endswith(".py"):   # the user's own: FILE.py:NAME
+    if users_own(name):
         return load_user_notion(name).notion
     try:  # listed notions first: zoo IDs (pure-dp, renyi-dp, …) and names, case-insensitive
         return find_notion(name).notion

@@ -445,11 +445,12 @@ def decide_curve_claim(claim):
         return None
     f = next(iter(concl.param_values().values()))
     lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
-    exact = decide_dp_to_gdp(f, E.symbol, lo if lo is not None else 1, hi) if c == "GaussianDP" else None
+    lo = 1 if lo is None else lo
+    exact = decide_dp_to_gdp(f, E.symbol, lo, hi) if c == "GaussianDP" else None
     if exact is not None:
         verdict = exact
     elif bounded_range:
-        verdict = decide_bounded_range(f, E.symbol, lo if lo is not None else 1, hi)
+        verdict = decide_bounded_range(f, E.symbol, lo, hi)
     else:
-        verdict = decide_dominated(c, f, E.symbol, lo if lo is not None else 1, hi)
+        verdict = decide_dominated(c, f, E.symbol, lo, hi)
     return verdict, statement, range_text

@@ -42,13 +42,13 @@ class CumulantProof:
 def nonnegative(g, E: sp.Symbol, lo, hi):
     """(True, cells) when g(E) ≥ 0 for every E in [lo, hi] (``hi`` None: no upper end) is shown by the certified
     Taylor step at ``lo`` or by sympy; (False, cells) when it certainly fails somewhere; (None, cells) otherwise."""
-    if sp.simplify(g) == 0:     # the simplified form only decides this: its logs of powers evaluate slowly
-        return True, 0
     cells = 0
-    if hi is not None:      # the certified Taylor step first: cheaper than sympy's sign decision here
+    if hi is not None:      # the certified Taylor step first (it settles g = 0 too): cheaper than sympy's sign here
         ok, cells, _ = nonnegative_from_zero(g, E, lo, hi)
         if ok is not None:
             return ok, cells
+    elif sp.simplify(g) == 0:   # the simplified form only decides this: its logs of powers evaluate slowly
+        return True, 0
     rng = ParamRange(E.name, sp.Rational(lo), False, None if hi is None else sp.Rational(hi), False)
     if sign_on(g.xreplace({E: rng.symbol}), (rng,)) in (1, 0, "≥"):
         return True, cells

@@ -40,7 +40,7 @@ from symbolic.graph.constants.samples import MAX_POINTS, e_like, in_square_root,
 from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
 from symbolic.model.param_space import ParamRange
-from symbolic.notions.claims import Claim, Implies, Param
+from symbolic.notions.claims import Claim, Implies
 from symbolic.solve.run import check_claim
 from symbolic.solve.backends.settings import Settings
 
@@ -293,9 +293,8 @@ def narrowed_params(a, assume=()) -> tuple:
         if k is None:
             raise InvalidParameter(f"--assume {clip(text)} names {clip(name)}, not a parameter of {a.name} "
                                    f"({', '.join(p.name for p in params)})")
-        rng = ParamRange(name, params[k].lower, params[k].lower_strict, params[k].upper, params[k].upper_strict)
-        rng = rng.narrowed(ParamRange(name, lo, lo_s, hi, hi_s))
-        params[k] = Param(name, rng.lower, rng.upper, rng.lower_strict, rng.upper_strict)
+        params[k] = p = params[k].assuming(lo, lo_s, hi, hi_s)
+        ParamRange(name, p.lower, p.lower_strict, p.upper, p.upper_strict)   # refuses an empty range, one line
     return tuple(params)
 
 

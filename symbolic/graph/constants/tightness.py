@@ -10,6 +10,7 @@ last one is derived (δ of (ε, δ)-DP) with the others fixed at the edge's valu
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import sympy as sp
@@ -79,7 +80,6 @@ def tighten_graph(g, settings, *, jobs: int = 1, specs: dict | None = None, prog
     >>> [(p.source, p.target, p.tight) for p in tighten_graph(g, graph_settings(3)).pairs]
     [('pure-dp', 'tv-privacy', True), ('tv-privacy', 'pure-dp', False)]
     """
-    import time
     from symbolic.graph.sweep import map_in_processes
     t0 = time.monotonic()
     specs = specs or {}

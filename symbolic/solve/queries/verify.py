@@ -162,7 +162,7 @@ def argument_guards(imp) -> list:
             a = sp.sympify(a)
             if a.free_symbols and not (a.is_Symbol and a.name == spec.name):   # not the claim's own parameter
                 rng = describe(spec.name, spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)
-                out.append(f"{ni.notion.name}'s {spec.name} = {expr_text(sp.sympify(a))} lies in {rng}")
+                out.append(f"{ni.notion.name}'s {spec.name} = {expr_text(a)} lies in {rng}")
     return out
 
 

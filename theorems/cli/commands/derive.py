@@ -204,14 +204,13 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
 
 def _map(names, n, domain, outputs, max_n, budget, target, param, as_json, assume=()):
     """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
-    from symbolic import Sizes, find_notion, load_user_notion
+    from symbolic import Sizes
     from symbolic import derive_map
-    from theorems.cli.lookup import search_sizes
+    from theorems.cli.lookup import listed_or_own, search_sizes
     if len(names) != 2:
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
                                "(IDs from `dpcheck notions`, or FILE.py:NAME for a notion of your own)")
-    own = lambda x: ":" in x and x.rsplit(":", 1)[0].endswith(".py")   # noqa: E731 -- FILE.py:NAME
-    a, b = (load_user_notion(x) if own(x) else find_notion(x) for x in names)
+    a, b = (listed_or_own(x) for x in names)
     at_order = a.id == "pure-dp" and b.id == "renyi-dp" and any(x.split("=")[0].strip() == "alpha" for x in param)
     if "transcendental" in (a.cls, b.cls) or at_order:
         if assume:
