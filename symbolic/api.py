@@ -82,7 +82,8 @@ from symbolic.derive.continuous.conversions import decide_curve_claim, decide_gd
 from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
                                        gaussian, laplace, laplace_count_given_record)
 from symbolic.graph.hasse import diagram, dot_text, render_svg
-from symbolic.graph.constants.derivation import MapDerivation, MapGrowth, derive_map, derive_map_growth
+from symbolic.graph.constants.derivation import MapDerivation, derive_map
+from symbolic.graph.constants.growth import MapGrowth, derive_map_growth
 from symbolic.graph.maps import implication_with_map
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph

@@ -9,7 +9,8 @@ import sympy as sp
 
 from symbolic.core.verdicts import Sizes
 from symbolic.derive.level import derive_level
-from symbolic.graph.constants.derivation import MapDerivation, derive_map, growth_summary
+from symbolic.graph.constants.derivation import MapDerivation, derive_map
+from symbolic.graph.constants.growth import growth_summary
 from symbolic.graph.constants.attain import exact_table, level_is_exactly
 from symbolic.graph.constants.fit import Shape, as_rational, fit_rational, recognise
 from symbolic.notions.listed.catalog import find_notion
