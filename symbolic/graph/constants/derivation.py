@@ -41,6 +41,7 @@ from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
 from symbolic.model.param_space import ParamRange
 from symbolic.notions.claims import Claim, Implies
+from symbolic.notions.listed.readings import reading
 from symbolic.solve.run import check_claim
 from symbolic.solve.backends.settings import Settings
 
@@ -77,6 +78,7 @@ class MapDerivation:
     reason: str | None = None
     seconds: float = 0.0
     near_attained_by: dict | None = None
+    readings: tuple = ()
 
     @property
     def tight(self) -> bool:
@@ -102,12 +104,13 @@ class MapDerivation:
                 "estimates": [{"at": {k: expr_text(v) for k, v in p.items()},
                                "value": v if math.isfinite(v) else "inf"} for p, v in self.estimates],
                 "checks": [{"text": t, "ok": bool(ok)} for t, ok in self.checks], "ok": self.ok,
-                "reason": self.reason, "seconds": round(self.seconds, 3)}
+                "reason": self.reason, "readings": list(self.readings), "seconds": round(self.seconds, 3)}
 
     def text(self) -> str:
         f = "unknown" if self.formula is None else expr_text(self.formula)
         fixed = "".join(f", {k} = {expr_text(v)}" for k, v in self.fixed.items())
         lines = [f"{self.source} ⇒ {self.target}: best {self.parameter} = {f}{fixed}  (at {self.sizes})"]
+        lines += [f"  read as: {t}" for t in self.readings]
         if self.reason:
             lines.append(f"  {self.reason}")
         lines.append("  proof: " + (self.proof.get("method", "proved") if self.proof else
@@ -173,9 +176,6 @@ def _check_pair(a, b):
         if n.arity != 1:
             raise InvalidParameter(f"{n.name} is a notion of {n.arity} mechanisms; derive map compares notions "
                                    f"of one mechanism")
-        if n.population != "none":
-            raise InvalidParameter(f"{n.name} is relative to a population ({n.population}); derive map compares "
-                                   f"notions without one")
     if not a.params:
         raise InvalidParameter(f"{a.name} has no parameter: the constant would be a number, not a map")
     if len(a.params) > 2:
@@ -203,15 +203,19 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
                               assume=assume)
     bud = budget
     t0 = time.monotonic()
-    (aid, an), (bid, bn) = _notion(a), _notion(b)
-    _check_pair(an, bn)
+    (aid, a_listed), (bid, b_listed) = _notion(a), _notion(b)
+    _check_pair(a_listed, b_listed)
+    # a notion relative to priors or beliefs is compared as "for every prior" (see readings.reading)
+    ra, rb = reading(a_listed, sizes.n, sizes.domain), reading(b_listed, sizes.n, sizes.domain)
+    an, bn = ra.notion, rb.notion
     target, fixed = _target(an, bn, target, fix)
     settings = settings or Settings()
     shape = Shape(sizes.n, sizes.domain, sizes.outputs)
     params = narrowed_params(an, assume)
     syms = [p.symbol for p in params]
     assumptions = tuple(p.range_text() for p in params)
-    base = dict(source=aid, target=bid, parameter=target, fixed=fixed, sizes=sizes, assumptions=assumptions)
+    base = dict(source=aid, target=bid, parameter=target, fixed=fixed, sizes=sizes, assumptions=assumptions,
+                readings=tuple(r.text for r in (ra, rb) if r.text))
 
     def fixed_b(point):
         sub = {sp.Symbol(k, real=True): v for k, v in point.items()}
@@ -253,11 +257,11 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         base["assumptions"] = assumptions + (inside,)
         checks.append((f"{target} = {expr_text(formula)} stays in {target}'s range for every "
                        f"{', '.join(assumptions)}: no, so the map is stated only where {inside}", True))
-    bud.at(f"proving {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}")
+    bud.at(f"proving {ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)}) at {sizes}")
     if bud.end is not None:  # the solver's own limit: what is left of the budget
         settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
-    proof, proof_reason = prove_map(an, bn, target, fixed, formula, sizes, settings, params)
-    checks.append((f"proof of {an.name} ⇒ {bn.name}({target} = {expr_text(formula)}) at {sizes}",
+    proof, proof_reason = prove_map(ra.hypothesis, rb.conclusion, target, fixed, formula, sizes, settings, params)
+    checks.append((f"proof of {ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)}) at {sizes}",
                    proof is not None or "unknown" in (proof_reason or "")))
     bud.at(f"looking for a table that attains {expr_text(formula)} at {sizes}")
     attained, att_reason, att_checks, *near = attain(an, bn, target, fixed_b, formula, estimates, shape, syms)

@@ -161,15 +161,25 @@ def mix(rows, lam: float) -> list:
 
 
 def _root(g, lo: float, hi: float) -> float:
-    """The least x in [lo, hi] with g(x) ≥ 0, g non-decreasing, g(lo) < 0 ≤ g(hi)."""
+    """The least x in [lo, hi] with g(x) ≥ 0, g non-decreasing, g(lo) < 0 ≤ g(hi). Brent's method finds a
+    root; when g is 0 on a stretch (a condition that holds trivially contributes a margin of exactly 0, so
+    the least margin stays 0 once the others are met) that root may lie anywhere on it, so a root with
+    g ≥ 0 just below it is replaced by bisection for the least one."""
     from scipy.optimize import brentq
     try:
-        return brentq(g, lo, hi, xtol=1e-15, rtol=1e-15, maxiter=200)
+        r = brentq(g, lo, hi, xtol=1e-15, rtol=1e-15, maxiter=200)
+        below = r - 1e-9 * max(1.0, abs(r))
+        if below <= lo or g(below) < 0:
+            return r
+        hi = r
     except ValueError:  # a jump over zero without a sign change at the ends: plain bisection
-        for _ in range(100):
-            mid = (lo + hi) / 2
-            lo, hi = (lo, mid) if g(mid) >= 0 else (mid, hi)
-        return hi
+        pass
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if not lo < mid < hi:
+            break
+        lo, hi = (lo, mid) if g(mid) >= 0 else (mid, hi)
+    return hi
 
 
 def feasible(notion, rows, shape: Shape, values: dict):

@@ -138,6 +138,24 @@ e^{-ε} ≤ P(y|x)/P_Y(y) ≤ e^ε for all y and all x in the support of P_X, i.
 density i(x; y) = log P(x|y)/P(x) lies in [−ε, ε]. The secret is the whole data set X."""
 
 
+def _lip_every_prior(ops, A, P=None, *, E):
+    return ops.And(ops.le(A.p(x, o), E * A.p(y, o), why=lambda x=x, y=y, o=o: f"y={o}: P(y|x={x}) > E·P(y|x={y})")
+                   for x in A.rows for y in A.rows if x != y for o in A.outputs)
+
+
+LocalInformationPrivacyEveryPrior = Notion(
+    "LocalInformationPrivacyEveryPrior", (E_SPEC,), _lip_every_prior,
+    summary="ε-LIP under every prior, in closed form: P(y|x) ≤ e^ε·P(y|x') for every y and every two data sets")
+"""ε-LIP for every prior on 𝒟^n, in closed form: P(y|x) ≤ E·P(y|x') for every output y and every two data sets
+x ≠ x' (free-lunch privacy). Proof. If the closed form holds, then for any prior P_Y(y) = Σ P(x')·P(y|x') is an
+average of values each ≥ P(y|x)/E and ≤ E·P(y|x), so both LIP bounds hold for every x. Conversely, if
+P(y|x) > E·P(y|x'), the prior with weight t on x and 1 − t on x' has P_Y(y) = t·P(y|x) + (1 − t)·P(y|x') → P(y|x')
+as t → 0, so P(y|x) > E·P_Y(y) for t small enough (x has P(x) = t > 0): the upper bound of LIP fails. The
+supremum over priors is not attained (a table at level exactly E is approached as t → 0, never reached), so this
+is the notion's level for a fixed table as a supremum over priors. Cross-checked against the given-prior notion by
+the solver in ``tests/notions/test_readings.py``."""
+
+
 # --- maximal leakage ------------------------------------------------------------------------------
 
 L_SPEC = ParamSpec("E", lower=1, meaning="E = e^L, L ≥ 0 the bound on the maximal leakage in nats")
@@ -291,6 +309,6 @@ def _entries():
     )
 
 
-ALL = [LocalInformationPrivacy, MaximalLeakage, MaximalLeakageUnder, BayesianDP, BayesianDPAllPriors,
-       InferentialPrivacy, InferentialPrivacyAllPriors, InferentialPrivacyProductPriors, NoiselessPrivacy]
+ALL = [LocalInformationPrivacy, LocalInformationPrivacyEveryPrior, MaximalLeakage, MaximalLeakageUnder, BayesianDP,
+       BayesianDPAllPriors, InferentialPrivacy, InferentialPrivacyAllPriors, InferentialPrivacyProductPriors, NoiselessPrivacy]
 ENTRIES = _entries()
