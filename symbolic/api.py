@@ -72,7 +72,7 @@ from symbolic.notions.vocabulary import EPS_ALIASES, resolve_values
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.notions.families.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.families.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
-from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level
+from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level, level_notion
 from symbolic.derive.level_render import level_json, level_text
 from symbolic.derive.continuous.level import CURVE_NOTIONS, derive_curve_level
 from symbolic.derive.continuous.values import CurveLevel
@@ -84,6 +84,7 @@ from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json
 from symbolic.graph.hasse import diagram, dot_text, render_svg
 from symbolic.graph.constants.derivation import MapDerivation, derive_map
 from symbolic.graph.constants.growth import MapGrowth, derive_map_growth
+from symbolic.graph.constants.table_level import TableLevel, table_level
 from symbolic.graph.maps import implication_with_map
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
@@ -127,7 +128,7 @@ __all__ = [
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map", "tighten_graph",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
-    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
+    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "table_level", "TableLevel", "level_notion", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions
     "Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",

@@ -87,7 +87,12 @@ _ALIASES = {"renyi-2": ("renyi-dp", 2), "renyi-3": ("renyi-dp", 3), "rdp-2": ("r
 
 
 def level_notion(key: str) -> tuple:
-    """(LevelNotion, fixed params) for an ID, name or alias (case and ``_``/``-`` ignored)."""
+    """(LevelNotion, fixed params) for an ID, name or alias (case and ``_``/``-`` ignored); an unknown key raises
+    :class:`~symbolic.core.errors.UnknownName`.
+
+    >>> level_notion("renyi-3")[0].id, level_notion("renyi-3")[1]
+    ('renyi-dp', {'alpha': 3})
+    """
     norm = str(key).strip().lower().replace("_", "-")
     if norm in _ALIASES:
         ident, alpha = _ALIASES[norm]

@@ -242,3 +242,47 @@ def test_derive_map_on_a_range_of_the_source_parameter():
     code, out, err = dpcheck("derive", "map", "pure-dp", "approx-dp", "--target", "delta", "--param", "E=2",
                              "--assume", "x>=2")
     assert code == 2 and one_error_line(err) and "not a parameter of PureDP" in err
+
+
+# ---- notions relative to priors or beliefs, read as "for every prior" (symbolic.notions.listed.readings)
+def test_local_information_privacy_both_ways_at_one_record():
+    # every prior: LIP's level is free-lunch privacy's, which is ε-DP's at n = 1
+    there = derive_map(find_notion("pure-dp"), find_notion("lip"), settings=FAST)
+    back = derive_map(find_notion("lip"), find_notion("pure-dp"), settings=FAST)
+    for d in (there, back):
+        assert d.tight and same(str(d.formula), E) and any("for every prior" in r for r in d.readings)
+    # the proof of the first is the solver's, on LIP under a prior the claim quantifies (not the closed form)
+    assert "LocalInformationPrivacy(" in there.proof["claim"] and "EveryPrior" not in there.proof["claim"]
+    assert "EveryPrior" in back.proof["claim"]
+
+
+def test_semantic_privacy_on_its_statistical_difference_scale_both_ways():
+    # Kasiviswanathan–Smith's two-point step: posterior shift (√r − 1)/(√r + 1) for a likelihood ratio r
+    eps = sp.Symbol("eps", real=True)
+    back = derive_map(find_notion("SemanticPrivacy"), find_notion("pure-dp"), settings=FAST, assume=("eps<1",))
+    assert back.tight and sp.simplify(back.formula - ((1 + eps) / (1 - eps)) ** 2) == 0
+    assert "TwoPointSemanticPrivacy" in back.readings[0]
+    code, out, err = dpcheck("derive", "map", "SemanticPrivacy", "pure-dp")   # ε ≥ 1 allows every table
+    assert code == 0 and "best E = oo" in out, err
+
+
+@pytest.mark.slow   # 15 s: the square-root fit samples twice
+def test_pure_dp_to_semantic_privacy_in_the_square_root_of_E():
+    d = derive_map(find_notion("pure-dp"), find_notion("SemanticPrivacy"), settings=FAST)
+    assert d.tight and sp.simplify(d.formula - (sp.sqrt(E) - 1) / (sp.sqrt(E) + 1)) == 0
+
+
+@pytest.mark.slow   # 30-45 s each at n = 2
+@pytest.mark.parametrize("key, formula", [("bayesian-dp", E ** 2), ("inferential-privacy", E ** 2),
+                                          ("pufferfish", E ** 2), ("membership-privacy", E), ("lip", E ** 2),
+                                          ("StrongAdversaryDP", E)])
+def test_prior_notions_at_two_records(key, formula):
+    # correlated priors let a change of one record's value hide a change of the other: E² at n = 2
+    d = derive_map(find_notion("pure-dp"), find_notion(key), sizes=Sizes(2, 2, 2), settings=FAST)
+    assert d.tight and sp.simplify(d.formula - formula) == 0
+
+
+def test_membership_privacy_bounds_no_dp_level():
+    # positive membership privacy is one-sided: a table revealing absence outright is allowed
+    d = derive_map(find_notion("membership-privacy"), find_notion("pure-dp"), settings=FAST)
+    assert d.formula == sp.oo and d.tight and d.attained_by["level"].startswith("none")

@@ -181,6 +181,11 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     if mechanism is None:
         raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
     doc = load_json(mechanism, "mechanism")
+    if _any_notion(words[0]):
+        if prior or assume:
+            raise InvalidParameter(f"--prior and --assume go with the listed levels ({clip(words[0])} takes a numeric "
+                                   f"table and --param for its other parameters)")
+        return _table_level(what[-1], doc, param, as_json)
     prior_doc = load_json(prior, "prior") if prior else None
     values = {}
     for item in param:
@@ -199,6 +204,46 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
         print(json.dumps({"tool": tool_json(), **level_json(d)}, indent=2, ensure_ascii=False))
     else:
         print(level_text(d))
+    return 0 if d.ok else 1
+
+
+def _any_notion(word) -> bool:
+    """Is ``word`` a notion whose level is found by the exact scan of a numeric table (the user's own
+    ``FILE.py:NAME``, or a listed notion with no closed-form level)?"""
+    from symbolic import UnknownName as _Unknown, level_notion
+    from theorems.cli.lookup import users_own
+    if users_own(word):
+        return True
+    try:
+        level_notion(word)
+        return False
+    except _Unknown:
+        pass
+    from symbolic import find_notion
+    try:
+        find_notion(word)
+        return True
+    except _Unknown:
+        return False
+
+
+def _table_level(name, doc, param, as_json):
+    """`derive level NOTION --mechanism FILE` for any notion of one mechanism, on a numeric table."""
+    from symbolic import mechanism_from_json, table_level
+    from theorems.cli.io import params as read_params
+    from theorems.cli.lookup import listed_or_own, one_mechanism
+    notion = listed_or_own(name).notion
+    one_mechanism(notion, "derive level")
+    if isinstance(doc, dict) and "params" in doc:
+        raise InvalidParameter(f"{clip(name)}: the table must be numeric (no \"params\"); symbolic tables go with the "
+                               f"listed levels (pure-dp, approx-dp, renyi-dp, ...)")
+    table = mechanism_from_json(doc, name="mechanism").table()
+    d = table_level(notion, table, fixed=read_params(param))
+    if as_json:
+        from symbolic import tool_json
+        print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(d.text())
     return 0 if d.ok else 1
 
 
