@@ -128,7 +128,16 @@ def _between(x, y):
 
 def table_level(notion, table: MechTable, *, target: str | None = None, fixed: dict | None = None) -> TableLevel:
     """The exact least value of ``target`` (the one parameter of ``notion`` not in ``fixed``) at which ``notion``
-    holds on the numeric ``table`` (see the module text)."""
+    holds on the numeric ``table`` (see the module text).
+
+    Total variation of binary randomized response with P(o = x) = 3/4:
+
+    >>> from symbolic.notions.listed.catalog import find_notion
+    >>> q = sp.Rational(1, 4)
+    >>> t = MechTable(1, (0, 1), (0, 1), {(0,): (3 * q, q), (1,): (q, 3 * q)})
+    >>> table_level(find_notion("tv-privacy").notion, t).value
+    1/2
+    """
     fixed = {k: sp.sympify(v) for k, v in (fixed or {}).items()}
     name, spec = _target(notion, target, fixed)
     read = reading(notion, table.n, len(table.domain))   # relative to priors: for every prior
