@@ -286,3 +286,34 @@ def test_membership_privacy_bounds_no_dp_level():
     # positive membership privacy is one-sided: a table revealing absence outright is allowed
     d = derive_map(find_notion("membership-privacy"), find_notion("pure-dp"), settings=FAST)
     assert d.formula == sp.oo and d.tight and d.attained_by["level"].startswith("none")
+
+
+def test_without_a_closed_form_each_value_is_bracketed_by_certified_numbers(monkeypatch):
+    # recognition switched off: ε-DP ⇒ TV then has no formula, and (E − 1)/(E + 1) must lie in each interval
+    from symbolic.graph.constants import derivation as conversion
+    monkeypatch.setattr(conversion, "recognise", lambda pts, syms: (None, "switched off"))
+    monkeypatch.setattr(conversion, "in_square_root", lambda *a: (None, a[-2], "switched off"))
+    d = derive_map(find_notion("pure-dp"), find_notion("tv-privacy"), settings=FAST)
+    assert d.formula is None and not d.tight and len(d.brackets) == 3
+    for b in d.brackets:
+        true = (b.at["E"] - 1) / (b.at["E"] + 1)
+        assert b.lower is not None and b.upper is not None and b.lower <= true <= b.upper
+        assert b.upper - b.lower < sp.Rational(1, 10 ** 5) and b.table is not None
+    doc = d.to_json()
+    assert doc["formula"] is None and len(doc["certified_intervals"]) == 3 and "certified:" in d.text()
+
+
+def test_an_estimate_below_the_constant_gets_no_upper_end(monkeypatch):
+    # a search that reports 90% of what it found: the proof of the upper end must fail, and only the
+    # certified lower end (an exact table's level) is kept
+    from dataclasses import replace as _replace
+    from symbolic.graph.constants import derivation as conversion
+    real = conversion.search
+    monkeypatch.setattr(conversion, "search", lambda *a, **k: _replace(real(*a, **k), value=real(*a, **k).value * 0.9))
+    monkeypatch.setattr(conversion, "recognise", lambda pts, syms: (None, "switched off"))
+    monkeypatch.setattr(conversion, "in_square_root", lambda *a: (None, a[-2], "switched off"))
+    d = derive_map(find_notion("pure-dp"), find_notion("tv-privacy"), settings=FAST)
+    for b in d.brackets:
+        true = (b.at["E"] - 1) / (b.at["E"] + 1)
+        assert b.upper is None and "refuted" in b.why and b.lower <= true
+        assert "no upper end proved" in b.text("delta")

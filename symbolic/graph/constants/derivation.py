@@ -33,6 +33,7 @@ from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text
 from symbolic.core.ranges import describe, parse_assumption
 from symbolic.core.verdicts import Proved, Sizes
+from symbolic.graph.constants.bracket import bracket_at
 from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
                                               snapped_tables)
 from symbolic.graph.constants.fit import Shape, recognise, recognise_entries, search, UNBOUNDED
@@ -45,6 +46,9 @@ from symbolic.notions.listed.readings import reading
 from symbolic.solve.run import check_claim
 from symbolic.solve.backends.settings import Settings
 
+
+
+BRACKETS = 3   # sample values at which a constant with no closed form is bracketed by certified numbers
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,7 @@ class MapDerivation:
     seconds: float = 0.0
     near_attained_by: dict | None = None
     readings: tuple = ()
+    brackets: tuple = ()
 
     @property
     def tight(self) -> bool:
@@ -104,7 +109,8 @@ class MapDerivation:
                 "estimates": [{"at": {k: expr_text(v) for k, v in p.items()},
                                "value": v if math.isfinite(v) else "inf"} for p, v in self.estimates],
                 "checks": [{"text": t, "ok": bool(ok)} for t, ok in self.checks], "ok": self.ok,
-                "reason": self.reason, "readings": list(self.readings), "seconds": round(self.seconds, 3)}
+                "reason": self.reason, "readings": list(self.readings),
+                "certified_intervals": [b.to_json() for b in self.brackets], "seconds": round(self.seconds, 3)}
 
     def text(self) -> str:
         f = "unknown" if self.formula is None else expr_text(self.formula)
@@ -113,6 +119,7 @@ class MapDerivation:
         lines += [f"  read as: {t}" for t in self.readings]
         if self.reason:
             lines.append(f"  {self.reason}")
+        lines += [f"  certified: {b.text(self.parameter)}" for b in self.brackets]
         lines.append("  proof: " + (self.proof.get("method", "proved") if self.proof else
                                     f"none ({self.proof_reason})"))
         lines.append("  attained by: " + (_attained_text(self.attained_by) if self.attained_by else
@@ -244,9 +251,15 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
         return _unbounded(an, bn, target, fixed_b, estimates[-1], shape, settings, base, pairs, t0)
     if formula is None:
+        spec = next(p for p in bn.params if p.name == target)
+        brackets = []
+        for e in [e for e in estimates if math.isfinite(e.value)][:BRACKETS]:
+            bud.at(f"bracketing the constant at {_at(e.point)} (no closed form) at {sizes}")
+            brackets.append(bracket_at(e, ra.hypothesis, rb.conclusion, an, bn, target, spec, fixed_b, shape, sizes,
+                                       settings, params, prove_map))
         return MapDerivation(formula=None, estimates=pairs, reason=f"no closed form recognised: {why}",
                              proof_reason="no formula to prove", attained_reason="no formula",
-                             seconds=time.monotonic() - t0, **base)
+                             brackets=tuple(brackets), seconds=time.monotonic() - t0, **base)
     checks = [(f"search at {_at(e.point)}: {e.value:.10g} vs formula {_num(formula, e.point, syms)}",
                _close(formula, e.point, syms, e.value)) for e in estimates]
     spec = next(p for p in bn.params if p.name == target)
