@@ -317,3 +317,13 @@ def test_an_estimate_below_the_constant_gets_no_upper_end(monkeypatch):
         true = (b.at["E"] - 1) / (b.at["E"] + 1)
         assert b.upper is None and "refuted" in b.why and b.lower <= true
         assert "no upper end proved" in b.text("delta")
+
+
+def test_the_float_level_is_the_least_root_on_a_plateau():
+    # Bayesian DP for every prior at n = 2: conditions whose guard fails give a margin of exactly 0, so the least
+    # margin is 0 on a whole stretch once the others hold; the level is where it starts (the largest ratio, 3.4)
+    from symbolic.graph.constants.fit import level
+    from symbolic.notions.listed.readings import reading
+    b = reading(find_notion("bayesian-dp").notion, 2, 2).notion
+    rows = [[0.95, 0.05], [0.91, 0.09], [0.91, 0.09], [0.83, 0.17]]
+    assert abs(level(b, "E", b.params[0], rows, Shape(2, 2, 2), {}) - 0.17 / 0.05) < 1e-9

@@ -165,3 +165,35 @@ _E("symbolic.graph.constants.samples:in_square_root", "return sp.simplify(f.xrep
    "return sp.simplify(f.xreplace({u: x})), estimates, None",
    "graph.square-root-not-substituted", "a map fitted in u = √E is reported with E in place of u",
    MAP + "test_a_map_in_the_square_root_of_E")
+
+
+# -- derive map on prior notions, certified brackets, exact table levels --------------------------------------
+_E("symbolic.notions.listed.readings:on_family", "for pop in notion.sufficient(A.n, A.domain)])",
+   "for pop in notion.sufficient(A.n, A.domain)[:1]])",
+   "readings.family-cut-short", "a notion over all priors is read on the first population of its family only",
+   "test:tests/notions/test_readings.py::test_a_notion_read_on_its_family_agrees_with_exact_evaluation")
+
+
+_E("symbolic.notions.zoo.bayes:_lip_every_prior", "ops.le(A.p(x, o), E * A.p(y, o),",
+   "ops.le(A.p(x, o), E * E * A.p(y, o),",
+   "readings.lip-closed-form-squared", "LIP's every-prior closed form allows the squared ratio",
+   "test:tests/notions/test_readings.py::test_lip_closed_form_gives_lip_under_every_prior_by_the_solver")
+
+
+_E("symbolic.graph.constants.fit:_root", "        if below <= lo or g(below) < 0:\n            return r",
+   "        return r", "fit.root-on-a-plateau",
+   "the float level is any root on a stretch of zero margin, not the least one",
+   MAP + "test_the_float_level_is_the_least_root_on_a_plateau")
+
+
+_E("symbolic.graph.constants.bracket:bracket_at",
+   "return Bracket(est.point, lower, upper if proof is not None else None, table, why)",
+   "return Bracket(est.point, lower, upper, table, why)",
+   "bracket.upper-without-proof", "the upper end of a certified interval is kept when its proof failed",
+   MAP + "test_an_estimate_below_the_constant_gets_no_upper_end")
+
+
+_E("symbolic.graph.constants.table_level:table_level", "        if got:\n            if below is None:",
+   "        if False:\n            if below is None:", "table-level.gap-not-tested",
+   "the level is taken at the first root where the notion holds, without testing the gap below it",
+   "test:tests/graph/test_table_level.py::test_an_infimum_and_no_level_are_said_plainly")
