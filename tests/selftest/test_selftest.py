@@ -42,6 +42,18 @@ def test_a_vanished_target_is_an_error_not_a_skip():
         mutants.edit("symbolic.no_such_module:f", "a", "b")
 
 
+def test_a_test_that_fails_because_the_fault_broke_the_code_catches_nothing():
+    from types import SimpleNamespace as NS
+
+    def report(message):
+        return NS(longrepr=NS(reprcrash=NS(message=message)))
+    assert selftest.broken_by(report("NameError: name 'ceiling' is not defined")).startswith("NameError")
+    assert selftest.broken_by(report("UnboundLocalError: cannot access local variable 'r'"))
+    assert selftest.broken_by(report("AssertionError: assert 5 == 4")) is None
+    assert selftest.broken_by(report("TypeError: unsupported operand")) is None
+    assert selftest.broken_by(NS(longrepr="collection failed")) is None
+
+
 def test_mutant_caught_by_a_test():
     r = selftest._spawn(["--run-mutant", "run.combine-ignores-unknown"], 180)
     assert r.get("error") is None, r

@@ -147,16 +147,34 @@ def _run_claim(check: ClaimCheck):
     return None
 
 
+# a test that fails with one of these did not notice the fault: the edited code does not run at all (it names
+# something that is not there), so the mutant is broken and must be rewritten, not counted as caught
+BROKEN = ("NameError", "UnboundLocalError", "SyntaxError", "ImportError", "ModuleNotFoundError")
+
+
+def broken_by(report) -> str | None:
+    """The crash line of a failed test report when its exception says the code itself is broken (see
+    :data:`BROKEN`), else None."""
+    crash = getattr(getattr(report, "longrepr", None), "reprcrash", None)
+    message = str(getattr(crash, "message", "") or "")
+    return message if message.split(":", 1)[0].strip() in BROKEN else None
+
+
 class _Recorder:
-    """pytest plugin: the first failing test (or collection error)."""
+    """pytest plugin: the first failing test (or collection error); ``broken``: a failure that only shows the
+    mutant's code cannot run (see :data:`BROKEN`)."""
 
     def __init__(self):
         self.failed = None
+        self.broken = None
         self.ran = 0
 
     def pytest_runtest_logreport(self, report):
         if report.when == "call" or report.failed:
             self.ran += report.when == "call"
+        if report.failed and self.failed is None and self.broken is None and broken_by(report):
+            self.broken = f"{report.nodeid}: {broken_by(report)[:160]}"
+            return
         if report.failed and self.failed is None:
             msg = str(getattr(report, "longreprtext", "") or "").strip().splitlines()
             last = next((l for l in msg if l.startswith("E ")), msg[-1] if msg else "")
@@ -183,6 +201,8 @@ def _run_tests(args):
     code = int(code)
     if rec.failed is not None:
         return f"test {rec.failed}"
+    if rec.broken is not None:
+        raise RuntimeError(f"the seeded fault breaks the code instead of changing what it does ({rec.broken})")
     if code != 0 or rec.ran == 0:
         raise RuntimeError(f"detector {' '.join(args)} did not run (pytest exit {code}): {out.getvalue()[-300:]}")
     return None
