@@ -48,3 +48,30 @@ def test_graph_tight_by_the_console_script(tmp_path, jobs):
     doc = json.loads(path.read_text())
     edge = next(p for p in doc["pairs"] if p["relation"] == "implies")
     assert edge["tight"] is True and edge["tightness"]["derived"]["attained_by"]["level"] == "exact"
+
+
+def test_a_proved_edge_attained_exactly_is_tight_without_a_new_derivation(monkeypatch):
+    # the edge's own map is proved already; an exact table at its level is enough, and derive map is not run
+    from symbolic.graph.constants import derivation, tightness
+    monkeypatch.setattr(derivation, "derive_map", lambda *a, **k: pytest.fail("the full derivation ran"))
+    sizes = Sizes(1, 2, 2)
+    edge = PairResult("pure-dp", "bayesian-dp", "implies", "E = E")
+    got = tightness.tighten(edge, find_notion("pure-dp"), find_notion("bayesian-dp"), sizes, graph_settings(6))
+    rec = got.extra["tightness"]["derived"]
+    assert got.tight is True and rec["attained_by"]["level"] == "exact" and rec["attained_by"]["reverified"] is True
+    # a map that is proved but not attained (E² for ε-DP ⇒ TV-style levels is too large) falls through to derive map
+    called = []
+    monkeypatch.setattr(derivation, "derive_map", lambda *a, **k: called.append(1) or pytest.skip("reached"))
+    loose = PairResult("pure-dp", "bayesian-dp", "implies", "E = E**2")
+    try:
+        tightness.tighten(loose, find_notion("pure-dp"), find_notion("bayesian-dp"), sizes, graph_settings(6))
+    except pytest.skip.Exception:
+        pass
+    assert called == [1]
+
+
+def test_an_edge_under_a_side_condition_is_not_tightened():
+    from symbolic.graph.constants.tightness import tighten
+    edge = PairResult("lip", "local-dp", "implies", "E = E**2", extra={"assuming": ["full-support prior"]})
+    got = tighten(edge, find_notion("lip"), find_notion("local-dp"), Sizes(1, 2, 2), graph_settings(6))
+    assert got.tight is False and "side condition" in got.extra["tightness"]["text"]

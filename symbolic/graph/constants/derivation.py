@@ -274,7 +274,8 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     if bud.end is not None:  # the solver's own limit: what is left of the budget
         settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
     proof, proof_reason = prove_map(ra.hypothesis, rb.conclusion, target, fixed, formula, sizes, settings, params)
-    checks.append((f"proof of {ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)}) at {sizes}",
+    claim_text = f"{ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)})"
+    checks.append((f"proof of {claim_text} at {sizes}",
                    proof is not None or "unknown" in (proof_reason or "")))
     bud.at(f"looking for a table that attains {expr_text(formula)} at {sizes}")
     attained, att_reason, att_checks, *near = attain(an, bn, target, fixed_b, formula, estimates, shape, syms)

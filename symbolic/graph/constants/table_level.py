@@ -212,7 +212,7 @@ def table_level(notion, table: MechTable, *, target: str | None = None, fixed: d
                  f"{expr_text(hi)}", True)), **base)
     where = f"every {name} above {expr_text(below)}" if hi is None else f"the rest of its range up to {expr_text(hi)}"
     return TableLevel(value=sp.oo, checks=((f"{notion.name} fails at every root where a condition changes and on "
-                                            f"{where} (tested at {expr_text(after) if after is not None else expr_text(hi)})",
+                                            f"{where} (tested at {expr_text(hi if after is None else after)})",
                                             True),), **base)
 
 

@@ -92,7 +92,8 @@ def on_family(notion: Notion) -> Notion:
     if id(notion) not in _ON_FAMILY:
         def body(ops, A, P=None, **values):
             return ops.And([notion.body(ops, A, P=pop.table(), **values) for pop in notion.sufficient(A.n, A.domain)])
-        wrapped = Notion(notion.name, notion.params, body, summary=f"{notion.summary} (on {notion.sufficient.__name__})")
+        family = notion.sufficient.__name__
+        wrapped = Notion(notion.name, notion.params, body, summary=f"{notion.summary} (on {family})")
         _ON_FAMILY[id(notion)] = (notion, wrapped)
     return _ON_FAMILY[id(notion)][1]
 
