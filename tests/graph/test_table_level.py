@@ -84,3 +84,19 @@ def test_a_listed_notion_without_a_closed_form_level_and_a_prior_notion(tmp_path
     (tmp_path / "t.json").write_text(json.dumps(_doc(t)))
     code, out, err = dpcheck("derive", "level", "lip", "--mechanism", str(tmp_path / "t.json"))
     assert code == 0 and "least E = 3" in out, err
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hockey_stick_sums_are_cut_into_their_pieces(seed):
+    # Σ_o max(0, p_o − E·q_o) ≤ δ: the margin is a sum of Max terms, a piecewise polynomial in E
+    t = _table(random.Random(100 + seed), outputs=3)
+    ev = table_level(find_notion("EventApprox").notion, t)
+    assert ev.ok and ev.value == table_level(find_notion("pure-dp").notion, t).value
+    delta = sp.Rational(1, 20)
+    got = table_level(find_notion("approx-dp").notion, t, fixed={"delta": delta})
+    assert got.ok and got.attained
+
+    def hockey(E):
+        return max(sum(max(0, p - E * q) for p, q in zip(t.rows[x], t.rows[y]))
+                   for x in t.rows for y in t.rows if x != y)
+    assert hockey(got.value) <= delta and (got.value == 1 or hockey(got.value) == delta)

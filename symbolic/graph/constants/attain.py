@@ -61,21 +61,43 @@ def rounded_tables(shape, rows):
                 yield lam, exact_table(shape, [[(1 - lam) * p + lam * u for p in r] for r in exact_rows])
 
 
-def _leaves(expr, b):
-    """The polynomial pieces of a margin expression that mention ``b`` (inside Min, Max, Abs, Piecewise
-    and its conditions)."""
+MAX_PIECES = 256   # sign patterns of the Max/Min/Abs inside one sum enumerated before giving up (then: unknown)
+
+
+def _leaves(expr, b, budget=None):
+    """The polynomial pieces of a margin expression that mention ``b`` (inside Min, Max, Abs, Piecewise and its
+    conditions), such that the sign of the margin can change only where one of them vanishes. A sum or product
+    with a Max, Min or Abs inside (a hockey-stick sum Σ max(0, p − b·q)) is cut into its pieces: each choice of
+    the active argument gives one polynomial, and the differences of the arguments mark where the choice
+    changes. Past :data:`MAX_PIECES` pieces the expression itself is yielded (it is then not a polynomial, and
+    the caller says it cannot decide)."""
+    budget = [MAX_PIECES] if budget is None else budget
     if not expr.has(b):
         return
     if isinstance(expr, (sp.Min, sp.Max)) or isinstance(expr, sp.Abs):
         for a in expr.args:
-            yield from _leaves(a, b)
-    elif isinstance(expr, sp.Piecewise):
+            yield from _leaves(a, b, budget)
+        return
+    if not isinstance(expr, (sp.Piecewise, sp.core.relational.Relational)) and expr.has(sp.Min, sp.Max, sp.Abs):
+        inner = next(a for a in sp.preorder_traversal(expr) if isinstance(a, (sp.Min, sp.Max, sp.Abs)) and a.has(b))
+        choices = (inner.args[0], -inner.args[0]) if isinstance(inner, sp.Abs) else inner.args
+        for i, x in enumerate(choices):
+            for y in choices[i + 1:]:
+                yield from _leaves(x - y, b, budget)
+        for x in choices:
+            budget[0] -= 1
+            if budget[0] < 0:
+                yield expr
+                return
+            yield from _leaves(expr.xreplace({inner: x}), b, budget)
+        return
+    if isinstance(expr, sp.Piecewise):
         for e, c in expr.args:
-            yield from _leaves(e, b)
+            yield from _leaves(e, b, budget)
             if isinstance(c, sp.core.relational.Relational):
-                yield from _leaves(c.lhs - c.rhs, b)
+                yield from _leaves(c.lhs - c.rhs, b, budget)
     elif isinstance(expr, sp.core.relational.Relational):
-        yield from _leaves(expr.lhs - expr.rhs, b)
+        yield from _leaves(expr.lhs - expr.rhs, b, budget)
     else:
         yield expr
 

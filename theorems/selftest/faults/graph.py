@@ -197,3 +197,9 @@ _E("symbolic.graph.constants.table_level:table_level", "        if got:\n       
    "        if False:\n            if below is None:", "table-level.gap-not-tested",
    "the level is taken at the first root where the notion holds, without testing the gap below it",
    "test:tests/graph/test_table_level.py::test_an_infimum_and_no_level_are_said_plainly")
+
+
+_E("symbolic.graph.constants.attain:_leaves", "            yield from _leaves(expr.xreplace({inner: x}), b, budget)\n",
+   "            yield from _leaves(expr.xreplace({inner: x}), b, budget)\n            break\n",
+   "attain.hockey-stick-one-piece", "a sum of Max terms is cut into its first piece only, so a root where the "
+   "level lies is never a candidate", "test:tests/graph/test_table_level.py::test_hockey_stick_sums_are_cut_into_their_pieces")
