@@ -100,7 +100,7 @@ def test_growth_wording():
 
 @pytest.mark.parametrize("args, words", [
     (("derive", "map", "pure-dp"), "two notions"),
-    (("derive", "map", "pure-dp", "noiseless-privacy"), "no every-prior form"),
+    (("derive", "map", "pure-dp", "StatisticalNondisclosure"), "no parameter"),
     (("derive", "map", "SemanticPrivacy", "pure-dp", "--n", "2"), "only at n = 1"),
     (("derive", "map", "pure-dp", "no-such-notion"), "no-such-notion"),
     (("derive", "map", "pure-dp", "tv-privacy", "--n", "2", "--max-n", "3"), "not both"),

@@ -106,7 +106,7 @@ def test_given_prior_notions_keep_their_own_form_as_the_conclusion():
 
 def test_notions_without_a_reading_are_refused_saying_why():
     with pytest.raises(InvalidParameter, match="no every-prior form"):
-        reading(bayes.NoiselessPrivacy, 1, 2)
+        reading(find_notion("StatisticalNondisclosure").notion, 1, 2)
     with pytest.raises(InvalidParameter, match="only at n = 1"):
         reading(find_notion("SemanticPrivacy").notion, 2, 2)
     with pytest.raises(InvalidParameter, match="no finite family"):

@@ -41,6 +41,7 @@ EVERY_PRIOR = {
     zoo_bayes.InferentialPrivacy.name: zoo_bayes.InferentialPrivacyAllPriors,
     zoo_bayes.LocalInformationPrivacy.name: zoo_bayes.LocalInformationPrivacyEveryPrior,
     zoo_bayes.MaximalLeakageUnder.name: zoo_bayes.MaximalLeakage,
+    zoo_bayes.NoiselessPrivacy.name: zoo_bayes.NoiselessPrivacyAllPriors,
     zoo_membership.MembershipPrivacyFor.name: zoo_membership.MembershipPrivacyAllPriors,
     fam_pml.PMLUnder.name: fam_pml.PMLAllPriors,
     fam_dp.StrongAdversaryDPFor.name: fam_dp.StrongAdversaryDP,

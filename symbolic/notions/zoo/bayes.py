@@ -287,6 +287,18 @@ auxiliary information Aux is empty here (an adversary who knows other records is
 known set K, :data:`BayesianDP`)."""
 
 
+NoiselessPrivacyAllPriors = Notion(
+    "NoiselessPrivacyAllPriors", (E_SPEC, DELTA_SPEC), _noiseless, population="all", sufficient=two_point_priors,
+    summary="(ε,δ)-noiseless privacy for every data distribution (decided on the two-point priors)")
+"""(ε, δ)-noiseless privacy for every data distribution. For record i and values a ≠ b the condition is
+H(P(·|X_i=a), P(·|X_i=b)) ≤ δ with H(P, Q) = Σ_o max(0, P(o) − E·Q(o)), cross-multiplied by P(X_i=a)·P(X_i=b).
+P(·|X_i=a) is a mixture of the rows A(x), x_i = a, and P(·|X_i=b) one of the rows A(y), y_i = b, with weights that
+can be chosen independently (the two sets of data sets are disjoint). H is jointly convex, so its largest value
+over the two simplices of weights is at a vertex: one row against one row, which the uniform prior on {x, y}
+gives exactly (there the cross-multiplied condition is the conditional one times 1/4). So
+:func:`two_point_priors` decides it; a prior giving either value probability 0 satisfies it trivially."""
+
+
 def _entries():
     return (
         NotionInfo("lip", LocalInformationPrivacy, "given prior", "polynomial",
@@ -310,5 +322,6 @@ def _entries():
 
 
 ALL = [LocalInformationPrivacy, LocalInformationPrivacyEveryPrior, MaximalLeakage, MaximalLeakageUnder, BayesianDP,
-       BayesianDPAllPriors, InferentialPrivacy, InferentialPrivacyAllPriors, InferentialPrivacyProductPriors, NoiselessPrivacy]
+       BayesianDPAllPriors, InferentialPrivacy, InferentialPrivacyAllPriors, InferentialPrivacyProductPriors, NoiselessPrivacy,
+       NoiselessPrivacyAllPriors]
 ENTRIES = _entries()
