@@ -327,3 +327,18 @@ def test_the_float_level_is_the_least_root_on_a_plateau():
     b = reading(find_notion("bayesian-dp").notion, 2, 2).notion
     rows = [[0.95, 0.05], [0.91, 0.09], [0.91, 0.09], [0.83, 0.17]]
     assert abs(level(b, "E", b.params[0], rows, Shape(2, 2, 2), {}) - 0.17 / 0.05) < 1e-9
+
+
+@pytest.mark.slow   # 8-12 s: eight sample points before the quadratic fit has enough
+def test_a_map_that_is_the_root_of_a_quadratic(tmp_path):
+    # a user's notion whose level enters as E² − E + 1: from ε-DP the tight level solves b² − b + 1 = E
+    (tmp_path / "quad.py").write_text(
+        "from symbolic.api import Notion, E_SPEC\n"
+        "def quad(ops, A, P=None, *, E):\n"
+        "    return ops.And(ops.le(A.p(d, o), (E * E - E + 1) * A.p(e, o))\n"
+        "                   for d in A.rows for e in A.rows if d != e for o in A.outputs)\n"
+        "Quadratic = Notion('Quadratic', (E_SPEC,), quad)\n")
+    code, out, err = dpcheck("derive", "map", "pure-dp", f"{tmp_path / 'quad.py'}:Quadratic", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert same(doc["formula"], (1 + sp.sqrt(4 * E - 3)) / 2) and doc["tight"] is True

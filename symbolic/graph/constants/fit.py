@@ -360,8 +360,56 @@ def recognise(points, symbols, *, max_degree: int = 4):
             f = fit_rational(pts, symbols, max_degree=max_degree)
             if f is not None:
                 return (f if k == 1 else sp.root(f, k)), pts
+    if len(symbols) == 1:
+        f = fit_quadratic(points, symbols[0])
+        if f is not None:
+            return f, points
     return None, "the estimates are not values of a rational function (or its square or cube root) of " \
-                 f"degree ≤ {max_degree} with points to spare"
+                 f"degree ≤ {max_degree} with points to spare, nor a root of a quadratic with coefficients linear in it"
+
+
+QUADRATIC_TOL = 1e-9   # relative size of the least singular value that counts as a vanishing quadratic
+
+
+def fit_quadratic(points, x, *, degree: int = 1, spare: int = 2):
+    """y = the root of A(x)·y² + B(x)·y + C(x) = 0 that the points follow, A, B, C polynomials of degree ≤
+    ``degree`` with small rational coefficients, or None. The coefficients are the kernel of the float matrix of
+    the monomials (one vector when the least singular value is negligible and the next is not), read as
+    rationals; the root is chosen by agreeing with every point. A proposal only, like every fit here.
+
+    >>> x = sp.Symbol("E", real=True)
+    >>> pts = [((sp.Integer(k),), (1 + math.sqrt(4 * k - 3)) / 2) for k in range(2, 10)]
+    >>> fit_quadratic(pts, x)
+    sqrt(4*E - 3)/2 + 1/2
+    """
+    import numpy as np
+    n_unknown = 3 * (degree + 1)
+    if len(points) < n_unknown - 1 + spare or any(not math.isfinite(y) for _, y in points):
+        return None
+    xs = [float(p[0][0]) for p in points]
+    rows = [[y * y * v ** j for j in range(degree + 1)] + [y * v ** j for j in range(degree + 1)] +
+            [v ** j for j in range(degree + 1)] for v, (_, y) in zip(xs, points)]
+    m = np.array(rows, dtype=float)
+    m = m / np.maximum(np.abs(m).max(axis=1, keepdims=True), 1e-300)
+    _, sv, vt = np.linalg.svd(m)
+    if len(sv) < n_unknown or sv[-1] > QUADRATIC_TOL * sv[0] or sv[-2] < 1e-7 * sv[0]:
+        return None
+    v = vt[-1] / vt[-1][np.argmax(np.abs(vt[-1]))]
+    coeffs = [as_rational(float(c), 100) if abs(c) > 1e-9 else sp.Integer(0) for c in v]
+    if any(c is None for c in coeffs):
+        return None
+    a, b, c = (sum(coeffs[k * (degree + 1) + j] * x ** j for j in range(degree + 1)) for k in range(3))
+    if a == 0:
+        return None
+    y = sp.Symbol("y", real=True)
+    for root in sp.solve(a * y ** 2 + b * y + c, y):
+        try:
+            if all(abs(float(root.subs(x, p[0][0])) - val) <= 1e-7 * max(1.0, abs(val)) for p, (_, val) in
+                   zip(points, points)):
+                return sp.simplify(root)
+        except (TypeError, ValueError):
+            continue
+    return None
 
 
 def recognise_entries(estimates, symbols, shape: Shape, *, max_degree: int = 2):
@@ -388,4 +436,4 @@ def recognise_entries(estimates, symbols, shape: Shape, *, max_degree: int = 2):
 
 
 __all__ = ["MarginOps", "margin", "Shape", "Estimate", "search", "feasible", "level", "as_rational",
-           "fit_rational", "recognise", "recognise_entries"]
+           "fit_rational", "fit_quadratic", "recognise", "recognise_entries"]
