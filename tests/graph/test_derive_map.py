@@ -100,7 +100,7 @@ def test_growth_wording():
 
 @pytest.mark.parametrize("args, words", [
     (("derive", "map", "pure-dp"), "two notions"),
-    (("derive", "map", "pure-dp", "StatisticalNondisclosure"), "no parameter"),
+    (("derive", "map", "pure-dp", "StatisticalNondisclosure"), "no every-prior form"),
     (("derive", "map", "SemanticPrivacy", "pure-dp", "--n", "2"), "only at n = 1"),
     (("derive", "map", "pure-dp", "no-such-notion"), "no-such-notion"),
     (("derive", "map", "pure-dp", "tv-privacy", "--n", "2", "--max-n", "3"), "not both"),
@@ -291,8 +291,9 @@ def test_membership_privacy_bounds_no_dp_level():
 def test_without_a_closed_form_each_value_is_bracketed_by_certified_numbers(monkeypatch):
     # recognition switched off: ε-DP ⇒ TV then has no formula, and (E − 1)/(E + 1) must lie in each interval
     from symbolic.graph.constants import derivation as conversion
-    monkeypatch.setattr(conversion, "recognise", lambda pts, syms: (None, "switched off"))
+    monkeypatch.setattr(conversion, "recognise", lambda pts, syms, **k: (None, "switched off"))
     monkeypatch.setattr(conversion, "in_square_root", lambda *a: (None, a[-2], "switched off"))
+    monkeypatch.setattr(conversion, "fit_quadratic", lambda *a: None)
     d = derive_map(find_notion("pure-dp"), find_notion("tv-privacy"), settings=FAST)
     assert d.formula is None and not d.tight and len(d.brackets) == 3
     for b in d.brackets:
@@ -310,8 +311,9 @@ def test_an_estimate_below_the_constant_gets_no_upper_end(monkeypatch):
     from symbolic.graph.constants import derivation as conversion
     real = conversion.search
     monkeypatch.setattr(conversion, "search", lambda *a, **k: _replace(real(*a, **k), value=real(*a, **k).value * 0.9))
-    monkeypatch.setattr(conversion, "recognise", lambda pts, syms: (None, "switched off"))
+    monkeypatch.setattr(conversion, "recognise", lambda pts, syms, **k: (None, "switched off"))
     monkeypatch.setattr(conversion, "in_square_root", lambda *a: (None, a[-2], "switched off"))
+    monkeypatch.setattr(conversion, "fit_quadratic", lambda *a: None)
     d = derive_map(find_notion("pure-dp"), find_notion("tv-privacy"), settings=FAST)
     for b in d.brackets:
         true = (b.at["E"] - 1) / (b.at["E"] + 1)

@@ -78,8 +78,9 @@ def _leaves(expr, b, budget=None):
         for a in expr.args:
             yield from _leaves(a, b, budget)
         return
-    if not isinstance(expr, (sp.Piecewise, sp.core.relational.Relational)) and expr.has(sp.Min, sp.Max, sp.Abs):
-        inner = next(a for a in sp.preorder_traversal(expr) if isinstance(a, (sp.Min, sp.Max, sp.Abs)) and a.has(b))
+    inner = None if isinstance(expr, (sp.Piecewise, sp.core.relational.Relational)) else next(
+        (a for a in sp.preorder_traversal(expr) if isinstance(a, (sp.Min, sp.Max, sp.Abs)) and a.has(b)), None)
+    if inner is not None:
         choices = (inner.args[0], -inner.args[0]) if isinstance(inner, sp.Abs) else inner.args
         for i, x in enumerate(choices):
             for y in choices[i + 1:]:

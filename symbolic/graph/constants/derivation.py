@@ -36,7 +36,7 @@ from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.bracket import bracket_at
 from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
                                               snapped_tables)
-from symbolic.graph.constants.fit import Shape, recognise, recognise_entries, search, UNBOUNDED
+from symbolic.graph.constants.fit import Shape, fit_quadratic, recognise, recognise_entries, search, UNBOUNDED
 from symbolic.graph.constants.samples import e_like, in_square_root, sample_points
 from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
@@ -239,14 +239,19 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         if not math.isfinite(est.value) or est.value > UNBOUNDED:
             break
         if i + 1 >= need:
-            formula, why = recognise([(tuple(e.point[str(s)] for s in syms), e.value) for e in estimates], syms)
+            formula, why = recognise([(tuple(e.point[str(s)] for s in syms), e.value) for e in estimates], syms,
+                                     quadratic=False)
             if formula is not None:
                 break
     finite = math.isfinite(estimates[-1].value) and estimates[-1].value <= UNBOUNDED
     if formula is None and finite and e_like(params):
         bud.at(f"estimating at square values of {syms[0]} (a formula in its square root) at {sizes}")
+        first = estimates
         formula, estimates, why = in_square_root(an, bn, target, fixed_b, shape, params[0], f"{aid}->{bid}",
                                                   starts, estimates, why)
+        if formula is None:   # last: a root of a quadratic, fitted through the first pass's estimates
+            formula = fit_quadratic([(tuple(e.point[str(s)] for s in syms), e.value) for e in first], syms[0])
+            why = why if formula is None else None
     pairs = tuple((e.point, e.value) for e in estimates)
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
         return _unbounded(an, bn, target, fixed_b, estimates[-1], shape, settings, base, pairs, t0)

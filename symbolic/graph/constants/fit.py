@@ -345,7 +345,7 @@ def fit_rational(points, symbols, *, max_degree: int = 4, spare: int = 2):
     return None
 
 
-def recognise(points, symbols, *, max_degree: int = 4):
+def recognise(points, symbols, *, max_degree: int = 4, quadratic: bool = True):
     """A closed form through float points ((x, y) with x exact): a rational function of the symbols,
     or the square or cube root of one (as Rényi levels of order 3 and 4 are), else None. Returns
     (formula, the rounded points used) or (None, reason)."""
@@ -360,7 +360,7 @@ def recognise(points, symbols, *, max_degree: int = 4):
             f = fit_rational(pts, symbols, max_degree=max_degree)
             if f is not None:
                 return (f if k == 1 else sp.root(f, k)), pts
-    if len(symbols) == 1:
+    if quadratic and len(symbols) == 1:
         f = fit_quadratic(points, symbols[0])
         if f is not None:
             return f, points

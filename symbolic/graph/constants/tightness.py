@@ -104,8 +104,15 @@ def attains_edge(a, b, target, values, sizes) -> dict | None:
         sub = {sp.Symbol(k, real=True): v for k, v in point.items()}
         return {k: v.xreplace(sub) for k, v in others.items()}
     shape = Shape(sizes.n, sizes.domain, sizes.outputs)
+    points = sample_points(params)[:QUICK_POINTS]
+    key = (a.id, an.name, sizes.as_tuple())
+    for point, rows in ATTAINING.get(key, ()):   # a table that attained another edge from A: often this one's too
+        f0 = f.xreplace({sp.Symbol(k, real=True): v for k, v in point.items()})
+        doc = exact_attainment(an, bn, target, fixed_b(point), f0, rows, shape, point)
+        if doc is not None:
+            return doc
     estimates, warm = [], None
-    for point in sample_points(params)[:QUICK_POINTS]:
+    for point in points:
         est = search(an, bn, target, fixed_b, point, shape, starts=6, seed=f"{a.id}->{b.id}", warm=warm)
         if not (est.value <= UNBOUNDED):
             return None
@@ -114,7 +121,34 @@ def attains_edge(a, b, target, values, sizes) -> dict | None:
     attained, _why, _checks, *_near = attain(an, bn, target, fixed_b, f, estimates, shape, syms)
     if attained is None or attained.get("level") != "exact" or attained.get("reverified") is not True:
         return None
+    point = {k: sp.sympify(v) for k, v in attained["at"].items()} if "at" in attained else points[0]
+    names = {k: sp.Symbol(k) for k in point}
+    rows = [[sp.sympify(x, locals=names).xreplace({names[k]: v for k, v in point.items()}) for x in r]
+            for r in attained["mechanism"]["rows"].values()]
+    ATTAINING.setdefault(key, []).insert(0, (point, rows))
+    del ATTAINING[key][CANDIDATES:]
     return attained
+
+
+ATTAINING: dict = {}   # (A's ID, A's reading, sizes) -> recent attaining rational tables, newest first, in this process
+CANDIDATES = 4
+
+
+def exact_attainment(an, bn, target, fixed, f0, rows, shape, point) -> dict | None:
+    """The attaining-table record when the exact ``rows`` satisfy A at ``point`` and B's level there is exactly
+    ``f0``, read back from the record's text and checked again; else None."""
+    from symbolic.graph.constants.attain import exact_table, level_is_exactly, reverify
+    from symbolic.graph.constants.derivation import mechanism_doc
+    from symbolic.graph.sampling import holds_exactly
+    t = exact_table(shape, rows)
+    spec = next(p for p in bn.params if p.name == target)
+    if holds_exactly(an, t, None, point) is not True or level_is_exactly(bn, target, spec, t, fixed, f0) != "exact":
+        return None
+    doc = {"kind": "rational", "at": {k: expr_text(v) for k, v in point.items()}, "mechanism": mechanism_doc(t),
+           "level": "exact", "found_by": "an attaining table of another edge from the same notion"}
+    if not reverify(an, bn, target, spec, doc["mechanism"]["rows"], shape, fixed, point, f0):
+        return None
+    return {**doc, "reverified": True}
 
 
 def _real(x):
