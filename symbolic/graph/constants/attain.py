@@ -29,13 +29,26 @@ from fractions import Fraction
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
+from symbolic.core.exact import expr_text
 from symbolic.core.tables import MechTable
 from symbolic.graph.constants.fit import MarginOps
+from symbolic.graph.maps import claim_params
 from symbolic.graph.sampling import holds_exactly
 
 ROUNDINGS = (10 ** 2, 10 ** 3, 10 ** 4, 10 ** 6)
 MIXES = (0, sp.Rational(1, 10 ** 9), sp.Rational(1, 10 ** 6), sp.Rational(1, 10 ** 4), sp.Rational(1, 10 ** 3),
          sp.Rational(1, 100))
+
+
+def mechanism_doc(table, a=None) -> dict:
+    """An exact or symbolic table as the mechanism JSON ``dpcheck derive level --mechanism`` reads, each
+    entry written exactly as it is (no simplification that could change a rational's value)."""
+    doc = {"n": table.n, "domain": list(table.domain), "outputs": list(table.outputs),
+           "rows": {",".join(map(str, d)) if isinstance(d, tuple) else str(d): [expr_text(p) for p in row]
+                    for d, row in table.rows.items()}}
+    if a is not None:
+        doc["params"] = {p.name: p.range_text().replace("≤", "<=") for p in claim_params(a)}
+    return doc
 
 
 def exact_table(shape, rows) -> MechTable:

@@ -76,7 +76,7 @@ def bracket_at(est, hypothesis, conclusion, a_notion, b_notion, target, spec, fi
     """The certified interval at one estimate (see the module text). ``a_notion``/``b_notion``: the
     population-free readings (for exact tables); ``hypothesis``/``conclusion``: the notions the proof states;
     ``prove``: :func:`~symbolic.graph.constants.derivation.prove_map`."""
-    from symbolic.graph.constants.derivation import mechanism_doc
+    from symbolic.graph.constants.attain import mechanism_doc
     fb = fixed_b(est.point)
     lower, table = None, None
     if math.isfinite(est.value):

@@ -34,8 +34,8 @@ from symbolic.core.exact import expr_text
 from symbolic.core.ranges import describe, parse_assumption
 from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.bracket import bracket_at
-from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, reverify, rounded_tables,
-                                              snapped_tables)
+from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, mechanism_doc, reverify,
+                                              rounded_tables, snapped_tables)
 from symbolic.graph.constants.fit import Shape, fit_quadratic, recognise, recognise_entries, search, UNBOUNDED
 from symbolic.graph.constants.samples import e_like, in_square_root, sample_points
 from symbolic.graph.maps import claim_params, stays_in_range
@@ -338,17 +338,6 @@ def prove_map(a, b, target, fixed, formula, sizes, settings, params=None):
         from symbolic.report.results import claim_json
         return {"claim": claim.statement, **claim_json(result)["certificate"]}, None
     return None, f"{v.name}: {getattr(v, 'reason', None) or getattr(v, 'note', '') or 'not proved'}"[:300]
-
-
-def mechanism_doc(table, a=None) -> dict:
-    """An exact or symbolic table as the mechanism JSON ``dpcheck derive level --mechanism`` reads, each
-    entry written exactly as it is (no simplification that could change a rational's value)."""
-    doc = {"n": table.n, "domain": list(table.domain), "outputs": list(table.outputs),
-           "rows": {",".join(map(str, d)) if isinstance(d, tuple) else str(d): [expr_text(p) for p in row]
-                    for d, row in table.rows.items()}}
-    if a is not None:
-        doc["params"] = {p.name: p.range_text().replace("≤", "<=") for p in claim_params(a)}
-    return doc
 
 
 def attain(a, b, target, fixed_b, formula, estimates, shape, syms):

@@ -138,7 +138,7 @@ def exact_attainment(an, bn, target, fixed, f0, rows, shape, point) -> dict | No
     """The attaining-table record when the exact ``rows`` satisfy A at ``point`` and B's level there is exactly
     ``f0``, read back from the record's text and checked again; else None."""
     from symbolic.graph.constants.attain import exact_table, level_is_exactly, reverify
-    from symbolic.graph.constants.derivation import mechanism_doc
+    from symbolic.graph.constants.attain import mechanism_doc
     from symbolic.graph.sampling import holds_exactly
     t = exact_table(shape, rows)
     spec = next(p for p in bn.params if p.name == target)
