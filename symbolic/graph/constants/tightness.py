@@ -62,6 +62,10 @@ def tighten(pair: PairResult, a, b, sizes, settings) -> PairResult:
               "attained_by": d.attained_by, **({"readings": list(d.readings)} if d.readings else {})}
     if not d.tight:
         why = d.proof_reason if d.proof is None else d.attained_reason
+        if d.proof is None and (why or "").startswith("refuted"):
+            return _said(pair, False, f"the fitted {record['map']} was refuted by the solver (the search's estimates "
+                                      f"fell below the constant), so no tight map is known; the edge's map stands",
+                         record)
         return _said(pair, False, f"derived {record['map']}, not shown tight ({why})", record)
     edge = values[target]
     same = d.formula == sp.oo and edge == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) == 0
