@@ -188,10 +188,7 @@ def table_level(notion, table: MechTable, *, target: str | None = None, fixed: d
         if got is None:
             return undecided(r)
         if got:
-            return TableLevel(value=r, checks=(
-                (f"{notion.name} holds exactly at {name} = {expr_text(r)}", True),
-                (f"{notion.name} fails at {name} = {expr_text(gap)}, and no condition changes between there and "
-                 f"{expr_text(r)}", True)), **base)
+            return _attained(notion, name, r, gap, base)
         below = r
     if below is None:
         return TableLevel(value=None, reason=f"{notion.name}'s conditions do not depend on {name}", **base)
@@ -206,14 +203,18 @@ def table_level(notion, table: MechTable, *, target: str | None = None, fixed: d
         if got is None:
             return undecided(hi)
         if got:
-            return TableLevel(value=hi, checks=(
-                (f"{notion.name} holds exactly at the end of its range, {name} = {expr_text(hi)}", True),
-                (f"{notion.name} fails at {name} = {expr_text(after)}, and no condition changes between there and "
-                 f"{expr_text(hi)}", True)), **base)
+            return _attained(notion, name, hi, after, base, " (the end of its range)")
     where = f"every {name} above {expr_text(below)}" if hi is None else f"the rest of its range up to {expr_text(hi)}"
     return TableLevel(value=sp.oo, checks=((f"{notion.name} fails at every root where a condition changes and on "
                                             f"{where} (tested at {expr_text(hi if after is None else after)})",
                                             True),), **base)
+
+
+def _attained(notion, name, value, gap, base, where=""):
+    return TableLevel(value=value, checks=(
+        (f"{notion.name} holds exactly at {name} = {expr_text(value)}{where}", True),
+        (f"{notion.name} fails at {name} = {expr_text(gap)}, and no condition changes between there and "
+         f"{expr_text(value)}", True)), **base)
 
 
 def _infimum(notion, name, below, gap, base):
