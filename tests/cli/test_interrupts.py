@@ -179,7 +179,7 @@ def test_derive_map_growth_stops_at_its_budget_and_keeps_the_sizes_done(capsys):
 
 def test_derive_map_growth_prints_the_finished_sizes_on_a_signal(monkeypatch, capsys):
     """A signal during n = 2: n = 1 is printed, exit 130 (the signal is simulated where it would arrive)."""
-    import symbolic.graph.constants.derivation as conversion
+    import symbolic.graph.constants.growth as conversion
     from theorems.cli.main import main
     real = conversion.derive_map
 
@@ -244,7 +244,7 @@ def test_svg_pictures_are_the_same_bytes_on_every_run():
 
 def test_derive_map_growth_prints_each_size_as_it_finishes(monkeypatch, capsys):
     """--max-n streams: n = 1's answer is on standard output before n = 2 starts."""
-    import symbolic.graph.constants.derivation as conversion
+    import symbolic.graph.constants.growth as conversion
     from theorems.cli.main import main
     real, seen = conversion.derive_map, {}
 
