@@ -92,12 +92,20 @@ def _leaves(expr, b, budget=None):
             yield from _leaves(a, b, budget)
         return
     inner = None if isinstance(expr, (sp.Piecewise, sp.core.relational.Relational)) else next(
-        (a for a in sp.preorder_traversal(expr) if isinstance(a, (sp.Min, sp.Max, sp.Abs)) and a.has(b)), None)
+        (a for a in sp.preorder_traversal(expr) if isinstance(a, (sp.Min, sp.Max, sp.Abs, sp.Piecewise)) and a.has(b)),
+        None)
     if inner is not None:
-        choices = (inner.args[0], -inner.args[0]) if isinstance(inner, sp.Abs) else inner.args
-        for i, x in enumerate(choices):
-            for y in choices[i + 1:]:
-                yield from _leaves(x - y, b, budget)
+        if isinstance(inner, sp.Piecewise):   # the value jumps where a condition changes: those are kinks too
+            choices = tuple(e for e, _ in inner.args)
+            for _, c in inner.args:
+                for rel in ([c] if isinstance(c, sp.core.relational.Relational) else
+                            c.atoms(sp.core.relational.Relational) if isinstance(c, sp.Basic) else []):
+                    yield from _leaves(rel.lhs - rel.rhs, b, budget)
+        else:
+            choices = (inner.args[0], -inner.args[0]) if isinstance(inner, sp.Abs) else inner.args
+            for i, x in enumerate(choices):
+                for y in choices[i + 1:]:
+                    yield from _leaves(x - y, b, budget)
         for x in choices:
             budget[0] -= 1
             if budget[0] < 0:

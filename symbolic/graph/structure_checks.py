@@ -1,0 +1,95 @@
+"""The engine's checks of a notion's declared structure (:class:`~symbolic.notions.structure.Structure`), by exact
+arithmetic on concrete tables. A declaration that fails a check is wrong, whatever its citation says.
+
+- **Pairwise.** The notion holds on a table iff it holds on every pair of neighbouring rows, each pair read as a
+  table of one record over two values (:func:`pairwise_agrees`).
+- **Closed under post-processing.** At a table's exact level L (:func:`~symbolic.graph.constants.table_level.
+  table_level`) the notion holds on K·T for a stochastic map K (:func:`closure_holds`); the table's own level
+  is where a loss of closure shows first.
+- **Dominating pair.** A pair (P, Q) satisfying the notion is (K·P₀, K·Q₀) for a stochastic K, found by exact
+  linear programming (:func:`post_processing_map`).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.core.tables import MechTable
+from symbolic.graph.constants.table_level import table_level
+from symbolic.graph.sampling import holds_exactly
+from symbolic.notions.structure import neighbour_pairs, pair_table
+
+
+def pairwise_agrees(notion, relation: str, table: MechTable, values: dict) -> bool | None:
+    """Does "``notion`` holds on ``table``" equal "it holds on each pair of neighbouring rows"? None when an
+    evaluation is undecided.
+
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> q = sp.Rational(1, 4)
+    >>> t = MechTable(1, (0, 1, 2), (0, 1), {(0,): (3 * q, q), (1,): (q, 3 * q), (2,): (2 * q, 2 * q)})
+    >>> pairwise_agrees(PureDP, "replace one record", t, {"E": 3}), pairwise_agrees(PureDP, "replace one record", t, {"E": 2})
+    (True, True)
+    """
+    whole = holds_exactly(notion, table, None, values)
+    parts = [holds_exactly(notion, pair_table(table.rows[d], table.rows[e]), None, values)
+             for d, e in neighbour_pairs(table, relation)]
+    if whole is None or any(p is None for p in parts):
+        return None
+    return whole == all(parts)
+
+
+def post_processed(table: MechTable, kernel) -> MechTable:
+    """K·T: each row p becomes Σ_o p_o·K[o] (``kernel`` one row of probabilities per output of ``table``)."""
+    m = len(kernel[0])
+    rows = {d: tuple(sp.nsimplify(sum(p * kernel[o][j] for o, p in enumerate(row))) for j in range(m))
+            for d, row in table.rows.items()}
+    return MechTable(table.n, table.domain, tuple(range(m)), rows)
+
+
+def closure_holds(notion, table: MechTable, kernel, target: str, fixed: dict | None = None):
+    """(level L of ``table``, does ``notion`` hold on K·T at L?); (L, None) when L is not a finite attained level
+    or the check is undecided."""
+    lv = table_level(notion, table, target=target, fixed=fixed)
+    if lv.value is None or lv.value == sp.oo or not lv.attained:
+        return lv.value, None
+    return lv.value, holds_exactly(notion, post_processed(table, kernel), None, {**(fixed or {}), target: lv.value})
+
+
+def post_processing_map(source, target):
+    """A stochastic map K with K·source[0] = target[0] and K·source[1] = target[1] (rows of exact numbers), or
+    None when none is found. A float LP (HiGHS) proposes which entries of K are non-zero; the equations are then
+    solved exactly on those entries and every constraint is checked exactly, so a map returned is a map. (Sympy's
+    exact simplex returned points that violate its constraints on such systems, so it is not used.)
+
+    >>> half = sp.Rational(1, 2)
+    >>> post_processing_map(((1, 0), (0, 1)), ((half, half), (1, 0)))
+    [[1/2, 1/2], [1, 0]]
+    >>> post_processing_map(((half, half), (half, half)), ((1, 0), (0, 1))) is None
+    True
+    """
+    import numpy as np
+    from scipy.optimize import linprog
+    k, m = len(source[0]), len(target[0])
+    ks = [[sp.Symbol(f"k{i}_{j}", real=True) for j in range(m)] for i in range(k)]
+    flat = [x for row in ks for x in row]
+    eqs = [sum(row) - 1 for row in ks]
+    for s_row, t_row in zip(source, target):
+        eqs += [sum(sp.sympify(s_row[i]) * ks[i][j] for i in range(k)) - t_row[j] for j in range(m)]
+    a = np.array([[float(e.coeff(x)) for x in flat] for e in eqs])
+    b = np.array([-float(e.subs({x: 0 for x in flat})) for e in eqs])
+    res = linprog(np.zeros(len(flat)), A_eq=a, b_eq=b, bounds=(0, None), method="highs")
+    if res.status != 0:
+        return None
+    zero = {x: 0 for x, v in zip(flat, res.x) if v <= 1e-12}
+    sols = sp.linsolve([e.subs(zero) for e in eqs], [x for x in flat if x not in zero])
+    if not sols:
+        return None
+    sol = dict(zip([x for x in flat if x not in zero], next(iter(sols))))
+    free = {y for v in sol.values() for y in sp.sympify(v).free_symbols}
+    guess = {y: sp.nsimplify(res.x[flat.index(y)], rational=True, tolerance=1e-12) for y in free}
+    value = {**zero, **{x: sp.sympify(v).subs(guess) for x, v in sol.items()}, **guess}
+    kernel = [[sp.nsimplify(value[x]) for x in row] for row in ks]
+    ok = all(x >= 0 for row in kernel for x in row) and all(sp.simplify(e.subs(value)) == 0 for e in eqs)
+    return kernel if ok else None
+
+
+__all__ = ["closure_holds", "pairwise_agrees", "post_processed", "post_processing_map"]
