@@ -102,3 +102,14 @@ def test_every_private_pair_is_a_post_processing_of_the_dominating_pair(key, val
 def test_an_unknown_relation_is_refused():
     with pytest.raises(ValueError, match="unknown neighbour relation"):
         Structure("replace two records", "x")
+
+
+def test_a_map_proposed_by_the_float_lp_is_checked_exactly(monkeypatch):
+    # a float LP that claims success: the exact solution of the equations has a negative entry, so no map
+    import numpy as np
+    import scipy.optimize
+    from types import SimpleNamespace
+    monkeypatch.setattr(scipy.optimize, "linprog", lambda *a, **k: SimpleNamespace(status=0, x=np.full(4, 0.5)))
+    q = sp.Rational(1, 4)
+    rr = ((3 * q, q), (q, 3 * q))
+    assert post_processing_map(rr, ((1, 0), (0, 1))) is None   # 3-DP cannot be post-processed into a 0/1 pair

@@ -209,4 +209,4 @@ _E("symbolic.graph.structure_checks:post_processing_map",
    "    ok = all(x >= 0 for row in kernel for x in row) and all(sp.simplify(e.subs(value)) == 0 for e in eqs)\n",
    "    ok = True\n", "structure.kernel-unchecked",
    "a stochastic map proposed by the float LP is returned without the exact check of its constraints",
-   "test:tests/graph/test_structure_checks.py::test_every_private_pair_is_a_post_processing_of_the_dominating_pair")
+   "test:tests/graph/test_structure_checks.py::test_a_map_proposed_by_the_float_lp_is_checked_exactly")
