@@ -42,6 +42,7 @@ def _derive_params(key, values):
     ("dpcheck derive epsilon --mechanism rr.json", "the same, short form"),
     ("dpcheck derive level approx-dp --mechanism rr.json --param eps=1", "tight δ at ε = 1"),
     ("dpcheck derive level pml --mechanism rr.json --prior prior.json --json", "PML under a prior, as JSON"),
+    ("dpcheck derive level mine.py:Floor --mechanism rr.json", "the exact level of your own notion on a table"),
     ("dpcheck derive epsilon randomized-response", "tight ε of binary randomized response"),
     ("dpcheck derive pml laplace-count --plot pml.png", "PML of the Laplace count, plotted"),
     ("dpcheck derive pml laplace-count --param eps=1 --param lam=1/4", "at given values"),
@@ -87,6 +88,11 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     renyi-dp (needs --param alpha=K, an integer order 2 ≤ K ≤ 16; renyi-2 and renyi-3 name those orders), total-variation, bounded-range, pml (--prior), maximal-leakage. The answer
     is a closed form (a Piecewise where the maximising pair changes), with the maximisers, the
     assumptions and exact checks at sample points; ∞ is said plainly.
+
+    Any other notion of one mechanism, listed (lip, EventApprox, bayesian-dp, …) or your own (FILE.py:NAME),
+    takes a numeric table and --param for its other parameters: the exact least value of its parameter,
+    found by evaluating the notion at every root where one of its comparisons changes (an infimum that is not
+    attained, or no level, is said so). A notion relative to a prior is read for every prior.
 
     A density or mass function (`{"kind": "density", "outputs": "reals", "density": {"0": "exp(-abs(y)/b)/(2*b)",
     ...}}`; examples in docs/examples/) takes pure-dp, local-dp, free-lunch, approx-dp (the privacy profile δ(ε),
