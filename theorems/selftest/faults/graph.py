@@ -210,3 +210,17 @@ _E("symbolic.graph.structure_checks:post_processing_map",
    "    ok = True\n", "structure.kernel-unchecked",
    "a stochastic map proposed by the float LP is returned without the exact check of its constraints",
    "test:tests/graph/test_structure_checks.py::test_a_map_proposed_by_the_float_lp_is_checked_exactly")
+
+
+_E("symbolic.graph.all_sizes:all_sizes_argument",
+   "if len(hypotheses) != 1 or sa is None or sb is None or sa.dominating is None or not sb.closed:",
+   "if len(hypotheses) != 1 or sa is None or sb is None or sa.dominating is None:",
+   "all-sizes.closure-not-required", "a proof is lifted to every size for a conclusion not closed under "
+   "post-processing (probabilistic DP)",
+   "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
+
+
+_E("symbolic.graph.all_sizes:all_sizes_argument", "    if sizes.domain < 2 or sizes.outputs < k:\n        return None\n",
+   "", "all-sizes.dominating-pair-not-covered",
+   "a proof at two outputs is lifted through a dominating pair with four",
+   "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
