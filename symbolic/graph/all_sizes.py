@@ -21,10 +21,10 @@ from symbolic.core.verdicts import Sizes
 from symbolic.graph.maps import claim_params
 
 
-def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple) -> dict | None:
+def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes = Sizes(1, 2, 2)) -> dict | None:
     """The all-sizes argument (see the module text) for the proved pair A ⇒ B of listing records ``a``, ``b``,
-    proved at every size up to ``sizes`` with the ``hypotheses`` (A's instance alone), or None when a condition
-    fails.
+    proved at every size from ``min_sizes`` up to ``sizes`` with the ``hypotheses`` (A's instance alone), or None
+    when a condition fails.
 
     >>> from symbolic.notions.listed.catalog import find_notion
     >>> arg = all_sizes_argument(find_notion("pure-dp"), find_notion("tv-privacy"), Sizes(1, 2, 2), (None,))
@@ -41,7 +41,7 @@ def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple) -> dict | None:
         return None
     pair = sa.dominating(**{p.name: p.symbol for p in claim_params(a.notion)})
     k = len(pair[0])
-    if sizes.domain < 2 or sizes.outputs < k:
+    if sizes.domain < 2 or sizes.outputs < k or min_sizes.n > 1 or min_sizes.domain > 2 or min_sizes.outputs > k:
         return None
     return {"scope": "all sizes", "dominating_pair": f"{a.id}: {k} outputs",
             "argument": [f"{a.id} and {b.id} are pairwise over '{sa.pairwise}' (declared; checked on tables)",

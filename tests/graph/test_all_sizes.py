@@ -45,3 +45,14 @@ def test_the_lifted_statement_on_tables_beyond_the_bounds():
             seen += 1
             assert holds_exactly(tv, t, None, {"delta": sp.Rational(1, 2)}) is True
     assert seen >= 20
+
+
+def test_implies_reports_the_scope_by_the_console_script():
+    import json
+    from tests.cli.test_cli_frame import dpcheck
+    code, out, err = dpcheck("implies", "pure-dp", "tv-privacy", "--target", "delta=(E-1)/(E+1)", "--n", "1", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["verdict"] == "proved" and doc["scope"] == "all sizes" and len(doc["all_sizes"]["argument"]) == 4
+    code, out, err = dpcheck("implies", "pure-dp", "probabilistic-dp", "--n", "1")
+    assert code == 0 and "scope: within bounds" in out, err

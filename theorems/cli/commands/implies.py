@@ -8,7 +8,7 @@ from dataclasses import replace
 import click
 
 from theorems.cli.app import command, ui
-from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings
+from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings, users_own
 from theorems.cli.console import print_text, spinner
 from theorems.cli.io import exit_code, name_value_pairs, param_values
 from theorems.cli.recheck import OPTION as SAVE_OPTION, save_counterexample
@@ -79,14 +79,43 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
     doc = claim_json(res)
+    scope = _scope(res, claim, a, b)
+    doc.update(scope or {})
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print_text(ui(), result_text(res))
+        if scope:
+            arg = scope.get("all_sizes")
+            print("  scope: " + scope["scope"] + (": " + "; ".join(arg["argument"]) if arg else
+                                                   " (no theorem here lifts this proof to every size)"))
     if save_prefix:
         save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet,
                             names={nt.name: spec for nt, spec in zip(notions, (a, b))})
     return exit_code([doc])
+
+
+def _scope(res, claim, a, b) -> dict | None:
+    """For a proved claim: ``{"scope": "all sizes", "all_sizes": argument}`` when the dominating-pair argument
+    lifts it (symbolic.graph.all_sizes; listed notions A ⇒ B exactly as listed, one hypothesis), else
+    ``{"scope": "within bounds"}``; None for any other verdict."""
+    from symbolic import UnknownName as _Unknown, all_sizes_argument, find_notion
+    if res.verdict.name != "proved":
+        return None
+    within = {"scope": "within bounds"}
+    if users_own(a) or users_own(b) or len(claim.parts) != 1:
+        return within
+    try:
+        infos = [find_notion(x) for x in (a, b)]
+    except _Unknown:
+        return within
+    part = claim.parts[0]
+    hyp = part.hypotheses
+    if (len(hyp) != 1 or hyp[0].notion is not infos[0].notion or part.conclusion.notion is not infos[1].notion
+            or part.conclusion.on is not None or hyp[0].on is not None):
+        return within
+    arg = all_sizes_argument(infos[0], infos[1], claim.sizes, hyp, claim.min_sizes)
+    return {"scope": "all sizes", "all_sizes": arg} if arg else within
 
 
 def _through_dominating_pair(claim, as_json):
