@@ -220,7 +220,7 @@ _E("symbolic.graph.all_sizes:all_sizes_argument",
    "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
 
 
-_E("symbolic.graph.all_sizes:all_sizes_argument", "    if sizes.domain < 2 or sizes.outputs < k:\n        return None\n",
-   "", "all-sizes.dominating-pair-not-covered",
+_E("symbolic.graph.all_sizes:all_sizes_argument", "if sizes.domain < 2 or sizes.outputs < k or min_sizes.n > 1",
+   "if sizes.domain < 2 or min_sizes.n > 1", "all-sizes.dominating-pair-not-covered",
    "a proof at two outputs is lifted through a dominating pair with four",
    "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
