@@ -220,10 +220,24 @@ def _kill_workers(pool):
             p.kill()
     for p in procs:
         p.join(5)
+    # taken before shutdown, which drops the pool's references to both
+    wakeup = getattr(pool, "_executor_manager_thread_wakeup", None)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if wakeup is not None:   # the interpreter's exit hook wakes the pool's manager through this pipe; on a busy
+        wakeup.wakeup = _quiet(wakeup.wakeup)   # machine the manager may have closed it already: nothing to wake
     pool.shutdown(wait=False, cancel_futures=True)
-    manager = getattr(pool, "_executor_manager_thread", None)   # let it close its wake-up pipe before the
-    if manager is not None:                                     # interpreter's exit hook writes to it
+    if manager is not None:   # let it close its wake-up pipe before the interpreter's exit hook writes to it
         manager.join(5)
+
+
+def _quiet(wake):
+    """``wake()`` that does nothing when its pipe is already closed (an OSError), instead of a traceback at exit."""
+    def call():
+        try:
+            wake()
+        except OSError:
+            pass
+    return call
 
 
 def _drive(submit, submit_next, finish, width, wait_some):

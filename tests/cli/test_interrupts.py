@@ -256,3 +256,17 @@ def test_derive_map_growth_prints_each_size_as_it_finishes(monkeypatch, capsys):
     assert main(["derive", "map", "pure-dp", "free-lunch", "--max-n", "2"]) == 0
     assert "best E = E  (at n=1" in seen["before n=2"] and "n=2" not in seen["before n=2"]
     assert "best E = E**2  (at n=2" in capsys.readouterr().out
+
+
+def test_the_exit_hook_cannot_trip_on_a_killed_pools_closed_pipe():
+    # the race behind a traceback at exit on a busy machine: the pool's wake-up pipe is closed when the
+    # interpreter's exit hook writes to it; after _kill_workers that write is quiet (made to happen here)
+    from concurrent.futures import ProcessPoolExecutor
+    from symbolic.graph.sweep import _kill_workers
+    pool = ProcessPoolExecutor(max_workers=1)
+    assert pool.submit(abs, -1).result() == 1
+    wakeup = pool._executor_manager_thread_wakeup
+    _kill_workers(pool)
+    wakeup._writer.close()
+    wakeup._closed = False
+    wakeup.wakeup()   # the exit hook's call: no OSError
