@@ -50,4 +50,14 @@ def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes =
                          f"the bounded proof covers the dominating pair's table (n = 1, |D| = 2, |O| = {k})"]}
 
 
-__all__ = ["all_sizes_argument"]
+def scope_record(argument: dict | None) -> dict:
+    """The scope keys of a proved result: ``{"scope": "all sizes", "all_sizes": argument}`` with an argument,
+    ``{"scope": "within bounds"}`` without one.
+
+    >>> scope_record(None)
+    {'scope': 'within bounds'}
+    """
+    return {"scope": "all sizes", "all_sizes": argument} if argument else {"scope": "within bounds"}
+
+
+__all__ = ["all_sizes_argument", "scope_record"]

@@ -23,7 +23,7 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError
 from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text, word_html
 from symbolic.core.exact import at_values
-from symbolic.graph.all_sizes import all_sizes_argument
+from symbolic.graph.all_sizes import all_sizes_argument, scope_record
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
 from symbolic.graph.recheck import fails_at_json, recheck
 from symbolic.graph.sampling import sample_counterexample
@@ -140,10 +140,8 @@ def _decide(a, b, sizes, settings, literature):
     result = check_claim(claim, settings)
     v, doc = result.verdict, claim_json(result)
     if isinstance(v, Proved):
-        scope = all_sizes_argument(a, b, sizes, hyp)
         res = _implied(a, b, pmap, doc)
-        return replace(res, extra={**res.extra, "scope": "all sizes" if scope else "within bounds",
-                                   **({"all_sizes": scope} if scope else {})})
+        return replace(res, extra={**res.extra, **scope_record(all_sizes_argument(a, b, sizes, hyp))})
     if isinstance(v, Refuted) and v.verified_exactly:
         return _after_refutation(a, b, pmap, v.counterexample, doc["counterexample"], params, hyp, sizes, settings)
     if isinstance(v, Vacuous):

@@ -40,7 +40,7 @@ def pairwise_agrees(notion, relation: str, table: MechTable, values: dict) -> bo
 def post_processed(table: MechTable, kernel) -> MechTable:
     """K·T: each row p becomes Σ_o p_o·K[o] (``kernel`` one row of probabilities per output of ``table``)."""
     m = len(kernel[0])
-    rows = {d: tuple(sp.nsimplify(sum(p * kernel[o][j] for o, p in enumerate(row))) for j in range(m))
+    rows = {d: tuple(sum((p * kernel[o][j] for o, p in enumerate(row)), sp.Integer(0)) for j in range(m))
             for d, row in table.rows.items()}
     return MechTable(table.n, table.domain, tuple(range(m)), rows)
 
@@ -87,7 +87,7 @@ def post_processing_map(source, target):
     free = {y for v in sol.values() for y in sp.sympify(v).free_symbols}
     guess = {y: sp.nsimplify(res.x[flat.index(y)], rational=True, tolerance=1e-12) for y in free}
     value = {**zero, **{x: sp.sympify(v).subs(guess) for x, v in sol.items()}, **guess}
-    kernel = [[sp.nsimplify(value[x]) for x in row] for row in ks]
+    kernel = [[sp.sympify(value[x]) for x in row] for row in ks]
     ok = all(x >= 0 for row in kernel for x in row) and all(sp.simplify(e.subs(value)) == 0 for e in eqs)
     return kernel if ok else None
 

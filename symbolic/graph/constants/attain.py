@@ -31,7 +31,7 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError
 from symbolic.core.exact import expr_text
 from symbolic.core.tables import MechTable
-from symbolic.graph.constants.fit import MarginOps
+from symbolic.graph.constants.fit import MarginOps, Shape
 from symbolic.graph.maps import claim_params
 from symbolic.graph.sampling import holds_exactly
 
@@ -124,7 +124,7 @@ def _leaves(expr, b, budget=None):
         yield expr
 
 
-def _largest_root_below(polys, b, f0, floor):
+def _largest_root_below(polys, f0, floor):
     """The largest real root < f0 of the polynomials (upper ends of isolating intervals), or ``floor``."""
     best = floor
     for p in polys:
@@ -146,6 +146,28 @@ def _largest_root_below(polys, b, f0, floor):
     return best
 
 
+LEVEL = sp.Symbol("b_level", real=True)   # the level, a symbol in the margin of a notion on a fixed table
+
+
+def level_polynomials(notion, table: MechTable, name: str, fixed: dict):
+    """(the polynomials in :data:`LEVEL`, None) whose real roots are the only values of parameter ``name`` where
+    ``notion``'s truth on the exact ``table`` can change (every comparison of its body, read as a margin and cut
+    into pieces by :func:`_leaves`, denominators cleared), or (None, the reason) when a piece is not a polynomial
+    with rational coefficients."""
+    expr = sp.sympify(notion.body(MarginOps(), table, **{**fixed, name: LEVEL})).doit()
+    polys = []
+    for leaf in _leaves(expr, LEVEL):
+        try:
+            poly = sp.Poly(sp.numer(sp.together(leaf)), LEVEL)
+        except sp.PolynomialError:
+            return None, f"a condition of {notion.name} is not polynomial in {name}"
+        if poly.degree() > 0:
+            if not all(c.is_Rational for c in poly.all_coeffs()):
+                return None, "a condition has coefficients that are not rational numbers"
+            polys.append(poly)
+    return polys, None
+
+
 def level_is_exactly(b_notion, name, spec, table: MechTable, fixed: dict, f0):
     """"exact" when the B-level of the exact ``table`` is ``f0``, "within 1%" when B fails at
     f0 − (f0 − b_min)/100, else None (with B(f0) required to hold in both cases)."""
@@ -155,24 +177,9 @@ def level_is_exactly(b_notion, name, spec, table: MechTable, fixed: dict, f0):
     floor = sp.sympify(spec.lower) if spec.lower is not None else None
     if floor is not None and f0 == floor:
         return "exact"  # B's least value: no table has a smaller level
-    b = sp.Symbol("b_level", real=True)
-    cells = [list(r) for _, r in table.rows.items()]
-    expr = b_notion.body(MarginOps(), MechTable(table.n, table.domain, table.outputs, dict(zip(table.rows, cells))),
-                         **{**fixed, name: b})
-    polys = []
-    try:
-        for leaf in _leaves(sp.sympify(expr).doit(), b):
-            num = sp.numer(sp.together(leaf))
-            poly = sp.Poly(num, b)
-            if poly.degree() > 0 and all(c.is_Rational for c in poly.all_coeffs()):
-                polys.append(poly)
-            elif poly.degree() > 0:
-                polys = None
-                break
-    except sp.PolynomialError:
-        polys = None
+    polys, _why = level_polynomials(b_notion, table, name, fixed)
     if polys is not None:
-        r = _largest_root_below(polys, b, f0, floor if floor is not None else f0 - 1)
+        r = _largest_root_below(polys, f0, floor if floor is not None else f0 - 1)
         if r is not None and r < f0:
             test = (r + f0) / 2
             if holds_exactly(b_notion, table, None, {**fixed, name: test}) is False:
@@ -181,6 +188,20 @@ def level_is_exactly(b_notion, name, spec, table: MechTable, fixed: dict, f0):
     if holds_exactly(b_notion, table, None, {**fixed, name: low}) is False:
         return "within 1%"
     return None
+
+
+def rational_record(a_notion, b_notion, name, spec, table: MechTable, fixed: dict, point: dict, f0, found_by: str,
+                    **more) -> dict | None:
+    """The record of an exact ``table`` that attains ``f0`` at A's values ``point`` (its B-level already shown to be
+    exactly ``f0``), read back from its JSON text and checked again (:func:`reverify`); None when the text does
+    not check."""
+    doc = {"kind": "rational", "at": {k: expr_text(v) for k, v in point.items()}, "mechanism": mechanism_doc(table),
+           "level": "exact", "found_by": found_by, **more}
+    if not reverify(a_notion, b_notion, name, spec, doc["mechanism"]["rows"], Shape(table.n, len(table.domain),
+                                                                                     len(table.outputs)),
+                    fixed, point, f0):
+        return None
+    return {**doc, "reverified": True}
 
 
 SNAP_TOL = 1e-7                      # a condition within this of equality on the float table is taken as active

@@ -34,8 +34,8 @@ from symbolic.core.exact import expr_text
 from symbolic.core.ranges import describe, parse_assumption
 from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.bracket import bracket_at
-from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, mechanism_doc, reverify,
-                                              rounded_tables, snapped_tables)
+from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, mechanism_doc,
+                                              rational_record, reverify, rounded_tables, snapped_tables)
 from symbolic.graph.constants.fit import Shape, fit_quadratic, recognise, recognise_entries, search, UNBOUNDED
 from symbolic.graph.constants.samples import e_like, in_square_root, sample_points
 from symbolic.graph.maps import claim_params, stays_in_range
@@ -255,8 +255,8 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     pairs = tuple((e.point, e.value) for e in estimates)
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
         return _unbounded(an, bn, target, fixed_b, estimates[-1], shape, settings, base, pairs, t0)
+    spec = next(p for p in bn.params if p.name == target)
     if formula is None:
-        spec = next(p for p in bn.params if p.name == target)
         brackets = []
         for e in [e for e in estimates if math.isfinite(e.value)][:BRACKETS]:
             bud.at(f"bracketing the constant at {_at(e.point)} (no closed form) at {sizes}")
@@ -267,7 +267,6 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
                              brackets=tuple(brackets), seconds=time.monotonic() - t0, **base)
     checks = [(f"search at {_at(e.point)}: {e.value:.10g} vs formula {_num(formula, e.point, syms)}",
                _close(formula, e.point, syms, e.value)) for e in estimates]
-    spec = next(p for p in bn.params if p.name == target)
     if not stays_in_range(formula, spec, params):
         # fitted where the search sampled; elsewhere in A's range it leaves B's range, where the claim (and
         # so the proof below) says nothing: the map is stated with that condition, not for all of A's range
@@ -379,15 +378,13 @@ def attain(a, b, target, fixed_b, formula, estimates, shape, syms):
                 continue
             status = level_is_exactly(b, target, spec, t, fb, f0)
             if status == "exact":
-                doc = {"kind": "rational", "at": {k: expr_text(v) for k, v in e.point.items()},
-                       "mechanism": mechanism_doc(t), "level": "exact",
-                       "found_by": "snapped onto the active conditions" if lam is None else "rounded",
-                       **({} if lam is None else {"mixed_with_uniform": expr_text(lam)})}
-                ok = reverify(a, b, target, spec, doc["mechanism"]["rows"], shape, fb, e.point, f0)
+                rec = rational_record(a, b, target, spec, t, fb, e.point, f0,
+                                      "snapped onto the active conditions" if lam is None else "rounded",
+                                      **({} if lam is None else {"mixed_with_uniform": expr_text(lam)}))
                 checks.append((f"rational table at {_at(e.point)}, read back from its text: {a.name} holds exactly, "
-                               f"{b.name} level exactly {expr_text(f0)}", ok))
-                if ok:
-                    return {**doc, "reverified": True}, None, checks
+                               f"{b.name} level exactly {expr_text(f0)}", rec is not None))
+                if rec is not None:
+                    return rec, None, checks
             elif status and near is None:
                 near = (e, t, lam, f0, level_bracket(b, target, spec, t, fb, f0))
     if near is not None:

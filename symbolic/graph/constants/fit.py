@@ -404,8 +404,7 @@ def fit_quadratic(points, x, *, degree: int = 1, spare: int = 2):
     y = sp.Symbol("y", real=True)
     for root in sp.solve(a * y ** 2 + b * y + c, y):
         try:
-            if all(abs(float(root.subs(x, p[0][0])) - val) <= 1e-7 * max(1.0, abs(val)) for p, (_, val) in
-                   zip(points, points)):
+            if all(abs(float(root.subs(x, at[0])) - val) <= 1e-7 * max(1.0, abs(val)) for at, val in points):
                 return sp.simplify(root)
         except (TypeError, ValueError):
             continue

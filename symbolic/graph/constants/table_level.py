@@ -27,8 +27,7 @@ import sympy as sp
 from symbolic.core.errors import InvalidParameter
 from symbolic.core.exact import expr_text
 from symbolic.core.tables import MechTable
-from symbolic.graph.constants.attain import _leaves
-from symbolic.graph.constants.fit import MarginOps
+from symbolic.graph.constants.attain import level_polynomials
 from symbolic.graph.sampling import holds_exactly
 from symbolic.notions.listed.readings import reading
 
@@ -151,19 +150,9 @@ def table_level(notion, table: MechTable, *, target: str | None = None, fixed: d
     if lo is not None and not spec.lower_strict and holds(lo) is True:
         return TableLevel(value=lo, checks=((f"{notion.name} holds at {name} = {expr_text(lo)}, the least value of "
                                              f"its range", True),), **base)
-    b = sp.Symbol("b_level", real=True)
-    expr = sp.sympify(notion.body(MarginOps(), table, **{**fixed, name: b})).doit()
-    polys = []
-    for leaf in _leaves(expr, b):
-        try:
-            poly = sp.Poly(sp.numer(sp.together(leaf)), b)
-        except sp.PolynomialError:
-            return TableLevel(value=None, reason=f"a condition of {notion.name} is not polynomial in {name}", **base)
-        if poly.degree() > 0:
-            if not all(c.is_Rational for c in poly.all_coeffs()):
-                return TableLevel(value=None, reason="a condition has coefficients that are not rational numbers",
-                                  **base)
-            polys.append(poly)
+    polys, why = level_polynomials(notion, table, name, fixed)
+    if polys is None:
+        return TableLevel(value=None, reason=why, **base)
     roots = _roots(polys, lo)
     if roots is None:
         return TableLevel(value=None, reason=f"more than {MAX_ROOTS} candidate values to test", **base)

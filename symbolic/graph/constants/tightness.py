@@ -16,7 +16,7 @@ from dataclasses import replace
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError, Transcendental
-from symbolic.core.exact import expr_text
+from symbolic.core.exact import at_values, expr_text
 from symbolic.graph.pair import PairResult
 from symbolic.graph.recheck import parse_map
 
@@ -105,14 +105,12 @@ def attains_edge(a, b, target, values, sizes) -> dict | None:
     others = {k: _real(v) for k, v in values.items() if k != target}
 
     def fixed_b(point):
-        sub = {sp.Symbol(k, real=True): v for k, v in point.items()}
-        return {k: v.xreplace(sub) for k, v in others.items()}
+        return {k: at_values(v, point) for k, v in others.items()}
     shape = Shape(sizes.n, sizes.domain, sizes.outputs)
     points = sample_points(params)[:QUICK_POINTS]
     key = (a.id, an.name, sizes.as_tuple())
     for point, rows in ATTAINING.get(key, ()):   # a table that attained another edge from A: often this one's too
-        f0 = f.xreplace({sp.Symbol(k, real=True): v for k, v in point.items()})
-        doc = exact_attainment(an, bn, target, fixed_b(point), f0, rows, shape, point)
+        doc = exact_attainment(an, bn, target, fixed_b(point), at_values(f, point), rows, shape, point)
         if doc is not None:
             return doc
     estimates, warm = [], None
@@ -141,18 +139,14 @@ CANDIDATES = 4
 def exact_attainment(an, bn, target, fixed, f0, rows, shape, point) -> dict | None:
     """The attaining-table record when the exact ``rows`` satisfy A at ``point`` and B's level there is exactly
     ``f0``, read back from the record's text and checked again; else None."""
-    from symbolic.graph.constants.attain import exact_table, level_is_exactly, reverify
-    from symbolic.graph.constants.attain import mechanism_doc
+    from symbolic.graph.constants.attain import exact_table, level_is_exactly, rational_record
     from symbolic.graph.sampling import holds_exactly
     t = exact_table(shape, rows)
     spec = next(p for p in bn.params if p.name == target)
     if holds_exactly(an, t, None, point) is not True or level_is_exactly(bn, target, spec, t, fixed, f0) != "exact":
         return None
-    doc = {"kind": "rational", "at": {k: expr_text(v) for k, v in point.items()}, "mechanism": mechanism_doc(t),
-           "level": "exact", "found_by": "an attaining table of another edge from the same notion"}
-    if not reverify(an, bn, target, spec, doc["mechanism"]["rows"], shape, fixed, point, f0):
-        return None
-    return {**doc, "reverified": True}
+    return rational_record(an, bn, target, spec, t, fixed, point, f0,
+                           "an attaining table of another edge from the same notion")
 
 
 def _real(x):

@@ -99,10 +99,10 @@ def _scope(res, claim, a, b) -> dict | None:
     """For a proved claim: ``{"scope": "all sizes", "all_sizes": argument}`` when the dominating-pair argument
     lifts it (symbolic.graph.all_sizes; listed notions A ⇒ B exactly as listed, one hypothesis), else
     ``{"scope": "within bounds"}``; None for any other verdict."""
-    from symbolic import UnknownName as _Unknown, all_sizes_argument, find_notion
+    from symbolic import UnknownName as _Unknown, all_sizes_argument, find_notion, scope_record
     if res.verdict.name != "proved":
         return None
-    within = {"scope": "within bounds"}
+    within = scope_record(None)
     if users_own(a) or users_own(b) or len(claim.parts) != 1:
         return within
     try:
@@ -114,8 +114,7 @@ def _scope(res, claim, a, b) -> dict | None:
     if (len(hyp) != 1 or hyp[0].notion is not infos[0].notion or part.conclusion.notion is not infos[1].notion
             or part.conclusion.on is not None or hyp[0].on is not None):
         return within
-    arg = all_sizes_argument(infos[0], infos[1], claim.sizes, hyp, claim.min_sizes)
-    return {"scope": "all sizes", "all_sizes": arg} if arg else within
+    return scope_record(all_sizes_argument(infos[0], infos[1], claim.sizes, hyp, claim.min_sizes))
 
 
 def _through_dominating_pair(claim, as_json):
