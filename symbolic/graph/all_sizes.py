@@ -1,24 +1,46 @@
-"""When a bounded proof of "A ⇒ B" holds for every size: the argument of a dominating pair.
+"""When a bounded proof of "A ⇒ B" holds for every size: two arguments that reduce every size to one small table.
 
-Suppose, for the listed notions A and B (their declared :class:`~symbolic.notions.structure.Structure`, each part
-checked on tables by :mod:`symbolic.graph.structure_checks`):
+For the listed notions A and B (their declared :class:`~symbolic.notions.structure.Structure`, each part checked on
+tables by :mod:`symbolic.graph.structure_checks`), suppose
 
-1. both are pairwise over the same neighbour relation: a table satisfies the notion iff every pair of
-   neighbouring rows does, read as a table of one record over two values;
-2. A has a dominating pair (P₀, Q₀) with k outputs: it satisfies A, and every pair satisfying A is
-   (K·P₀, K·Q₀) for a stochastic map K (Kairouz, Oh, Viswanath 2015 for ε-DP and (ε, δ)-DP);
-3. B is closed under post-processing;
-4. the solver proved A(a) ⇒ B(f(a)) for every a at every size up to bounds that include n = 1, |𝒟| = 2, |𝒪| = k.
+1. both are pairwise, and every pair of neighbours for B is one for A: a table satisfies a notion iff every
+   pair of its neighbouring rows does, read as a table of one record over two values;
+2. the solver proved A(a) ⇒ B(f(a)) for every a at every size up to bounds that include n = 1, |𝒟| = 2 and
+   |𝒪| = k, where k comes from one of
+   (a) **a dominating pair of A** (P₀, Q₀) with k outputs: it satisfies A, and every pair satisfying A is
+       (K·P₀, K·Q₀) for a stochastic map K (Kairouz, Oh, Viswanath 2015 for ε-DP and (ε, δ)-DP); and B is closed
+       under post-processing;
+   (b) **B decided on merges to k outputs**: a pair failing B has a merge of its outputs into k groups that fails
+       B too (an event, for ε-DP, (ε, δ)-DP and TV); and A is closed under post-processing.
 
-Then A(a) ⇒ B(f(a)) holds on every table of any size: a table satisfying A has each neighbouring pair (P, Q)
-equal to (K·P₀, K·Q₀); the table of rows P₀, Q₀ satisfies A, so B by (4); B survives K by (3); so every
-neighbouring pair satisfies B, and the table does by (1). :func:`all_sizes_argument` states this argument for a
-proved pair when its conditions hold, and says nothing otherwise.
+Then A(a) ⇒ B(f(a)) holds on every table of any size. Take a table satisfying A and a pair (P, Q) of neighbours
+for B; it is a pair for A, so it satisfies A by (1). (a): (P, Q) = (K·P₀, K·Q₀); the table of rows P₀, Q₀
+satisfies A, so B by (2); B survives K. (b): were B to fail on (P, Q), it would fail on a merge (K·P, K·Q) with k
+outputs, which satisfies A since A survives K, against (2). So every pair of neighbours satisfies B, and the
+table does by (1). :func:`all_sizes_argument` states the argument for a proved pair when its conditions hold, and
+says nothing otherwise.
 """
 from __future__ import annotations
 
 from symbolic.core.verdicts import Sizes
 from symbolic.graph.maps import claim_params
+from symbolic.notions.structure import covers
+
+
+def _routes(a_id: str, b_id: str, sa, sb, params) -> list:
+    """(k, the two lines of the argument) for each route of the module text that the declarations allow."""
+    out = []
+    if sa.dominating is not None and sb.closed:
+        k = len(sa.dominating(**params)[0])
+        out.append((k, f"{a_id}: dominating pair, {k} outputs",
+                    [f"every {a_id} pair is a post-processing of its dominating pair ({sa.dominating_source})",
+                     f"{b_id} is closed under post-processing ({sb.post_processing})"]))
+    if sb.coarsening is not None and sa.closed:
+        k = sb.coarsening
+        out.append((k, f"{b_id}: decided on merges to {k} outputs",
+                    [f"a pair failing {b_id} has a merge to {k} outputs failing it ({sb.coarsening_reason})",
+                     f"{a_id} is closed under post-processing ({sa.post_processing})"]))
+    return sorted(out, key=lambda r: r[0])
 
 
 def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes = Sizes(1, 2, 2)) -> dict | None:
@@ -28,26 +50,28 @@ def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes =
 
     >>> from symbolic.notions.listed.catalog import find_notion
     >>> arg = all_sizes_argument(find_notion("pure-dp"), find_notion("tv-privacy"), Sizes(1, 2, 2), (None,))
-    >>> arg["scope"], arg["dominating_pair"]
-    ('all sizes', 'pure-dp: 2 outputs')
-    >>> all_sizes_argument(find_notion("approx-dp"), find_notion("tv-privacy"), Sizes(1, 2, 2), (None,)) is None
+    >>> arg["scope"], arg["reduction"]
+    ('all sizes', 'pure-dp: dominating pair, 2 outputs')
+    >>> all_sizes_argument(find_notion("renyi-dp"), find_notion("approx-dp"), Sizes(1, 2, 2), (None,))["reduction"]
+    'approx-dp: decided on merges to 2 outputs'
+    >>> all_sizes_argument(find_notion("approx-dp"), find_notion("renyi-dp"), Sizes(1, 2, 2), (None,)) is None
     True
     """
     from symbolic.notions.listed.structures import STRUCTURES
     sa, sb = STRUCTURES.get(a.id), STRUCTURES.get(b.id)
-    if len(hypotheses) != 1 or sa is None or sb is None or sa.dominating is None or not sb.closed:
+    if len(hypotheses) != 1 or sa is None or sb is None:
         return None
-    if sa.pairwise is None or sa.pairwise != sb.pairwise:
+    relation = covers(sa.pairwise, sb.pairwise)
+    if relation is None or sizes.domain < 2 or min_sizes.n > 1 or min_sizes.domain > 2:
         return None
-    pair = sa.dominating(**{p.name: p.symbol for p in claim_params(a.notion)})
-    k = len(pair[0])
-    if sizes.domain < 2 or sizes.outputs < k or min_sizes.n > 1 or min_sizes.domain > 2 or min_sizes.outputs > k:
-        return None
-    return {"scope": "all sizes", "dominating_pair": f"{a.id}: {k} outputs",
-            "argument": [f"{a.id} and {b.id} are pairwise over '{sa.pairwise}' (declared; checked on tables)",
-                         f"every {a.id} pair is a post-processing of its dominating pair ({sa.dominating_source})",
-                         f"{b.id} is closed under post-processing ({sb.post_processing})",
-                         f"the bounded proof covers the dominating pair's table (n = 1, |D| = 2, |O| = {k})"]}
+    params = {p.name: p.symbol for p in claim_params(a.notion)}
+    for k, name, lines in _routes(a.id, b.id, sa, sb, params):
+        if min_sizes.outputs <= k <= sizes.outputs:
+            return {"scope": "all sizes", "reduction": name,
+                    "argument": [f"{a.id} and {b.id} are pairwise and {relation} (declared; checked on tables)",
+                                 *lines,
+                                 f"the bounded proof covers the tables of one pair (n = 1, |D| = 2, |O| = {k})"]}
+    return None
 
 
 def scope_record(argument: dict | None) -> dict:
@@ -60,4 +84,13 @@ def scope_record(argument: dict | None) -> dict:
     return {"scope": "all sizes", "all_sizes": argument} if argument else {"scope": "within bounds"}
 
 
-__all__ = ["all_sizes_argument", "scope_record"]
+def holds_at_every_size(result_extra: dict) -> bool:
+    """Does a pair's record (its ``extra`` keys) say it holds at every size?
+
+    >>> holds_at_every_size({"scope": "all sizes"}), holds_at_every_size({"scope": "within bounds"})
+    (True, False)
+    """
+    return result_extra.get("scope") == "all sizes"
+
+
+__all__ = ["all_sizes_argument", "holds_at_every_size", "scope_record"]

@@ -2,7 +2,8 @@
 
 Notions that imply each other (with any maps) are merged into one node; the proved edges between
 the merged nodes are transitively reduced (an edge implied by a path is left out); each edge keeps
-its parameter map as its label. The separation view draws the ``not-implies`` pairs, qualitative
+its parameter map as its label, and is drawn solid when an implication it stands for holds at every size
+(:mod:`symbolic.graph.all_sizes`), dashed when it was proved within the run's sizes only. The separation view draws the ``not-implies`` pairs, qualitative
 separations solid and counterexamples to a map dashed. Rendering: Graphviz's ``dot`` when it is
 installed, else networkx's layout drawn by matplotlib.
 """
@@ -15,9 +16,13 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from symbolic.graph.all_sizes import holds_at_every_size
+
 
 PER_LINE = 3     # notion names a line in a merged node
 MAPS_SHOWN = 2   # level-changing maps shown inside a merged node (the JSON has them all)
+LEGEND = ("solid: holds at every size (the argument is in the JSON); dashed: proved within the run's sizes; "
+          "dotted: under a side condition")
 
 
 @dataclass(frozen=True)
@@ -26,13 +31,16 @@ class Diagram:
     label) after transitive reduction; ``separations``: (from ID, to ID, qualitative); ``inner``: per
     class, the implications inside it whose map changes the level ((from, to, map), empty when the
     notions are equivalent at the same level); ``conditional``: implications proved only under a
-    side condition (a full-support prior), drawn dashed and left out of the order."""
+    side condition (a full-support prior), drawn dashed and left out of the order; ``every_size``: the
+    (class index, class index) edges with an implication that holds at every size, drawn solid (the others,
+    proved within the run's bounds, dashed)."""
 
     classes: tuple
     edges: tuple
     separations: tuple
     inner: tuple = ()
     conditional: tuple = ()   # (class index, class index, label): implications under a side condition
+    every_size: tuple = ()
 
     def node_label(self, i: int) -> str:
         """``A ≡ B`` for notions equivalent at the same level; ``A ≈ B`` (with the maps) when they
@@ -77,6 +85,7 @@ def diagram(ids, pairs) -> Diagram:
     g.add_nodes_from(ids)
     labels = {}
     side = []
+    every = set()
     for p in pairs:
         if p.relation == "implies" and p.source in g and p.target in g:
             if p.extra.get("assuming"):
@@ -84,6 +93,8 @@ def diagram(ids, pairs) -> Diagram:
                 continue
             g.add_edge(p.source, p.target)
             labels[(p.source, p.target)] = p.map or ""
+            if holds_at_every_size(p.extra):
+                every.add((p.source, p.target))
     comps = [tuple(sorted(c, key=list(ids).index)) for c in nx.strongly_connected_components(g)]
     comps.sort(key=lambda c: list(ids).index(c[0]))
     where = {x: i for i, c in enumerate(comps) for x in c}
@@ -102,7 +113,8 @@ def diagram(ids, pairs) -> Diagram:
     inner = tuple(tuple((u, v, labels[(u, v)]) for u in c for v in c
                         if (u, v) in labels and not same_level(labels[(u, v)])) for c in comps)
     conditional = tuple((where[u], where[v], label) for u, v, label in side if where[u] != where[v])
-    return Diagram(tuple(comps), tuple(edges), seps, inner, conditional)
+    every_size = tuple((i, j) for i, j, _ in edges if any((u, v) in every for u in comps[i] for v in comps[j]))
+    return Diagram(tuple(comps), tuple(edges), seps, inner, conditional, every_size)
 
 
 def _quote(text: str) -> str:
@@ -114,8 +126,8 @@ def dot_text(d: Diagram, *, separations: bool = False) -> str:
 
     >>> from symbolic.graph.pair import PairResult as R
     >>> d = diagram(["a", "b"], [R("a", "b", "implies", "E = E"), R("b", "a", "not-implies")])
-    >>> print(dot_text(d).splitlines()[-2])
-      n0 -> n1 [label="E = E"];
+    >>> print(dot_text(d).splitlines()[-3])
+      n0 -> n1 [label="E = E", style=dashed];
     """
     lines = ["digraph notions {", "  rankdir=TB; node [shape=box, style=rounded, fontname=Helvetica];",
              "  edge [fontname=Helvetica, fontsize=10];"]
@@ -123,9 +135,11 @@ def dot_text(d: Diagram, *, separations: bool = False) -> str:
         for i in range(len(d.classes)):
             lines.append(f"  n{i} [label={_quote(d.node_label(i))}];")
         for i, j, label in d.edges:
-            lines.append(f"  n{i} -> n{j} [label={_quote(label)}];")
+            style = "solid" if (i, j) in d.every_size else "dashed"
+            lines.append(f"  n{i} -> n{j} [label={_quote(label)}, style={style}];")
         for i, j, label in d.conditional:
-            lines.append(f"  n{i} -> n{j} [label={_quote(label)}, style=dashed, color=gray40, constraint=false];")
+            lines.append(f"  n{i} -> n{j} [label={_quote(label)}, style=dotted, color=gray40, constraint=false];")
+        lines.append(f"  label={_quote(LEGEND)}; labelloc=b; fontname=Helvetica; fontsize=10;")
     else:
         ids = sorted({x for s, t, _ in d.separations for x in (s, t)})
         for x in ids:
@@ -166,7 +180,8 @@ def _matplotlib_svg(d: Diagram, separations: bool) -> str:
         for i in range(len(d.classes)):
             g.add_node(d.node_label(i))
         for i, j, label in d.edges:
-            g.add_edge(d.node_label(i), d.node_label(j), label=label)
+            g.add_edge(d.node_label(i), d.node_label(j), label=label,
+                       style="solid" if (i, j) in d.every_size else "dashed")
     with matplotlib.rc_context({"svg.hashsalt": "dpcheck"}):   # ids from a fixed salt, not a random one
         return _draw(plt, g, separations)
 

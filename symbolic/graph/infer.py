@@ -22,6 +22,7 @@ import sympy as sp
 
 from symbolic.core.errors import DPCheckError
 from symbolic.core.exact import expr_text, parse_expr
+from symbolic.graph.all_sizes import holds_at_every_size, scope_record
 from symbolic.graph.hasse import same_level
 from symbolic.graph.maps import stays_in_range
 from symbolic.graph.pair import PairResult
@@ -68,18 +69,38 @@ def _plain(r: PairResult) -> bool:
     return r.relation == "implies" and not r.extra.get("assuming")
 
 
+def chain_scope(a: str, b: str, c: str, ab: PairResult, bc: PairResult) -> dict:
+    """The scope keys of A ⇒ C inferred through B: every size when both links hold at every size (the argument
+    names them), else within bounds.
+
+    >>> every = {"scope": "all sizes", "all_sizes": {"reduction": "x"}}
+    >>> ab, bc = PairResult("a", "b", "implies", extra=every), PairResult("b", "c", "implies", extra=every)
+    >>> chain_scope("a", "b", "c", ab, bc)["all_sizes"]["argument"][0]
+    'a ⇒ b holds at every size (x)'
+    >>> chain_scope("a", "b", "c", ab, PairResult("b", "c", "implies"))
+    {'scope': 'within bounds'}
+    """
+    if not (holds_at_every_size(ab.extra) and holds_at_every_size(bc.extra)):
+        return scope_record(None)
+    return scope_record({"scope": "all sizes", "reduction": f"a chain through {b}",
+                         "argument": [f"{u} ⇒ {v} holds at every size ({r.extra['all_sizes'].get('reduction')})"
+                                      for u, v, r in ((a, b, ab), (b, c, bc))]})
+
+
 def by_transitivity(a: str, c: str, done: dict, ids) -> PairResult | None:
+    found = []
     for b in ids:
         ab, bc = done.get((a, b)), done.get((b, c))
         if ab is None or bc is None or not (_plain(ab) and _plain(bc)):
             continue
         m = compose(ab.map, bc.map)
         if m is not None:
-            return PairResult(a, c, "implies", map=m,
-                              certificate={"method": f"transitivity: {a} ⇒ {b} ({ab.map}) and {b} ⇒ {c} ({bc.map}), "
-                                                     f"each proved at these sizes"},
-                              extra={"map_source": f"transitivity via {b}"})
-    return None
+            found.append(PairResult(a, c, "implies", map=m,
+                                    certificate={"method": f"transitivity: {a} ⇒ {b} ({ab.map}) and {b} ⇒ {c} "
+                                                           f"({bc.map}), each proved at these sizes"},
+                                    extra={"map_source": f"transitivity via {b}", **chain_scope(a, b, c, ab, bc)}))
+    # a chain that holds at every size says more than one within bounds; otherwise the first chain
+    return next((r for r in found if holds_at_every_size(r.extra)), found[0] if found else None)
 
 
 def separation_upward(b_info, c: str, done: dict, ids) -> PairResult | None:
@@ -166,6 +187,7 @@ def by_composition(done: dict, infos: dict) -> dict:
                     keep.update(map_counterexample=res.counterexample, map_fails_at=res.extra.get("fails_at"),
                                 refuted_map=keep["refuted_maps"][0])
                 keep["map_source"] = f"composition via {b}"
+                keep.update(chain_scope(a, b, c, ab, bc))
                 done[(a, c)] = new[(a, c)] = PairResult(
                     a, c, "implies", map=m, certificate={"method": f"composition: {a} ⇒ {b} ({ab.map}) and {b} ⇒ {c} "
                                                                    f"({bc.map}), each proved at these sizes"},

@@ -165,11 +165,12 @@ def _on_curves(a, b, pmap, claim) -> PairResult | None:
     if decided is None or decided[0].verdict == "unknown":
         return None
     v = decided[0]
-    extra = {"map_source": pmap.how, "decided_on": "privacy curves", "scope": v.scope}
+    extra = {"map_source": pmap.how, "decided_on": "privacy curves"}
     if v.verdict == "proved":
+        every = {"scope": "all sizes", "reduction": "privacy curves", "argument": [v.scope]}
         return PairResult(a.id, b.id, "implies", map=pmap.text,
                           certificate={"method": v.method, "reason": v.reason, "cells": v.cells},
-                          extra={**extra, "tight": v.tight})
+                          extra={**extra, **scope_record(every), "tight": v.tight})
     return PairResult(a.id, b.id, "unknown", map=pmap.text,
                       reason=f"only the map tried was refuted ({pmap.text}): {v.reason}",
                       extra={**extra, "refuted_maps": [pmap.text], "curve_counterexample": v.counterexample})

@@ -6,6 +6,9 @@ arithmetic on concrete tables. A declaration that fails a check is wrong, whatev
 - **Closed under post-processing.** At a table's exact level L (:func:`~symbolic.graph.constants.table_level.
   table_level`) the notion holds on K·T for a stochastic map K (:func:`closure_holds`); the table's own level
   is where a loss of closure shows first.
+- **Decided on merges to k outputs.** A pair failing the notion has a merge of its outputs into k groups that
+  fails it too: some merge's exact level is the pair's own (:func:`merge_keeps_level`; :func:`failing_merge` finds
+  the failing merge at a given level).
 - **Dominating pair.** A pair (P, Q) satisfying the notion is (K·P₀, K·Q₀) for a stochastic K, found by exact
   linear programming (:func:`post_processing_map`).
 """
@@ -16,7 +19,7 @@ import sympy as sp
 from symbolic.core.tables import MechTable
 from symbolic.graph.constants.table_level import table_level
 from symbolic.graph.sampling import holds_exactly
-from symbolic.notions.structure import neighbour_pairs, pair_table
+from symbolic.notions.structure import merged, merges, neighbour_pairs, pair_table
 
 
 def pairwise_agrees(notion, relation: str, table: MechTable, values: dict) -> bool | None:
@@ -52,6 +55,42 @@ def closure_holds(notion, table: MechTable, kernel, target: str, fixed: dict | N
     if lv.value is None or lv.value == sp.oo or not lv.attained:
         return lv.value, None
     return lv.value, holds_exactly(notion, post_processed(table, kernel), None, {**(fixed or {}), target: lv.value})
+
+
+def failing_merge(notion, p, q, values: dict, groups: int):
+    """A merge of the outputs of the pair (``p``, ``q``) into ``groups`` groups (each output's group) on which
+    ``notion`` fails at ``values``; None when it holds on every merge (or an evaluation is undecided).
+
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> third = sp.Rational(1, 3)
+    >>> failing_merge(PureDP, (third, third, third), (third / 4, third, 1 - third * 5 / 4), {"E": 3}, 2)
+    (0, 1, 1)
+    """
+    for assignment in merges(len(p), groups):
+        t = pair_table(merged(p, assignment, groups), merged(q, assignment, groups))
+        if holds_exactly(notion, t, None, values) is False:
+            return assignment
+    return None
+
+
+def merge_keeps_level(notion, p, q, target: str, groups: int, fixed: dict | None = None) -> bool | None:
+    """Does some merge of the pair (``p``, ``q``) into ``groups`` groups have the pair's own exact level of
+    ``notion`` (parameter ``target``, the others ``fixed``)? If none did, at a value between the largest merge's
+    level and the pair's the pair would fail and every merge hold. None when a level is not an attained number.
+
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> third = sp.Rational(1, 3)
+    >>> merge_keeps_level(PureDP, (third, third, third), (third / 4, third, 1 - third * 5 / 4), "E", 2)
+    True
+    """
+    def level(a, b):
+        lv = table_level(notion, pair_table(a, b), target=target, fixed=fixed)
+        return lv.value if lv.value is not None and lv.attained else None
+    whole = level(p, q)
+    parts = [level(merged(p, a, groups), merged(q, a, groups)) for a in merges(len(p), groups)]
+    if whole is None or any(x is None for x in parts):
+        return None
+    return bool(max(parts) >= whole)
 
 
 def post_processing_map(source, target):
@@ -92,4 +131,4 @@ def post_processing_map(source, target):
     return kernel if ok else None
 
 
-__all__ = ["closure_holds", "pairwise_agrees", "post_processed", "post_processing_map"]
+__all__ = ["closure_holds", "failing_merge", "merge_keeps_level", "pairwise_agrees", "post_processed", "post_processing_map"]

@@ -16,34 +16,50 @@ from symbolic.graph.sweep import graph_settings
 from symbolic.notions.listed.catalog import find_notion
 
 
-@pytest.mark.parametrize("a, b, scope", [
-    ("pure-dp", "tv-privacy", "all sizes"), ("pure-dp", "renyi-dp", "all sizes"), ("pure-dp", "approx-dp", "all sizes"),
-    ("pure-dp", "probabilistic-dp", "within bounds"),   # probabilistic DP is not closed under post-processing
-    ("approx-dp", "tv-privacy", "within bounds"),        # its dominating pair has 4 outputs, the proof only 2
-    ("pure-dp", "free-lunch", "within bounds"),          # two neighbour relations
+@pytest.mark.parametrize("a, b, scope, reduction", [
+    ("pure-dp", "tv-privacy", "all sizes", "pure-dp: dominating pair, 2 outputs"),
+    ("pure-dp", "renyi-dp", "all sizes", "pure-dp: dominating pair, 2 outputs"),
+    ("approx-dp", "tv-privacy", "all sizes", "tv-privacy: decided on merges to 2 outputs"),  # KOV's pair has 4 outputs
+    ("renyi-dp", "approx-dp", "all sizes", "approx-dp: decided on merges to 2 outputs"),
+    ("free-lunch", "pure-dp", "all sizes", "free-lunch: dominating pair, 2 outputs"),    # every DP pair is a pair
+    ("pure-dp", "probabilistic-dp", "within bounds", None),   # probabilistic DP is a union over neighbours
+    ("pure-dp", "free-lunch", "within bounds", None),          # free lunch has pairs that DP does not
+    ("approx-dp", "renyi-dp", None, None),                     # no Rényi level from (ε, δ)-DP
 ])
-def test_which_proved_pairs_hold_at_every_size(a, b, scope):
+def test_which_proved_pairs_hold_at_every_size(a, b, scope, reduction):
     r = decide_pair(find_notion(a), find_notion(b), Sizes(1, 2, 2), graph_settings(6), relations_by_pair().get((a, b)))
+    if scope is None:
+        assert r.relation != "implies" and "scope" not in r.extra
+        return
     assert r.relation == "implies" and r.extra["scope"] == scope
     if scope == "all sizes":
-        assert len(r.extra["all_sizes"]["argument"]) == 4 and "Kairouz" in " ".join(r.extra["all_sizes"]["argument"])
+        arg = r.extra["all_sizes"]
+        assert arg["reduction"] == reduction and len(arg["argument"]) == 4
 
 
-def test_the_lifted_statement_on_tables_beyond_the_bounds():
-    # ε-DP ⇒ TV ≤ (E − 1)/(E + 1) was proved at n = 1, |D| = |O| = 2; at E = 3 it must hold on every 3-DP table
-    # with two records over three values and three outputs
+@pytest.mark.parametrize("a, a_values, b, b_values, spread", [
+    # ε-DP ⇒ TV ≤ (E − 1)/(E + 1), through ε-DP's dominating pair: at E = 3, TV ≤ 1/2
+    ("pure-dp", {"E": 3}, "tv-privacy", {"delta": sp.Rational(1, 2)}, (2, 4)),
+    # Rényi-2 at E ⇒ (E/δ, δ)-DP, through events: at E = 2 and δ = 1/4, (8, 1/4)-DP
+    ("renyi-dp", {"E": 2}, "approx-dp", {"E": 8, "delta": sp.Rational(1, 4)}, (1, 5)),
+])
+def test_the_lifted_statement_on_tables_beyond_the_bounds(a, a_values, b, b_values, spread):
+    # proved at n = 1, |D| = |O| = 2, so it must hold on every table with two records over three values and
+    # three outputs
+    r = decide_pair(find_notion(a), find_notion(b), Sizes(1, 2, 2), graph_settings(6), relations_by_pair().get((a, b)))
+    assert r.extra["scope"] == "all sizes"
     rng = random.Random(7)
-    pure, tv = find_notion("pure-dp").notion, find_notion("tv-privacy").notion
+    na, nb = find_notion(a).notion, find_notion(b).notion
     seen = 0
     for _ in range(300):
         rows = {}
         for d in databases(2, (0, 1, 2)):
-            w = [rng.randint(2, 4) for _ in range(3)]
+            w = [rng.randint(*spread) for _ in range(3)]
             rows[d] = tuple(sp.Rational(x, sum(w)) for x in w)
         t = MechTable(2, (0, 1, 2), (0, 1, 2), rows)
-        if holds_exactly(pure, t, None, {"E": 3}):
+        if holds_exactly(na, t, None, a_values):
             seen += 1
-            assert holds_exactly(tv, t, None, {"delta": sp.Rational(1, 2)}) is True
+            assert holds_exactly(nb, t, None, b_values) is True
     assert seen >= 20
 
 

@@ -21,7 +21,7 @@ def test_a_recorded_map_may_name_the_conclusions_delta():
 def test_zcdp_and_gdp_conversions_are_proved_and_the_gdp_one_is_tight():
     z = _pair("zcdp", "approx-dp")
     assert z.relation == "implies" and z.agrees_with_literature is True and z.extra["tight"] is False
-    assert "every size" in z.extra["scope"]
+    assert z.extra["scope"] == "all sizes" and "every size" in z.extra["all_sizes"]["argument"][0]
     g = _pair("gaussian-dp", "approx-dp")
     assert g.relation == "implies" and g.agrees_with_literature is True and g.extra["tight"] is True
 

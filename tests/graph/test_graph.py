@@ -284,7 +284,19 @@ def test_an_implication_under_a_side_condition_stays_out_of_the_order():
     d = diagram(["a", "b"], pairs)
     assert d.classes == (("a",), ("b",)) and [(i, j) for i, j, _ in d.edges] == [(0, 1)]
     assert d.conditional == ((1, 0, "E = E**2 (if full-support prior)"),)
-    assert "style=dashed" in dot_text(d)
+    assert "style=dotted" in dot_text(d)
+
+
+def test_edges_that_hold_at_every_size_are_solid_and_the_others_dashed():
+    from symbolic.graph.pair import PairResult as R
+    every = {"scope": "all sizes", "all_sizes": {"reduction": "r", "argument": ["x"]}}
+    pairs = [R("a", "b", "implies", "E = E", extra=every), R("b", "c", "implies", "E = E", extra={"scope": "within bounds"}),
+             R("a", "c", "implies", "E = E")]
+    d = diagram(["a", "b", "c"], pairs)
+    assert d.every_size == ((0, 1),)
+    dot = dot_text(d)
+    assert 'n0 -> n1 [label="E = E", style=solid];' in dot and 'n1 -> n2 [label="E = E", style=dashed];' in dot
+    assert "solid: holds at every size" in dot
 
 
 def test_an_ad_hoc_implication_needs_a_parameter_map():

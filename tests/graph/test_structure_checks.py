@@ -12,13 +12,14 @@ import sympy as sp
 from symbolic.core.tables import MechTable, databases
 from symbolic.graph.constants.table_level import table_level
 from symbolic.graph.sampling import holds_exactly
-from symbolic.graph.structure_checks import closure_holds, pairwise_agrees, post_processed, post_processing_map
+from symbolic.graph.structure_checks import (closure_holds, failing_merge, merge_keeps_level, pairwise_agrees,
+                                             post_processed, post_processing_map)
 from symbolic.notions.listed.catalog import find_notion
 from symbolic.notions.listed.structures import STRUCTURES
-from symbolic.notions.structure import Structure, pair_table
+from symbolic.notions.structure import Structure, merged, merges, pair_table
 
-FIXED = {"approx-dp": {"delta": sp.Rational(1, 10)}, "probabilistic-dp": {"delta": sp.Rational(1, 10)},
-         "f-dp": {"delta": sp.Rational(1, 10)}}
+FIXED = {key: {"delta": sp.Rational(1, 10)} for key in ("approx-dp", "probabilistic-dp", "f-dp", "Indistinguishable",
+                                                        "PointwiseIndistinguishable")}
 
 
 def _row(rng, k):
@@ -36,13 +37,13 @@ def _target(key):
     return notion, next(p.name for p in notion.params if p.name not in FIXED.get(key, {})), FIXED.get(key, {})
 
 
-@pytest.mark.parametrize("key", sorted(STRUCTURES))
+@pytest.mark.parametrize("key", sorted(k for k, s in STRUCTURES.items() if s.pairwise))
 def test_a_declared_pairwise_notion_is_decided_by_its_pairs_of_rows(key):
     notion, target, fixed = _target(key)
     relation = STRUCTURES[key].pairwise
     rng = random.Random(key)
-    shapes = [(1, 3, 2)] + ([(2, 2, 2)] if relation == "replace one record" else [])
-    for n, domain, outputs in shapes * 2:
+    shapes = [(1, 3, 2), (1, 3, 3), (1, 3, 2)] + ([(2, 2, 2), (2, 2, 3)] if relation == "replace one record" else [])
+    for n, domain, outputs in shapes:
         t = _table(rng, n, domain, outputs)
         level = table_level(notion, t, target=target, fixed=fixed).value
         assert level is not None, (key, t.rows)
@@ -61,6 +62,55 @@ def test_a_notion_declared_closed_stays_at_its_level_after_post_processing(key):
         kernel = [_row(rng, 2) for _ in range(3)]
         level, ok = closure_holds(notion, t, kernel, target, fixed)
         assert ok is True, (key, t.rows, kernel, level)
+
+
+@pytest.mark.parametrize("key", sorted(k for k, s in STRUCTURES.items() if s.coarsening))
+def test_a_notion_declared_decided_on_merges_keeps_its_level_on_one(key):
+    notion, target, fixed = _target(key)
+    k = STRUCTURES[key].coarsening
+    rng = random.Random(f"merges {key}")
+    decided = 0
+    for outputs in (3, 4) * 3:
+        p, q = _row(rng, outputs), _row(rng, outputs)
+        kept = merge_keeps_level(notion, p, q, target, k, fixed)
+        if kept is not None:
+            decided += 1
+            assert kept is True, (key, p, q)
+    assert decided >= 4
+    # and the merge that fails is found below the level
+    p, q = _row(rng, 4), _row(rng, 4)
+    level = table_level(notion, pair_table(p, q), target=target, fixed=fixed).value
+    spec = next(x for x in notion.params if x.name == target)
+    below = {**fixed, target: (level + sp.sympify(spec.lower or 0)) / 2}
+    assert holds_exactly(notion, pair_table(p, q), None, below) is False
+    assert failing_merge(notion, p, q, below, k) is not None
+
+
+def test_renyi_dp_is_not_decided_on_two_outputs_and_the_check_shows_it():
+    # three outputs whose ratios 2/3, 1, 2 all differ: every merge to two outputs joins two different ratios and
+    # lowers the Rényi divergence, so at the largest level of a merge the pair fails and no merge does
+    assert STRUCTURES["renyi-dp"].coarsening is None
+    notion = find_notion("renyi-dp").notion
+    third = sp.Rational(1, 3)
+    p, q = (third, third, third), (third / 2, third, 1 - third * 3 / 2)
+    level = table_level(notion, pair_table(p, q), target="E").value
+    best = max(table_level(notion, pair_table(merged(p, a, 2), merged(q, a, 2)), target="E").value
+               for a in merges(3, 2))
+    assert best < level and merge_keeps_level(notion, p, q, "E", 2) is False
+    assert holds_exactly(notion, pair_table(p, q), None, {"E": best}) is False
+    assert failing_merge(notion, p, q, {"E": best}, 2) is None
+
+
+def test_probabilistic_dp_is_not_pairwise_and_the_check_shows_it():
+    # d = (0, 0) has two neighbours; each pair's bad output weighs 1/10 under A(d), their union 1/5
+    notion = find_notion("probabilistic-dp").notion
+    tenth = sp.Rational(1, 10)
+    t = MechTable(2, (0, 1), (0, 1, 2), {(0, 0): (tenth, tenth, 8 * tenth), (1, 0): (tenth / 4, tenth, 35 * tenth / 4),
+                                          (0, 1): (tenth, tenth / 4, 35 * tenth / 4),
+                                          (1, 1): (tenth / 2, tenth / 2, 9 * tenth)})
+    values = {"E": 2, "delta": tenth}
+    assert holds_exactly(notion, t, None, values) is False
+    assert pairwise_agrees(notion, "replace one record", t, values) is False
 
 
 def test_probabilistic_dp_is_not_closed_and_the_check_shows_it():
