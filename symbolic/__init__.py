@@ -57,7 +57,7 @@ _FROM = {
     "symbolic.graph.constants.derivation": ("derive_map", "MapDerivation"),
     "symbolic.graph.constants.growth": ("derive_map_growth", "MapGrowth"),
     "symbolic.graph.constants.table_level": ("table_level", "TableLevel"),
-    "symbolic.graph.all_sizes": ("all_sizes_argument", "scope_record"),
+    "symbolic.graph.all_sizes": ("all_sizes_argument", "claim_scope", "scope_record"),
     "symbolic.graph.sweep": ("GraphResult", "run_graph", "graph_settings"),
     "symbolic.graph.constants.tightness": ("tighten_graph",),
     "symbolic.graph.user": ("load_user_notion",),

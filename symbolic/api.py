@@ -85,7 +85,7 @@ from symbolic.graph.hasse import diagram, dot_text, render_svg
 from symbolic.graph.constants.derivation import MapDerivation, derive_map
 from symbolic.graph.constants.growth import MapGrowth, derive_map_growth
 from symbolic.graph.constants.table_level import TableLevel, table_level
-from symbolic.graph.all_sizes import all_sizes_argument, scope_record
+from symbolic.graph.all_sizes import all_sizes_argument, claim_scope, scope_record
 from symbolic.graph.maps import implication_with_map
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
@@ -129,7 +129,7 @@ __all__ = [
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map", "tighten_graph",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
-    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "table_level", "TableLevel", "level_notion", "all_sizes_argument", "scope_record", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
+    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "table_level", "TableLevel", "level_notion", "all_sizes_argument", "claim_scope", "scope_record", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions
     "Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",

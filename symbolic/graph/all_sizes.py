@@ -74,6 +74,40 @@ def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes =
     return None
 
 
+def claim_scope(claim) -> dict:
+    """The scope keys of a proved claim (:func:`scope_record`): every size when each of its parts is "A ⇒ B"
+    between listed notions with declared structure, one hypothesis, any mechanism, and the argument lifts it at the
+    claim's sizes; within bounds otherwise.
+
+    >>> from symbolic.notions.claims import E, Claim, Implies
+    >>> from symbolic.notions.families.dp import ApproxDP, PureDP, FreeLunchPrivacy
+    >>> c = Claim("x", "⇒", "", "", "holds", (Implies(PureDP(E.symbol), ApproxDP(E.symbol, 0)),))
+    >>> claim_scope(c)["all_sizes"]["argument"][-1]
+    'the bounded proof covers the tables of one pair (n = 1, |D| = 2, |O| = 2)'
+    >>> claim_scope(Claim("y", "⇒", "", "", "holds", (Implies(PureDP(E.symbol), FreeLunchPrivacy(E.symbol)),)))
+    {'scope': 'within bounds'}
+    """
+    from symbolic.notions.listed.catalog import notion_catalog
+    records = {id(info.notion): info for info in notion_catalog()}
+    args = []
+    for part in claim.parts:
+        hyp = part.hypotheses
+        plain = (part.expect_holds and len(hyp) == 1 and part.mechanisms is None and part.population is None
+                 and hyp[0].on is None and part.conclusion.on is None)
+        a, b = records.get(id(hyp[0].notion)) if hyp else None, records.get(id(part.conclusion.notion))
+        arg = (all_sizes_argument(a, b, part.sizes or claim.sizes, hyp, claim.min_sizes)
+               if plain and a is not None and b is not None else None)
+        if arg is None:
+            return scope_record(None)
+        args.append((str(part), arg))
+    if not args:
+        return scope_record(None)
+    if len(args) == 1:
+        return scope_record(args[0][1])
+    return scope_record({"scope": "all sizes", "reduction": "; ".join(a["reduction"] for _, a in args),
+                         "argument": [f"{text}: {line}" for text, a in args for line in a["argument"]]})
+
+
 def scope_record(argument: dict | None) -> dict:
     """The scope keys of a proved result: ``{"scope": "all sizes", "all_sizes": argument}`` with an argument,
     ``{"scope": "within bounds"}`` without one.
@@ -93,4 +127,4 @@ def holds_at_every_size(result_extra: dict) -> bool:
     return result_extra.get("scope") == "all sizes"
 
 
-__all__ = ["all_sizes_argument", "holds_at_every_size", "scope_record"]
+__all__ = ["all_sizes_argument", "claim_scope", "holds_at_every_size", "scope_record"]

@@ -140,8 +140,7 @@ def _decide(a, b, sizes, settings, literature):
     result = check_claim(claim, settings)
     v, doc = result.verdict, claim_json(result)
     if isinstance(v, Proved):
-        res = _implied(a, b, pmap, doc)
-        return replace(res, extra={**res.extra, **scope_record(all_sizes_argument(a, b, sizes, hyp))})
+        return _implied(a, b, pmap, doc, sizes, hyp)
     if isinstance(v, Refuted) and v.verified_exactly:
         return _after_refutation(a, b, pmap, v.counterexample, doc["counterexample"], params, hyp, sizes, settings)
     if isinstance(v, Vacuous):
@@ -277,10 +276,12 @@ def _pair_claim(cid, hyp, con, params, sizes) -> Claim:
                  params=params, sizes=sizes, min_sizes=Sizes(1, min(2, sizes.domain), min(2, sizes.outputs)))
 
 
-def _implied(a, b, pmap, doc) -> PairResult:
-    """A proved pair from its claim's JSON record: the map, the certificate, the vacuity check."""
+def _implied(a, b, pmap, doc, sizes, hyp) -> PairResult:
+    """A proved pair from its claim's JSON record: the map, the certificate, the vacuity check, the scope (every
+    size when :func:`all_sizes_argument` lifts the proof at ``sizes`` with hypotheses ``hyp``)."""
     return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
-                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"]})
+                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"],
+                             **scope_record(all_sizes_argument(a, b, sizes, hyp))})
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):
@@ -289,7 +290,7 @@ def _prove_map(a, b, pmap, params, hyp, sizes, settings):
     result = check_claim(claim, replace(settings, effort=max(1, settings.effort // 2)))
     if not isinstance(result.verdict, Proved):
         return None
-    return _implied(a, b, pmap, claim_json(result))
+    return _implied(a, b, pmap, claim_json(result), sizes, hyp)
 
 
 def _separation_search(a, b, sizes, settings):

@@ -5,7 +5,8 @@ arithmetic on concrete tables. A declaration that fails a check is wrong, whatev
   table of one record over two values (:func:`pairwise_agrees`).
 - **Closed under post-processing.** At a table's exact level L (:func:`~symbolic.graph.constants.table_level.
   table_level`) the notion holds on K·T for a stochastic map K (:func:`closure_holds`); the table's own level
-  is where a loss of closure shows first.
+  is where a loss of closure shows first, and moving part of one output into another (:func:`leaks`) is the
+  map that shows it for notions counting the mass of bad outputs.
 - **Decided on merges to k outputs.** A pair failing the notion has a merge of its outputs into k groups that
   fails it too: some merge's exact level is the pair's own (:func:`merge_keeps_level`; :func:`failing_merge` finds
   the failing merge at a given level).
@@ -48,13 +49,35 @@ def post_processed(table: MechTable, kernel) -> MechTable:
     return MechTable(table.n, table.domain, tuple(range(m)), rows)
 
 
-def closure_holds(notion, table: MechTable, kernel, target: str, fixed: dict | None = None):
-    """(level L of ``table``, does ``notion`` hold on K·T at L?); (L, None) when L is not a finite attained level
-    or the check is undecided."""
+def closure_holds(notion, table: MechTable, kernels: list, target: str, fixed: dict | None = None):
+    """(level L of ``table``, does ``notion`` hold on K·T at L for every map K of ``kernels``?); (L, None) when L
+    is not a finite attained level or a check is undecided."""
     lv = table_level(notion, table, target=target, fixed=fixed)
     if lv.value is None or lv.value == sp.oo or not lv.attained:
         return lv.value, None
-    return lv.value, holds_exactly(notion, post_processed(table, kernel), None, {**(fixed or {}), target: lv.value})
+    at = {**(fixed or {}), target: lv.value}
+    answers = [holds_exactly(notion, post_processed(table, k), None, at) for k in kernels]
+    if any(a is None for a in answers):
+        return lv.value, None
+    return lv.value, all(answers)
+
+
+def leaks(outputs: int, fraction) -> list:
+    """The maps that move ``fraction`` of one output's mass into another and keep the rest: the post-processings
+    where a notion that counts the mass of bad outputs first loses closure (a bad output grows, or a boundary
+    output turns bad).
+
+    >>> leaks(2, sp.Rational(1, 2))
+    [[[1/2, 1/2], [0, 1]], [[1, 0], [1/2, 1/2]]]
+    """
+    out = []
+    for src in range(outputs):
+        for dst in range(outputs):
+            if src != dst:
+                k = [[sp.Integer(int(i == j)) for j in range(outputs)] for i in range(outputs)]
+                k[src][src], k[src][dst] = 1 - sp.sympify(fraction), sp.sympify(fraction)
+                out.append(k)
+    return out
 
 
 def failing_merge(notion, p, q, values: dict, groups: int):
@@ -131,4 +154,4 @@ def post_processing_map(source, target):
     return kernel if ok else None
 
 
-__all__ = ["closure_holds", "failing_merge", "merge_keeps_level", "pairwise_agrees", "post_processed", "post_processing_map"]
+__all__ = ["closure_holds", "failing_merge", "leaks", "merge_keeps_level", "pairwise_agrees", "post_processed", "post_processing_map"]

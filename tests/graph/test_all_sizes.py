@@ -9,6 +9,7 @@ import sympy as sp
 
 from symbolic.core.tables import MechTable, databases
 from symbolic.core.verdicts import Sizes
+from symbolic.graph.all_sizes import all_sizes_argument
 from symbolic.graph.literature import relations_by_pair
 from symbolic.graph.pair import decide_pair
 from symbolic.graph.sampling import holds_exactly
@@ -24,6 +25,9 @@ from symbolic.notions.listed.catalog import find_notion
     ("free-lunch", "pure-dp", "all sizes", "free-lunch: dominating pair, 2 outputs"),    # every DP pair is a pair
     ("pure-dp", "probabilistic-dp", "within bounds", None),   # probabilistic DP is a union over neighbours
     ("pure-dp", "free-lunch", "within bounds", None),          # free lunch has pairs that DP does not
+    ("free-lunch", "PointwiseIndistinguishable", "within bounds", None),   # not closed under post-processing
+    ("PointwiseIndistinguishable", "Indistinguishable", "within bounds", None),   # neither is the hypothesis
+    ("local-dp", "bounded-range", "within bounds", None),      # local DP is defined at n = 1 only
     ("approx-dp", "renyi-dp", None, None),                     # no Rényi level from (ε, δ)-DP
 ])
 def test_which_proved_pairs_hold_at_every_size(a, b, scope, reduction):
@@ -35,6 +39,15 @@ def test_which_proved_pairs_hold_at_every_size(a, b, scope, reduction):
     if scope == "all sizes":
         arg = r.extra["all_sizes"]
         assert arg["reduction"] == reduction and len(arg["argument"]) == 4
+
+
+def test_the_argument_needs_the_table_of_its_reduction_in_the_bounds():
+    # (ε, δ)-DP's dominating pair has four outputs: a bounded proof at two does not cover it
+    a, b = find_notion("approx-dp"), find_notion("renyi-dp")
+    assert all_sizes_argument(a, b, Sizes(1, 2, 2), (None,)) is None
+    assert all_sizes_argument(a, b, Sizes(1, 2, 4), (None,))["reduction"] == "approx-dp: dominating pair, 4 outputs"
+    assert all_sizes_argument(a, b, Sizes(1, 2, 4), (None,), min_sizes=Sizes(2, 2, 2)) is None   # n = 1 not searched
+    assert all_sizes_argument(a, b, Sizes(1, 2, 4), (None, None)) is None                          # two hypotheses
 
 
 @pytest.mark.parametrize("a, a_values, b, b_values, spread", [
@@ -72,3 +85,15 @@ def test_implies_reports_the_scope_by_the_console_script():
     assert doc["verdict"] == "proved" and doc["scope"] == "all sizes" and len(doc["all_sizes"]["argument"]) == 4
     code, out, err = dpcheck("implies", "pure-dp", "probabilistic-dp", "--n", "1")
     assert code == 0 and "scope: within bounds" in out, err
+
+
+def test_which_catalogue_claims_the_argument_lifts():
+    # parts between listed notions with declared structure, one hypothesis, any mechanism: lifted when proved;
+    # composition and post-processing claims (two mechanisms, a fixed map) stay within bounds
+    from symbolic import claim_scope
+    from theorems.registry import claims, get
+    lifted = {cid: claim_scope(get(cid)) for cid in claims()}
+    every = sorted(cid for cid, s in lifted.items() if s["scope"] == "all sizes")
+    assert every == ["K-3.3.6", "K-D1.1", "L-EQ6"]
+    assert lifted["K-3.3.6"]["all_sizes"]["reduction"] == "Indistinguishable: decided on merges to 2 outputs"
+    assert len(lifted["L-EQ6"]["all_sizes"]["argument"]) == 8        # two parts, four lines each

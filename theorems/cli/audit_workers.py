@@ -13,11 +13,14 @@ def cut(text, limit):
 
 
 def run_one(claim_id, profile):
-    from symbolic import Settings, check, claim_json, result_text
+    from symbolic import Settings, check, claim_json, claim_scope, result_text
     from theorems.registry import get
     res = check(get(claim_id), Settings.named(profile))
     extra = res.claim.display(res) if res.claim.display else None
-    return claim_json(res), result_text(res), extra
+    doc = claim_json(res)
+    if res.verdict.name == "proved":
+        doc.update(claim_scope(res.claim))
+    return doc, result_text(res), extra
 
 
 def _worker(conn, profile):
@@ -136,7 +139,7 @@ def not_run(cid, keys, reason):
 RECORD_KEYS = ("id", "kind", "source", "statement", "source_says", "verdict", "agrees_with_source", "bounds",
                 "seconds", "counterexample", "verified_exactly", "formula", "reason", "minimal", "finding",
                 "finding_explanation", "note", "as_source_says", "outcome", "certificate", "vacuity", "witness", "parts",
-                "explored")
+                "explored", "scope", "all_sizes")
 
 
 def summary_counts(docs) -> dict:

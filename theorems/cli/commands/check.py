@@ -86,12 +86,18 @@ def check_claim(claim_id, n, domain, outputs, effort, timeout, budget, as_json, 
             last = f" … {names[-1]}" if len(names) > 1 else ""
             say("note", f"wrote {len(names)} SMT-LIB file(s): {names[0]}{last}")
     doc = claim_json(res)
+    if res.verdict.name == "proved":
+        from symbolic import claim_scope
+        doc.update(claim_scope(claim))
     if as_json:
         print(output([doc]))
     else:
         print_text(ui(), result_text(res))
         if claim.display:
             print(claim.display(res))
+        if "scope" in doc:
+            arg = doc.get("all_sizes")
+            print("  scope: " + doc["scope"] + (": " + "; ".join(arg["argument"]) if arg else ""))
     if save_prefix:
         save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet)
     return exit_code([doc])

@@ -8,7 +8,7 @@ from dataclasses import replace
 import click
 
 from theorems.cli.app import command, ui
-from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings, users_own
+from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings
 from theorems.cli.console import print_text, spinner
 from theorems.cli.io import exit_code, name_value_pairs, param_values
 from theorems.cli.recheck import OPTION as SAVE_OPTION, save_counterexample
@@ -79,7 +79,7 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
     doc = claim_json(res)
-    scope = _scope(res, claim, a, b)
+    scope = _scope(res, claim)
     doc.update(scope or {})
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -95,26 +95,11 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     return exit_code([doc])
 
 
-def _scope(res, claim, a, b) -> dict | None:
-    """For a proved claim: ``{"scope": "all sizes", "all_sizes": argument}`` when the dominating-pair argument
-    lifts it (symbolic.graph.all_sizes; listed notions A ⇒ B exactly as listed, one hypothesis), else
-    ``{"scope": "within bounds"}``; None for any other verdict."""
-    from symbolic import UnknownName as _Unknown, all_sizes_argument, find_notion, scope_record
-    if res.verdict.name != "proved":
-        return None
-    within = scope_record(None)
-    if users_own(a) or users_own(b) or len(claim.parts) != 1:
-        return within
-    try:
-        infos = [find_notion(x) for x in (a, b)]
-    except _Unknown:
-        return within
-    part = claim.parts[0]
-    hyp = part.hypotheses
-    if (len(hyp) != 1 or hyp[0].notion is not infos[0].notion or part.conclusion.notion is not infos[1].notion
-            or part.conclusion.on is not None or hyp[0].on is not None):
-        return within
-    return scope_record(all_sizes_argument(infos[0], infos[1], claim.sizes, hyp, claim.min_sizes))
+def _scope(res, claim) -> dict | None:
+    """For a proved claim: ``{"scope": "all sizes", "all_sizes": argument}`` when the all-size argument lifts it
+    (symbolic.graph.all_sizes), else ``{"scope": "within bounds"}``; None for any other verdict."""
+    from symbolic import claim_scope
+    return claim_scope(claim) if res.verdict.name == "proved" else None
 
 
 def _through_dominating_pair(claim, as_json):

@@ -1,7 +1,9 @@
 """Seeded faults of the implication graph and derive map (inference, pair decisions, cache, literature, fitting, attainment): one engine edit each, with the checks expected to catch it."""
 from __future__ import annotations
 
-from theorems.selftest.mutation import _E
+import dataclasses
+
+from theorems.selftest.mutation import _E, mutant
 
 GRAPH = "test:tests/graph/test_graph.py::"
 CHECKS = "test:tests/graph/test_graph_checks.py::"
@@ -212,15 +214,50 @@ _E("symbolic.graph.structure_checks:post_processing_map",
    "test:tests/graph/test_structure_checks.py::test_a_map_proposed_by_the_float_lp_is_checked_exactly")
 
 
-_E("symbolic.graph.all_sizes:all_sizes_argument",
-   "if len(hypotheses) != 1 or sa is None or sb is None or sa.dominating is None or not sb.closed:",
-   "if len(hypotheses) != 1 or sa is None or sb is None or sa.dominating is None:",
-   "all-sizes.closure-not-required", "a proof is lifted to every size for a conclusion not closed under "
-   "post-processing (probabilistic DP)",
+
+
+_E("symbolic.graph.all_sizes:_routes", "if sa.dominating is not None and sb.closed:", "if sa.dominating is not None:",
+   "all-sizes.closure-not-required", "a proof is lifted through a dominating pair to a conclusion not closed under "
+   "post-processing (pointwise indistinguishability)",
    "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
 
 
-_E("symbolic.graph.all_sizes:all_sizes_argument", "if sizes.domain < 2 or sizes.outputs < k or min_sizes.n > 1",
-   "if sizes.domain < 2 or min_sizes.n > 1", "all-sizes.dominating-pair-not-covered",
+_E("symbolic.graph.all_sizes:_routes", "if sb.coarsening is not None and sa.closed:", "if sb.coarsening is not None:",
+   "all-sizes.merge-from-an-unclosed-hypothesis", "a proof is lifted through merges of outputs from a hypothesis not "
+   "closed under post-processing", "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
+
+
+_E("symbolic.graph.all_sizes:all_sizes_argument", "if min_sizes.outputs <= k <= sizes.outputs:",
+   "if min_sizes.outputs <= k:", "all-sizes.dominating-pair-not-covered",
    "a proof at two outputs is lifted through a dominating pair with four",
+   "test:tests/graph/test_all_sizes.py::test_the_argument_needs_the_table_of_its_reduction_in_the_bounds")
+
+
+_E("symbolic.notions.structure:covers", 'if relation_a == "all pairs" and relation_b != "one record":',
+   'if relation_b == "all pairs" and relation_a != "one record":', "all-sizes.relation-reversed",
+   "a hypothesis over replace-one pairs is taken to cover a conclusion over all pairs",
    "test:tests/graph/test_all_sizes.py::test_which_proved_pairs_hold_at_every_size")
+
+
+_E("symbolic.notions.listed.structures:_kov", "    return (delta, a, b, sp.Integer(0)), (sp.Integer(0), b, a, delta)\n",
+   "    return (sp.Integer(0), E / (E + 1), 1 / (E + 1), sp.Integer(0)), (sp.Integer(0), 1 / (E + 1), E / (E + 1), "
+   "sp.Integer(0))\n", "structures.dominating-pair-without-delta",
+   "the dominating pair of (ε, δ)-DP declared without its δ outputs (randomized response)",
+   "test:tests/graph/test_structure_checks.py::test_every_private_pair_is_a_post_processing_of_the_dominating_pair")
+
+
+@mutant("structures.renyi-decided-on-events", "Rényi DP declared decided on merges to two outputs, as if it were "
+        "bounded by an event", "test:tests/graph/test_structure_checks.py::"
+        "test_a_notion_declared_decided_on_merges_keeps_its_level_on_one")
+def _renyi_on_events():
+    from symbolic.notions.listed.structures import STRUCTURES
+    STRUCTURES["renyi-dp"] = dataclasses.replace(STRUCTURES["renyi-dp"], coarsening=2, coarsening_reason="an event")
+
+
+@mutant("structures.closure-claimed-without-it", "pointwise indistinguishability declared closed under "
+        "post-processing", "test:tests/graph/test_structure_checks.py::"
+        "test_a_notion_declared_closed_stays_at_its_level_after_post_processing")
+def _closed_without_it():
+    from symbolic.notions.listed.structures import STRUCTURES
+    STRUCTURES["PointwiseIndistinguishable"] = dataclasses.replace(STRUCTURES["PointwiseIndistinguishable"],
+                                                                  post_processing="claimed")
