@@ -18,6 +18,8 @@ grid):
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
@@ -195,3 +197,36 @@ def by_composition(done: dict, infos: dict) -> dict:
                 changed = True
                 break
     return new
+
+
+def lift_by_chains(done: dict) -> dict:
+    """Proved pairs within bounds that a chain of all-size pairs gives at every size with the same map: A ⇒ B(f)
+    and B ⇒ C(g) at every size, with g∘f (level-keeping maps) the pair's own map, make A ⇒ C hold at every size.
+    Repeated until nothing changes. Returns the pairs lifted (also written into ``done``).
+
+    >>> every = {"scope": "all sizes", "all_sizes": {"reduction": "r"}}
+    >>> done = {("a", "b"): PairResult("a", "b", "implies", "E = E", extra=every),
+    ...         ("b", "c"): PairResult("b", "c", "implies", "E = E", extra=every),
+    ...         ("a", "c"): PairResult("a", "c", "implies", "E = E", extra={"scope": "within bounds"})}
+    >>> lift_by_chains(done)[("a", "c")].extra["all_sizes"]["reduction"]
+    'a chain through b'
+    """
+    lifted = {}
+    changed = True
+    while changed:
+        changed = False
+        for (a, c), res in sorted(done.items()):
+            if not _plain(res) or holds_at_every_size(res.extra):
+                continue
+            for (a2, b), ab in sorted(done.items()):
+                bc = done.get((b, c))
+                if a2 != a or b == c or bc is None or not (_plain(ab) and _plain(bc)):
+                    continue
+                if holds_at_every_size(ab.extra) and holds_at_every_size(bc.extra) and \
+                        compose(ab.map, bc.map) == res.map:
+                    scope = chain_scope(a, b, c, ab, bc)
+                    done[(a, c)] = lifted[(a, c)] = replace(res, extra={**res.extra, **scope})
+                    changed = True
+                    break
+    return lifted
+
