@@ -146,6 +146,7 @@ def test_derive_laplace_count_at_given_values_checks_its_limit_and_says_what_sym
     assert "check: λ → 0 limit equals ε = 1: FAILED" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_derive_randomized_response_says_what_E_means():
     code, out, _ = run("derive", "epsilon", "randomized-response")
     assert code == 0 and out.splitlines()[0] == "notation: E = e^ε (the privacy level)"

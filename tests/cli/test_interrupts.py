@@ -242,6 +242,7 @@ def test_svg_pictures_are_the_same_bytes_on_every_run():
     assert render_svg(d) == render_svg(d)   # Graphviz where it is installed, else the same matplotlib path
 
 
+@pytest.mark.slow
 def test_derive_map_growth_prints_each_size_as_it_finishes(monkeypatch, capsys):
     """--max-n streams: n = 1's answer is on standard output before n = 2 starts."""
     import symbolic.graph.constants.growth as conversion

@@ -137,6 +137,7 @@ def test_truncated_geometric_n3_gives_the_n2_pieces():
     assert [t for t, _ in three.steps if t.startswith("n=3: derive_level pml on 1 < E and 0 < p ≤ 1/2: maximiser x=1, y=3")]
 
 
+@pytest.mark.slow
 def test_derive_level_sides_must_be_decided():
     """A wrong crossing leaves one side with two candidates: sided_pml refuses rather than guess."""
     rr = randomized_response(sp.Symbol("E", positive=True))

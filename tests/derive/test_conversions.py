@@ -106,6 +106,7 @@ def _implies(*args):
     return out.returncode, out.stdout, out.stderr
 
 
+@pytest.mark.slow
 def test_implies_names_the_conclusions_other_parameter_in_its_target():
     code, out, _ = _implies("zcdp", "approx-dp", "--target", "E=exp(rho+2*sqrt(rho*log(1/delta)))",
                             "--assume", "0<delta<=1")

@@ -67,6 +67,7 @@ def test_laplace_privacy_profile_formula_and_value():
     assert f.subs({b: 1, eps: 2}) == 0
 
 
+@pytest.mark.slow
 def test_gaussian_levels():
     g = gaussian()
     rho = derive_curve_level("zcdp", g, params={"sigma": 1})
@@ -196,6 +197,7 @@ def test_epsilon_dp_to_zcdp_and_gdp_through_the_dominating_pair():
     assert curve_map("approx-dp", "zcdp").unknown is not None
 
 
+@pytest.mark.slow
 def test_derive_map_with_a_transcendental_notion_is_never_an_internal_error():
     code, out, err = run("derive", "map", "pure-dp", "zcdp", "--param", "eps=1")
     assert code == 0 and "ε*tanh(ε/2)" in out and "0.46211715726" in out, err
@@ -233,6 +235,7 @@ def test_the_zcdp_level_takes_its_level_functions_from_the_caller():
     assert d.value == sp.Rational(1, 2) and d.exact
 
 
+@pytest.mark.slow
 def test_every_example_file_is_accepted():
     """docs/examples: the densities and mass functions, and the exponential mechanism on a finite range (a
     table): its ε at ε_param = 1 is the ratio at output 0, (e² + 2e^{3/2})/(e^{1/2} + e + e^{3/2})."""

@@ -66,6 +66,7 @@ def test_staircase_levels_match_a_sum_over_its_cells(gamma):
     assert close(delta, cell_sum(lambda p, q: max(p - E * q, 0), 1, g)) and delta.ok
 
 
+@pytest.mark.slow
 def test_staircase_total_variation_in_eps0_at_gamma_one_half():
     """The formula in ε₀ agrees with the cell sum at three values (the engine's formula, checked)."""
     d = derive_curve_level("total-variation", staircase(None, sp.Rational(1, 2)))

@@ -26,6 +26,7 @@ def same(text, expr):
     return sp.simplify(sp.sympify(text, locals={"E": E, "delta": delta}) - expr) == 0
 
 
+@pytest.mark.slow
 def test_pure_dp_to_tv_by_the_console_script():
     # binary randomized response P(o = x) = E/(E+1) is E-DP and its TV distance is (E-1)/(E+1)
     # (Kairouz, Oh, Viswanath 2015): no E-DP table does worse at n = 1
@@ -198,6 +199,7 @@ def test_a_table_only_within_one_percent_is_near_attaining_not_tight(monkeypatch
     assert not d.tight and "near-attaining" in d.text() and d.to_json()["near_attained_by"]["gap"] == near["gap"]
 
 
+@pytest.mark.slow
 def test_a_map_in_the_square_root_of_E():
     """ε-DP ⇒ (ε/2, δ)-DP: randomized response's hockey stick at e^(ε/2) is δ = (E − √E)/(E + 1), irrational at
     E = 2, 3, …; the second pass samples E = u² and fits in u. Proved, and attained by randomized response."""
@@ -218,6 +220,7 @@ def test_a_fitted_map_that_leaves_the_targets_range_says_where_it_holds():
     assert "only where" in d.proof.get("where", "")
 
 
+@pytest.mark.slow
 def test_a_users_own_notion_in_derive_map(tmp_path):
     """A notion the user wrote (FILE.py:NAME, ε-DP by hand) takes part in `derive map` as in `implies` and
     `graph`: its tight TV constant is randomized response's (E − 1)/(E + 1), proved and attained."""

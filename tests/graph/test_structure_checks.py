@@ -40,7 +40,13 @@ def _target(key):
     return notion, next(p.name for p in notion.params if p.name not in FIXED.get(key, {})), FIXED.get(key, {})
 
 
-@pytest.mark.parametrize("key", sorted(k for k, s in STRUCTURES.items() if s.pairwise))
+def _keys(keep):
+    """The declared notions ``keep`` selects; f-DP's checks (2^|𝒪| tests a pair) only in the slow run."""
+    return [pytest.param(k, marks=pytest.mark.slow) if k == "f-dp" else k for k, s in sorted(STRUCTURES.items())
+            if keep(s)]
+
+
+@pytest.mark.parametrize("key", _keys(lambda s: s.pairwise))
 def test_a_declared_pairwise_notion_is_decided_by_its_pairs_of_rows(key):
     notion, target, fixed = _target(key)
     relation = STRUCTURES[key].pairwise
@@ -77,13 +83,13 @@ def test_pointwise_indistinguishability_is_not_closed_and_the_check_shows_it():
     assert closure_holds(notion, t, leaks(3, sp.Rational(1, 2))[:1], target, fixed) == (sp.Rational(102, 77), False)
 
 
-@pytest.mark.parametrize("key", sorted(k for k, s in STRUCTURES.items() if s.coarsening))
+@pytest.mark.parametrize("key", _keys(lambda s: s.coarsening))
 def test_a_notion_declared_decided_on_merges_keeps_its_level_on_one(key):
     notion, target, fixed = _target(key)
     k = STRUCTURES[key].coarsening
     rng = random.Random(f"merges {key}")
     decided = 0
-    for outputs in (3, 4) * 3:
+    for outputs in (3, 4, 3, 4, 3):
         p, q = _row(rng, outputs), _row(rng, outputs)
         kept = merge_keeps_level(notion, p, q, target, k, fixed)
         if kept is not None:

@@ -15,6 +15,7 @@ from symbolic.graph.constants.tightness import tighten_graph
 from tests.cli.test_cli_frame import dpcheck
 
 
+@pytest.mark.slow
 def test_edges_are_called_tight_only_when_the_derived_map_is_theirs():
     sizes, settings = Sizes(1, 2, 2), graph_settings(6)
     lit = relations_by_pair()

@@ -136,6 +136,7 @@ def test_bayesian_dp_relations():
     assert proved(verdict((zb.BayesianDP(Es), FullSupport()), PureDP(Es), Sizes(2, 2, 2)))
 
 
+@pytest.mark.slow
 def test_bayesian_dp_over_all_priors_is_free_lunch_privacy():
     assert proved(verdict(zb.BayesianDPAllPriors(Es), FreeLunchPrivacy(Es), Sizes(2, 2, 2)))
     assert proved(verdict(FreeLunchPrivacy(Es), zb.BayesianDPAllPriors(Es), Sizes(2, 2, 2)))
@@ -153,6 +154,7 @@ def test_inferential_privacy_levels():
     level_is(zb.InferentialPrivacyAllPriors, A, level=9)
 
 
+@pytest.mark.slow
 def test_inferential_privacy_relations():
     """Ghosh, Kleinberg (2017), §1: for independent records ε-DP gives ε-inferential privacy (and the
     two agree over all product priors); for correlated ones it does not; over arbitrary correlations of

@@ -1,11 +1,12 @@
 """The declared structure of the listed DP-type notions (see :mod:`symbolic.notions.structure`), with citations.
 
 Each declaration is checked by the engine on tables (``tests/graph/test_structure_checks.py``): the pairwise
-form by exact evaluation, closure under post-processing by random stochastic maps at each table's exact level,
-the dominating pair by exact linear programming over stochastic maps.
+form by exact evaluation, closure under post-processing by random stochastic maps and by maps that move part of
+one output into another, at each table's exact level, merges by comparing exact levels, the dominating pair by
+exact linear programming over stochastic maps.
 
->>> sorted(STRUCTURES)[:3]
-['approx-dp', 'bounded-range', 'f-dp']
+>>> STRUCTURES["approx-dp"].coarsening, STRUCTURES["renyi-dp"].coarsening, STRUCTURES["probabilistic-dp"].pairwise
+(2, None, None)
 >>> STRUCTURES["pure-dp"].dominating(E=3)
 ((3/4, 1/4), (1/4, 3/4))
 """
