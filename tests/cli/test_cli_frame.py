@@ -193,6 +193,7 @@ def test_a_new_command_is_one_decorated_function(capsys):
         command("bare", examples=[])
 
 
+@pytest.mark.slow
 def test_derive_level_on_a_users_symbolic_table(tmp_path):
     import json as _json
     from theorems.cli.main import main

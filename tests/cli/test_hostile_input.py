@@ -320,7 +320,7 @@ def _mutate(field, value):
     return doc
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(field=FIELDS, value=JSON, notion=st.sampled_from(["PureDP", "Bayesian0DP", "Noninterference"]))
 def test_fuzz_table_fields(field, value, notion, tmp_path, capsys):
     f = tmp_path / "fuzz.json"

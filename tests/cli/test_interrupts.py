@@ -87,6 +87,7 @@ def test_sigint_to_process_group(tmp_path):
     _interrupt(tmp_path, lambda pid: os.killpg(pid, signal.SIGINT), 130)
 
 
+@pytest.mark.slow
 def test_sigterm(tmp_path):
     _interrupt(tmp_path, lambda pid: os.kill(pid, signal.SIGTERM), 143)
 

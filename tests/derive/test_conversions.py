@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import mpmath
 import sympy as sp
 

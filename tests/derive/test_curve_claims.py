@@ -175,6 +175,7 @@ def test_derive_map_pure_dp_renyi_dp_at_a_symbolic_order():
     assert out.returncode == 2 and "above 1" in out.stderr
 
 
+@pytest.mark.slow
 def test_derive_map_pure_dp_gaussian_dp_is_the_kink_tangency():
     """ε-DP ⇒ μ-GDP with μ = 2Φ⁻¹(e^ε/(1 + e^ε)) (the least μ whose G_μ passes under randomized response's
     kink), proved for every E and inside each independent certified enclosure; mpmath re-computes it."""

@@ -260,6 +260,7 @@ def test_local_information_privacy_both_ways_at_one_record():
     assert "EveryPrior" in back.proof["claim"]
 
 
+@pytest.mark.slow
 def test_semantic_privacy_on_its_statistical_difference_scale_both_ways():
     # Kasiviswanathan–Smith's two-point step: posterior shift (√r − 1)/(√r + 1) for a likelihood ratio r
     eps = sp.Symbol("eps", real=True)

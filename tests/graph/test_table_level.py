@@ -57,6 +57,7 @@ def test_an_infimum_and_no_level_are_said_plainly():
     assert table_level(find_notion("pure-dp").notion, zero).value == sp.oo
 
 
+@pytest.mark.slow
 def test_a_users_notion_by_the_command_line(tmp_path):
     (tmp_path / "mine.py").write_text(
         "from symbolic.api import Notion, E_SPEC\n"

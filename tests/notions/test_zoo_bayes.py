@@ -127,6 +127,7 @@ def test_bayesian_dp_correlated_versus_independent():
     assert evaluate(PureDP, A, E=3)
 
 
+@pytest.mark.slow
 def test_bayesian_dp_relations():
     """For independent records ε-DP gives ε-BDP (Yang et al.); with correlations it does not. The
     adversary knowing all other records is DP's, so BDP under a full-support prior gives DP. Over all
@@ -166,6 +167,7 @@ def test_inferential_privacy_relations():
     assert proved(verdict(zb.InferentialPrivacyProductPriors(Es), PureDP(Es), Sizes(2, 2, 2)))
 
 
+@pytest.mark.slow
 def test_inferential_privacy_over_all_priors():
     """Arbitrary correlations of n = 2 records: 2ε (group privacy); the notion is free-lunch privacy."""
     assert proved(verdict(PureDP(Es), zb.InferentialPrivacyAllPriors(Es ** 2), Sizes(2, 2, 2)))
@@ -185,6 +187,7 @@ def test_noiseless_privacy_of_a_sum_without_noise():
     assert not evaluate(PureDP, bit_sum(3), E=10**6)   # P(sum=0 | 000) = 1 > 0 = P(sum=0 | 100)
 
 
+@pytest.mark.slow
 def test_noiseless_privacy_relations():
     """With δ = 0 and independent records, ε-DP gives (ε, 0)-noiseless privacy (the randomness of the
     mechanism alone suffices), and at n = 1 (ε, 0)-noiseless privacy is inferential privacy (both
