@@ -3,8 +3,8 @@
 Notions that imply each other (with any maps) are merged into one node; the proved edges between
 the merged nodes are transitively reduced (an edge implied by a path is left out); each edge keeps
 its parameter map as its label, and is drawn solid when an implication it stands for holds at every size
-(:mod:`symbolic.graph.all_sizes`), dashed when it was proved within the run's sizes only. The separation view draws the ``not-implies`` pairs, qualitative
-separations solid and counterexamples to a map dashed. Rendering: Graphviz's ``dot`` when it is
+(:mod:`symbolic.graph.all_sizes`), dashed when it was proved within the run's sizes only. The separation view
+draws the ``not-implies`` pairs, qualitative separations solid and counterexamples to a map dashed. Rendering: Graphviz's ``dot`` when it is
 installed, else networkx's layout drawn by matplotlib.
 """
 from __future__ import annotations

@@ -90,19 +90,23 @@ def chain_scope(a: str, b: str, c: str, ab: PairResult, bc: PairResult) -> dict:
 
 
 def by_transitivity(a: str, c: str, done: dict, ids) -> PairResult | None:
-    found = []
+    """A ⇒ C through the first B with both links proved and level-keeping maps; a chain that holds at every size
+    is preferred (it says more than one within bounds)."""
+    first = None
     for b in ids:
         ab, bc = done.get((a, b)), done.get((b, c))
         if ab is None or bc is None or not (_plain(ab) and _plain(bc)):
             continue
         m = compose(ab.map, bc.map)
         if m is not None:
-            found.append(PairResult(a, c, "implies", map=m,
-                                    certificate={"method": f"transitivity: {a} ⇒ {b} ({ab.map}) and {b} ⇒ {c} "
-                                                           f"({bc.map}), each proved at these sizes"},
-                                    extra={"map_source": f"transitivity via {b}", **chain_scope(a, b, c, ab, bc)}))
-    # a chain that holds at every size says more than one within bounds; otherwise the first chain
-    return next((r for r in found if holds_at_every_size(r.extra)), found[0] if found else None)
+            res = PairResult(a, c, "implies", map=m,
+                             certificate={"method": f"transitivity: {a} ⇒ {b} ({ab.map}) and {b} ⇒ {c} ({bc.map}), "
+                                                    f"each proved at these sizes"},
+                             extra={"map_source": f"transitivity via {b}", **chain_scope(a, b, c, ab, bc)})
+            if holds_at_every_size(res.extra):
+                return res
+            first = first or res
+    return first
 
 
 def separation_upward(b_info, c: str, done: dict, ids) -> PairResult | None:
@@ -212,15 +216,16 @@ def lift_by_chains(done: dict) -> dict:
     'a chain through b'
     """
     lifted = {}
+    ids = sorted({x for pair in done for x in pair})
     changed = True
     while changed:
         changed = False
         for (a, c), res in sorted(done.items()):
             if not _plain(res) or holds_at_every_size(res.extra):
                 continue
-            for (a2, b), ab in sorted(done.items()):
-                bc = done.get((b, c))
-                if a2 != a or b == c or bc is None or not (_plain(ab) and _plain(bc)):
+            for b in ids:
+                ab, bc = done.get((a, b)), done.get((b, c))
+                if b in (a, c) or ab is None or bc is None or not (_plain(ab) and _plain(bc)):
                     continue
                 if holds_at_every_size(ab.extra) and holds_at_every_size(bc.extra) and \
                         compose(ab.map, bc.map) == res.map:

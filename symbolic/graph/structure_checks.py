@@ -89,11 +89,16 @@ def failing_merge(notion, p, q, values: dict, groups: int):
     >>> failing_merge(PureDP, (third, third, third), (third / 4, third, 1 - third * 5 / 4), {"E": 3}, 2)
     (0, 1, 1)
     """
-    for assignment in merges(len(p), groups):
-        t = pair_table(merged(p, assignment, groups), merged(q, assignment, groups))
+    for assignment, t in _merged_pairs(p, q, groups):
         if holds_exactly(notion, t, None, values) is False:
             return assignment
     return None
+
+
+def _merged_pairs(p, q, groups: int):
+    """(assignment, the table of the merged pair) for every merge of the pair's outputs into ``groups`` groups."""
+    for assignment in merges(len(p), groups):
+        yield assignment, pair_table(merged(p, assignment, groups), merged(q, assignment, groups))
 
 
 def merge_keeps_level(notion, p, q, target: str, groups: int, fixed: dict | None = None) -> bool | None:
@@ -106,11 +111,11 @@ def merge_keeps_level(notion, p, q, target: str, groups: int, fixed: dict | None
     >>> merge_keeps_level(PureDP, (third, third, third), (third / 4, third, 1 - third * 5 / 4), "E", 2)
     True
     """
-    def level(a, b):
-        lv = table_level(notion, pair_table(a, b), target=target, fixed=fixed)
+    def level(t):
+        lv = table_level(notion, t, target=target, fixed=fixed)
         return lv.value if lv.value is not None and lv.attained else None
-    whole = level(p, q)
-    parts = [level(merged(p, a, groups), merged(q, a, groups)) for a in merges(len(p), groups)]
+    whole = level(pair_table(p, q))
+    parts = [level(t) for _, t in _merged_pairs(p, q, groups)]
     if whole is None or any(x is None for x in parts):
         return None
     return bool(max(parts) >= whole)
@@ -154,4 +159,5 @@ def post_processing_map(source, target):
     return kernel if ok else None
 
 
-__all__ = ["closure_holds", "failing_merge", "leaks", "merge_keeps_level", "pairwise_agrees", "post_processed", "post_processing_map"]
+__all__ = ["closure_holds", "failing_merge", "leaks", "merge_keeps_level", "pairwise_agrees", "post_processed",
+           "post_processing_map"]

@@ -13,14 +13,30 @@ def cut(text, limit):
 
 
 def run_one(claim_id, profile):
-    from symbolic import Settings, check, claim_json, claim_scope, result_text
+    from symbolic import Settings, check, claim_json, result_text
     from theorems.registry import get
     res = check(get(claim_id), Settings.named(profile))
     extra = res.claim.display(res) if res.claim.display else None
-    doc = claim_json(res)
+    return scoped(res, claim_json(res)), result_text(res), extra
+
+
+def scoped(res, doc) -> dict:
+    """A claim's JSON record ``doc`` with the scope keys of a proved result (every size when the all-size
+    argument lifts the proof, else within bounds); other verdicts' records as they are."""
     if res.verdict.name == "proved":
+        from symbolic import claim_scope
         doc.update(claim_scope(res.claim))
-    return doc, result_text(res), extra
+    return doc
+
+
+def scope_line(doc) -> str | None:
+    """The terminal line with a proved record's scope (and the argument when it holds at every size); None for a
+    record without one."""
+    if "scope" not in doc:
+        return None
+    arg = doc.get("all_sizes")
+    return "  scope: " + doc["scope"] + (": " + "; ".join(arg["argument"]) if arg else
+                                         " (no theorem here lifts this proof to every size)")
 
 
 def _worker(conn, profile):

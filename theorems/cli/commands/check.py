@@ -9,6 +9,7 @@ import click
 
 from symbolic import InvalidSize
 from theorems.cli.app import command, ui
+from theorems.cli.audit_workers import scope_line, scoped
 from theorems.cli.lookup import claim_or_definition, search_sizes, settings
 from theorems.cli.console import print_text, spinner
 from theorems.cli.io import exit_code, output, param_values, say, writable
@@ -85,19 +86,15 @@ def check_claim(claim_id, n, domain, outputs, effort, timeout, budget, as_json, 
         if not ui().quiet:
             last = f" … {names[-1]}" if len(names) > 1 else ""
             say("note", f"wrote {len(names)} SMT-LIB file(s): {names[0]}{last}")
-    doc = claim_json(res)
-    if res.verdict.name == "proved":
-        from symbolic import claim_scope
-        doc.update(claim_scope(claim))
+    doc = scoped(res, claim_json(res))
     if as_json:
         print(output([doc]))
     else:
         print_text(ui(), result_text(res))
         if claim.display:
             print(claim.display(res))
-        if "scope" in doc:
-            arg = doc.get("all_sizes")
-            print("  scope: " + doc["scope"] + (": " + "; ".join(arg["argument"]) if arg else ""))
+        if line := scope_line(doc):
+            print(line)
     if save_prefix:
         save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet)
     return exit_code([doc])

@@ -8,6 +8,7 @@ from dataclasses import replace
 import click
 
 from theorems.cli.app import command, ui
+from theorems.cli.audit_workers import scope_line, scoped
 from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings
 from theorems.cli.console import print_text, spinner
 from theorems.cli.io import exit_code, name_value_pairs, param_values
@@ -78,28 +79,17 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
         _no_curve_functions(claim)
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
-    doc = claim_json(res)
-    scope = _scope(res, claim)
-    doc.update(scope or {})
+    doc = scoped(res, claim_json(res))
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print_text(ui(), result_text(res))
-        if scope:
-            arg = scope.get("all_sizes")
-            print("  scope: " + scope["scope"] + (": " + "; ".join(arg["argument"]) if arg else
-                                                   " (no theorem here lifts this proof to every size)"))
+        if line := scope_line(doc):
+            print(line)
     if save_prefix:
         save_counterexample(res, save_prefix, as_json=as_json, quiet=ui().quiet,
                             names={nt.name: spec for nt, spec in zip(notions, (a, b))})
     return exit_code([doc])
-
-
-def _scope(res, claim) -> dict | None:
-    """For a proved claim: ``{"scope": "all sizes", "all_sizes": argument}`` when the all-size argument lifts it
-    (symbolic.graph.all_sizes), else ``{"scope": "within bounds"}``; None for any other verdict."""
-    from symbolic import claim_scope
-    return claim_scope(claim) if res.verdict.name == "proved" else None
 
 
 def _through_dominating_pair(claim, as_json):
