@@ -12,7 +12,8 @@ from symbolic.core.version import __version__
 # each is the very object symbolic.api exports)
 _FROM = {
     "symbolic.core.errors": ("DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter",
-                             "InvalidSize", "UnknownName", "ParseError", "Transcendental", "clip"),
+                             "InvalidSize", "UnknownName", "ParseError", "Transcendental", "EngineContradiction",
+                             "clip"),
     "symbolic.core.exact": ("parse_number", "parse_expr", "expr_text", "CURVE_FUNCS", "CURVE_CONSTANTS"),
     "symbolic.core.budget": ("BudgetSpent",),
     "symbolic.notions.vocabulary": ("resolve_values", "EPS_ALIASES"),
@@ -58,6 +59,7 @@ _FROM = {
     "symbolic.graph.constants.growth": ("derive_map_growth", "MapGrowth"),
     "symbolic.graph.constants.table_level": ("table_level", "TableLevel"),
     "symbolic.graph.all_sizes": ("all_sizes_argument", "claim_scope", "scope_record"),
+    "symbolic.graph.all_sizes_check": ("claim_holds_on_dominating_pair", "claim_reduces"),
     "symbolic.graph.sweep": ("GraphResult", "run_graph", "graph_settings"),
     "symbolic.graph.constants.tightness": ("tighten_graph",),
     "symbolic.graph.user": ("load_user_notion",),

@@ -41,7 +41,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.errors import (DPCheckError, FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize,
-                                  ParseError, Transcendental, UnknownName, clip)
+                                  ParseError, Transcendental, UnknownName, EngineContradiction, clip)
 from symbolic.core.budget import BudgetSpent
 from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, expr_text, parse_expr, parse_number
 from symbolic.core.ops import ExactOps, UndecidedComparison
@@ -86,6 +86,7 @@ from symbolic.graph.constants.derivation import MapDerivation, derive_map
 from symbolic.graph.constants.growth import MapGrowth, derive_map_growth
 from symbolic.graph.constants.table_level import TableLevel, table_level
 from symbolic.graph.all_sizes import all_sizes_argument, claim_scope, scope_record
+from symbolic.graph.all_sizes_check import claim_holds_on_dominating_pair, claim_reduces
 from symbolic.graph.maps import implication_with_map
 from symbolic.graph.pair import PairResult, decide_pair
 from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
@@ -129,7 +130,7 @@ __all__ = [
     # the implication graph
     "run_graph", "graph_settings", "GraphResult", "implication_with_map", "tighten_graph",
     # tight constants between notions (A(E) ⇒ B(f(E)), f derived, proved and attained)
-    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "table_level", "TableLevel", "level_notion", "all_sizes_argument", "claim_scope", "scope_record", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
+    "derive_map", "derive_map_growth", "MapDerivation", "MapGrowth", "table_level", "TableLevel", "level_notion", "all_sizes_argument", "claim_scope", "claim_reduces", "claim_holds_on_dominating_pair", "scope_record", "PairResult", "decide_pair", "diagram", "dot_text", "render_svg", "load_user_notion",
     # mechanisms, populations, distributions
     "Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
@@ -154,7 +155,7 @@ __all__ = [
     "counterexample_files", "recheck_commands", "reverify_counterexample",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
-    "ParseError", "Transcendental", "UndecidedComparison", "clip", "BudgetSpent",
+    "ParseError", "Transcendental", "UndecidedComparison", "EngineContradiction", "clip", "BudgetSpent",
     # for programs that run checks in worker processes
     "solver_ignores_sigint",
 ]

@@ -86,6 +86,16 @@ class ParseError(DPCheckError, ValueError):
     """
 
 
+class EngineContradiction(Exception):
+    """Two of the engine's own answers contradict each other (a bug in dpcheck or in a declaration, never bad
+    input): not a :class:`DPCheckError`, so no pair, claim or command turns it into a verdict. The command line
+    stops with an internal error (exit 3).
+
+    >>> issubclass(EngineContradiction, DPCheckError)
+    False
+    """
+
+
 def clip(value, limit: int = 80) -> str:
     """``repr(value)`` cut to at most ``limit`` characters (ending with …), for error messages
     that echo user input: a 200 KB table or a 5,001-digit number is shown by its start only.

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field, replace
 
 import sympy as sp
 
-from symbolic.core.errors import DPCheckError
+from symbolic.core.errors import DPCheckError, EngineContradiction
 from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text, word_html
 from symbolic.core.exact import at_values
 from symbolic.graph.all_sizes import all_sizes_argument, scope_record
+from symbolic.graph.all_sizes_check import pair_reduces, proof_holds_on_dominating_pair
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
 from symbolic.graph.recheck import fails_at_json, recheck
 from symbolic.graph.sampling import sample_counterexample
@@ -111,6 +112,11 @@ def decide_pair(a, b, sizes: Sizes, settings: Settings, literature=None) -> Pair
         res = confirm(a.notion, b.notion, _decide(a, b, sizes, settings, literature))
         if literature is not None and literature.assuming:
             res = replace(res, extra={**res.extra, "assuming": list(literature.assuming)})
+        reduced = pair_reduces(a, b, res)   # a refutation the all-size argument cannot reduce stops the run
+        if reduced:
+            res = replace(res, extra={**res.extra, "reduces_to": reduced})
+    except EngineContradiction:
+        raise
     except DPCheckError as e:
         res = PairResult(a.id, b.id, "unknown", reason=f"error: {e}")
     except Exception as e:  # noqa: BLE001 -- a user's notion that crashes: this pair only is unknown
@@ -278,10 +284,14 @@ def _pair_claim(cid, hyp, con, params, sizes) -> Claim:
 
 def _implied(a, b, pmap, doc, sizes, hyp) -> PairResult:
     """A proved pair from its claim's JSON record: the map, the certificate, the vacuity check, the scope (every
-    size when :func:`all_sizes_argument` lifts the proof at ``sizes`` with hypotheses ``hyp``)."""
+    size when :func:`all_sizes_argument` lifts the proof at ``sizes`` with hypotheses ``hyp``; the proof is then
+    checked on the argument's own table, and a failure there stops the run)."""
+    argument = all_sizes_argument(a, b, sizes, hyp)
+    if argument is not None:
+        proof_holds_on_dominating_pair(a, b, hyp, claim_params(a.notion) + pmap.free,
+                                       {p.name: p.symbol for p in claim_params(a.notion)}, pmap.values)
     return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
-                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"],
-                             **scope_record(all_sizes_argument(a, b, sizes, hyp))})
+                      extra={"map_source": pmap.how, "vacuity": doc["vacuity"], **scope_record(argument)})
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):

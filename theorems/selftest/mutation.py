@@ -62,7 +62,8 @@ def _engine_modules():
 
 def _rebind(old, new):
     """Every module-level reference to ``old`` (``from x import f`` copies, notion bodies and
-    sufficient families, claim callables) now points to ``new``."""
+    sufficient families, claim callables, fields of declarations held in lists and dicts) now points to
+    ``new``."""
     def fix_fields(v):
         if dataclasses.is_dataclass(v) and not isinstance(v, type):
             for f in dataclasses.fields(v):
@@ -75,6 +76,9 @@ def _rebind(old, new):
                 setattr(mod, k, new)
             elif isinstance(v, (list, tuple)):
                 for x in v:
+                    fix_fields(x)
+            elif isinstance(v, dict):   # a table of declarations (a notion's structure by its ID)
+                for x in list(v.values()):
                     fix_fields(x)
             else:
                 fix_fields(v)

@@ -261,3 +261,33 @@ def _closed_without_it():
     from symbolic.notions.listed.structures import STRUCTURES
     STRUCTURES["PointwiseIndistinguishable"] = dataclasses.replace(STRUCTURES["PointwiseIndistinguishable"],
                                                                   post_processing="claimed")
+
+
+SEARCH_AGREES = "test:tests/graph/test_all_sizes_check.py::"
+
+
+_E("symbolic.graph.all_sizes_check:pair_reduces", 'if res.extra.get("assuming"):', "if True:",
+   "all-sizes-check.refutation-not-held", "the graph's refutations are no longer held against the all-size argument",
+   SEARCH_AGREES + "test_a_dominating_pair_without_its_delta_stops_the_graph")
+
+
+_E("symbolic.graph.pair:decide_pair", "    except EngineContradiction:\n        raise\n", "",
+   "all-sizes-check.contradiction-swallowed", "a disagreement between the all-size argument and the search makes "
+   "one pair unknown instead of stopping the run", SEARCH_AGREES + "test_a_dominating_pair_without_its_delta_stops_the_graph")
+
+
+_E("symbolic.graph.all_sizes_check:refutation_reduces", "if merge is None:", "if False:",
+   "all-sizes-check.merge-step-skipped", "a failing pair with no failing merge to k outputs is not reported",
+   SEARCH_AGREES + "test_a_notion_not_decided_on_merges_stops_the_run")
+
+
+_E("symbolic.graph.all_sizes_check:proof_holds_on_dominating_pair", "        if ha is False:\n", "        if False:\n",
+   "all-sizes-check.dominating-pair-outside-its-notion", "a declared dominating pair that fails its own notion is "
+   "not reported when a proof is lifted through it",
+   SEARCH_AGREES + "test_a_dominating_pair_outside_its_notion_stops_the_graph")
+
+
+_E("symbolic.notions.listed.structures:_rr", "    return (E / (E + 1), 1 / (E + 1)), (1 / (E + 1), E / (E + 1))\n",
+   "    return (E * E / (E * E + 1), 1 / (E * E + 1)), (1 / (E * E + 1), E * E / (E * E + 1))\n",
+   "structures.dominating-pair-squared", "ε-DP's dominating pair declared at ratio E² (outside ε-DP): a proof "
+   "lifted through it disagrees with the search", SEARCH_AGREES + "test_lifted_proofs_hold_on_the_dominating_pair")
