@@ -28,6 +28,7 @@ from symbolic.notions.families.dp import FreeLunchPrivacy, PureDP
 from symbolic.notions.families.semantic import (AdditiveSecrecy, CrossRatio, DeterministicMap, EventApprox, PointwiseApprox,
                                        PosteriorApprox, additive_secrecy_at_distance, minus_i, posterior_parts,
                                        pure_dp_at_distance, statistical_difference)
+from symbolic.notions.listed.inductions import COMPOSITION_PURE, GROUP_ADDITIVE, GROUP_PURE
 from theorems.lecture_derivations import histogram_laplace_scales, laplace_k_releases_scale
 
 SRC = "L"
@@ -58,6 +59,15 @@ def _deterministic_parts():
     return tuple(out)
 
 
+# --- L-1.1, L-1.2 composition: the engine at k = 2, 3; every k and every size by induction -------
+
+_TWO_FOLD = Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2)), PureDP(E1.symbol * E2.symbol).of(Compose(A1, A2)))
+_THREE_FOLD = Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2), PureDP(E3.symbol).of(A3)),
+                      PureDP(E1.symbol * E2.symbol * E3.symbol).of(Compose(Compose(A1, A2), A3)), sizes=Sizes(2, 2, 2))
+_COMPOSED_EVERY_SIZE = ("the adaptive composition of ε_i-DP mechanisms is (Σ ε_i)-DP for any number of them, at every "
+                        "n, |𝒟| and output spaces")
+
+
 # --- L-1.7 group privacy: engine bound + exact tightness -----------------------------------------
 
 def _group_tightness():
@@ -82,9 +92,11 @@ def _group_tightness():
 GROUP_PROOF = Proof(
     (*(Check(Implies(PureDP(Es), pure_dp_at_distance(k)(Es ** k)), (E,), Sizes(n, 2, 2))
        for n, k in ((2, 1), (2, 2), (3, 2), (3, 3))),
-     Fact("tightness", _group_tightness, listed=False)),
-    "E^k at distance k by z3 (n=2: k=1,2; n=3: k=2,3); tightness: the truncated geometric mechanism (sympy)",
-    lemmas=0)
+     Fact("tightness", _group_tightness, listed=False), GROUP_PURE),
+    "E^k at distance k by z3 (n=2: k=1,2; n=3: k=2,3); tightness: the truncated geometric mechanism (sympy); "
+    "every k by induction", lemmas=0,
+    every_size="the bound Pr[A(x)=o] ≤ E^k·Pr[A(x')=o] at every distance k, for every n, |𝒟| and |𝒪| (its "
+               "tightness is shown at the n and k of the certificate)")
 
 
 # --- L-2.1: engine proves the cross-ratio lemma; sympy checks the summation identity -----------
@@ -143,8 +155,10 @@ ADD_PROPS_PROOF = Proof(
      Check(Implies(AdditiveSecrecy(DELTA.symbol), AdditiveSecrecy(DELTA.symbol).of(PostProcess(A, B))),
            (DELTA,), Sizes(2, 2, 2), lo=Sizes(1, 2, 2)),
      Check(Implies(AdditiveSecrecy(DELTA.symbol), additive_secrecy_at_distance(2)(2 * DELTA.symbol)),
-           (DELTA,), Sizes(2, 2, 2))),
-    "three engine proofs: composition, post-processing, group privacy at distance 2", lemmas=0)
+           (DELTA,), Sizes(2, 2, 2)),
+     GROUP_ADDITIVE),
+    "three engine proofs: composition, post-processing, group privacy at distance 2; group privacy at every distance "
+    "k by induction (composition and post-processing stay within bounds)", lemmas=0)
 
 
 # --- L-2.3 name-and-shame ------------------------------------------------------------------------
@@ -201,15 +215,15 @@ def _derive_l15():
 
 CLAIMS = [
     Claim("L-1.1", "prop", SRC, "Lemma 1.1: A1 ε1-DP, A2(a1,·) ε2-DP ∀a1 ⇒ x ↦ (A1(x), A2(A1(x),x)) is (ε1+ε2)-DP",
-          "holds", (Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2)),
-                            PureDP(E1.symbol * E2.symbol).of(Compose(A1, A2))),),
+          "holds", proof=Proof((Check(_TWO_FOLD, (E1, E2), Sizes(2, 2, 3)), COMPOSITION_PURE),
+                               "z3 at n = 2, |𝒪| = 3; every size by the composition step (k = 1: F = E1, E = E2)",
+                               every_size=_COMPOSED_EVERY_SIZE),
           params=(E1, E2), sizes=Sizes(2, 2, 3)),
     Claim("L-1.2", "prop", SRC, "Lemma 1.2: k-fold adaptive composition is (Σ ε_i)-DP (k = 2, 3; k=3 nests Compose)",
-          "holds", (Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2)),
-                            PureDP(E1.symbol * E2.symbol).of(Compose(A1, A2))),
-                    Implies((PureDP(E1.symbol).of(A1), PureDP(E2.symbol).of(A2), PureDP(E3.symbol).of(A3)),
-                            PureDP(E1.symbol * E2.symbol * E3.symbol).of(Compose(Compose(A1, A2), A3)),
-                            sizes=Sizes(2, 2, 2))),
+          "holds", proof=Proof((Check(_TWO_FOLD, (E1, E2, E3), Sizes(2, 2, 3)),
+                                Check(_THREE_FOLD, (E1, E2, E3), Sizes(2, 2, 2)), COMPOSITION_PURE),
+                               "z3 at k = 2 (n = 2, |𝒪| = 3) and k = 3 (n = 2, |𝒪| = 2); every k by induction",
+                               every_size=_COMPOSED_EVERY_SIZE),
           params=(E1, E2, E3), sizes=Sizes(2, 2, 3)),
     Claim("L-1.4", "derive", SRC, "Exercise 1.4: k Laplace releases with ε/k each: the noise scale grows by k",
           "holds", derive=_derive_l14),

@@ -260,7 +260,10 @@ class Fact:
 class Proof:
     """A claim decided through steps, stated as data; the engine runs it (:mod:`symbolic.solve.proof`).
 
-    ``steps``: :class:`Check` and :class:`Fact` items, run in order.
+    ``steps``: :class:`Check`, :class:`Fact` and :class:`~symbolic.notions.induction.Induction` items, run in
+    order. An induction never changes the verdict: when every induction of the proof is proved and the verdict is
+    ``proved``, ``every_size`` (what the inductions establish at every size, in words) makes the proof hold at every
+    size, with the inductions' argument in the certificate (``all_sizes``); otherwise the certificate says why not.
     ``verdict``: how the claim's verdict comes from the steps:
       - ``"chain"``: the first ``lemmas`` checks (default: all) must be proved, else the verdict is
         unknown, naming the first that is not; the verdict combines every check; ``method`` (the glue
@@ -297,6 +300,7 @@ class Proof:
     claim_sizes: tuple = ()
     recheck: Callable | None = None
     derive: Callable | None = None
+    every_size: str = ""
 
     def __post_init__(self):
         if self.verdict not in ("chain", "first", "derived"):

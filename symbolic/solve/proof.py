@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
 from symbolic.notions.claims import Check, Fact
+from symbolic.notions.induction import Induction
+from symbolic.solve.induction import prove_induction
 from symbolic.solve.search import check_implication
 from symbolic.solve.queries.solver import fresh_context
 
@@ -95,8 +97,11 @@ def run_proof(proof, params, settings):
     """The steps of ``proof`` in order (each check in a fresh z3 context, timed), then its verdict as
     :class:`~symbolic.notions.claims.Proof` defines it. Returns (verdict, parts): the parts are the
     checks and the listed facts, in step order."""
-    ran, checks, facts = [], [], []
+    ran, checks, facts, inductions = [], [], [], []
     for step in proof.steps:
+        if isinstance(step, Induction):
+            inductions.append((step, prove_induction(step, settings)))
+            continue
         if isinstance(step, Check):
             p = run_part(step.implication, params if step.params is None else step.params, step.sizes, settings,
                          lo=step.lo, expect=step.expect_holds)
@@ -125,10 +130,25 @@ def run_proof(proof, params, settings):
         others = [p for p, _ in ran if p is not checks[0]]
         if others and isinstance(v, Refuted):
             v = replace(v, note=v.note + "; " + "; ".join(_supporting(p) for p in others))
+    if inductions and isinstance(v, Proved):
+        v = replace(v, certificate={**v.certificate, **_by_induction(proof, inductions)})
     if isinstance(v, Refuted) and proof.recheck is not None:
         ok, text = proof.recheck(v.counterexample)
         v = replace(v, verified_exactly=v.verified_exactly and bool(ok), note=v.note + "; " + text)
     return v, parts
+
+
+def _by_induction(proof, inductions) -> dict:
+    """The certificate keys of a proved verdict whose proof has inductions: ``all_sizes`` (the argument) when every
+    induction is proved and the proof says what they establish at every size; ``induction`` (what was not proved)
+    otherwise. The verdict itself is the checks'."""
+    lines = [line for ind, res in inductions for line in res.argument(ind)]
+    if proof.every_size and all(res.status == "proved" for _, res in inductions):
+        return {"all_sizes": {"scope": "all sizes", "reduction": "induction in k",
+                              "argument": [proof.every_size, *lines],
+                              "step_confirmed_by_cvc5": all(res.confirmed for _, res in inductions)}}
+    return {"induction": "; ".join(f"{ind.name}: {res.status}" + (f" ({res.reason})" if res.reason else "")
+                                   for ind, res in inductions)}
 
 
 def _supporting(p: PartResult) -> str:

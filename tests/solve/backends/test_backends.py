@@ -47,10 +47,10 @@ def _terms_context():
 
 
 def query(claim_id: str, part: int, sizes: Sizes | None = None, drop_hypotheses=False) -> list:
-    """The full negated query of one part of a catalogue claim: ranges and simplices, hypotheses,
+    """The full negated query of one part (or proof check) of a catalogue claim: ranges and simplices, hypotheses,
     side constraints, ∀𝒫 hypotheses at the uniform population, and ¬conclusion as one disjunction."""
     claim = claims()[claim_id]
-    imp = claim.parts[part]
+    imp = claim.parts[part] if claim.parts else claim.proof.steps[part].implication   # a proof's check
     enc = Encoding(imp, claim.params, sizes or imp.sizes or claim.sizes, dict(imp.parameters))
     inst = [enc.eval(ni, const_population(uniform(n=enc.sizes.n, domain=enc.domain))) for ni in enc.universal]
     hyps = [] if drop_hypotheses else enc.hyps + inst

@@ -105,3 +105,48 @@ def _explore_unchecked():
     install("symbolic.solve.run:_explore", fake)
 
 
+
+
+INDUCTION = "test:tests/solve/test_induction.py::"
+
+
+_E("symbolic.solve.induction:prove_induction", "    step_query = ranges + now + [z3.Not(z3.And(then))]\n",
+   "    step_query = ranges + [z3.Not(z3.And(then))]\n", "induction.step-without-premises",
+   "the induction step is asked without S(k) and S(1), so it cannot be proved (an induction that proves nothing)",
+   INDUCTION + "test_every_listed_induction_is_proved_by_both_solvers")
+
+
+_E("symbolic.solve.induction:_closed_checks", "        ok = sp.simplify(sp.expand(gap)) == 0\n", "        ok = True\n",
+   "induction.recurrence-unchecked", "a closed form is accepted without checking that it satisfies the recurrence",
+   INDUCTION + "test_a_closed_form_that_misses_the_recurrence_is_refuted")
+
+
+_E("symbolic.solve.induction:_closed_checks",
+   "        first = sp.simplify(ind.closed[n].subs(K_SYMBOL, 1).doit() - ind.at_one[n]) == 0\n",
+   "        first = True\n", "induction.base-value-unchecked",
+   "a closed form is accepted without checking its value at k = 1 against the notion's",
+   INDUCTION + "test_a_closed_form_off_by_one_is_refuted")
+
+
+_E("symbolic.solve.proof:_by_induction", 'all(res.status == "proved" for _, res in inductions)', "True",
+   "induction.lifts-unproved", "a proof is lifted to every size by an induction that was not proved",
+   INDUCTION + "test_an_undecided_induction_keeps_the_verdict_and_the_bounds")
+
+
+_E("symbolic.solve.induction:_refutes", "    return not all(bool(c.subs(subs)) for c in ind.invariant(nxt) + "
+   "ind.conclusion(nxt))\n", "    return True\n", "induction.model-unchecked",
+   "a solver's model of a failing step is reported as a refutation without exact re-evaluation",
+   INDUCTION + "test_values_are_a_refutation_only_when_the_step_fails_on_them_exactly")
+
+
+@mutant("inductions.approx-step-without-the-factor", "group privacy of (ε, δ)-DP declared with D(k+1) = D(k) + δ "
+        "and D(k) = kδ (the additive-secrecy recursion)", INDUCTION + "test_every_listed_induction_is_proved_by_both_solvers")
+def _approx_without_factor():
+    import dataclasses
+
+    import sympy as sp
+    from symbolic.notions.listed import inductions as listed
+    wrong = dataclasses.replace(listed.GROUP_APPROX, closed={"F": listed.E ** listed.k, "D": listed.k * listed.delta},
+                                recurrence={"F": listed.GROUP_APPROX.recurrence["F"],
+                                            "D": sp.Symbol("D", real=True) + listed.delta})
+    listed.INDUCTIONS["group-approx"] = wrong
