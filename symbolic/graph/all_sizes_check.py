@@ -46,7 +46,7 @@ def _stop(a, b, avals: dict, bvals: dict, what: str):
                               f"{a.id} or {b.id} is wrong, or the search is; the run stops")
 
 
-def _failing_pair(a, b, sa, sb, table, avals, bvals):
+def _failing_pair(a, b, sb, table, avals, bvals):
     """A pair of neighbouring rows of ``table`` (a refutation's) on which B fails and A holds; stops the run when
     the table fails B and no pair of it does (B is not pairwise after all) or A fails on the pair."""
     for d, e in neighbour_pairs(table, sb.pairwise):
@@ -76,9 +76,7 @@ def refutation_reduces(a, b, hypotheses: tuple, table, avals: dict, bvals: dict)
     if found is None:
         return None
     sa, sb = found
-    pq = _failing_pair(a, b, sa, sb, table, avals, bvals)
-    if pq is None:
-        return None
+    pq = _failing_pair(a, b, sb, table, avals, bvals)
     steps = []
     if sa.dominating is not None and sb.closed:
         dom = pair_table(*sa.dominating(**avals))

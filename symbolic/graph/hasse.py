@@ -14,7 +14,6 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 
-import networkx as nx
 
 from symbolic.graph.all_sizes import holds_at_every_size
 
@@ -81,6 +80,7 @@ def diagram(ids, pairs) -> Diagram:
     >>> d.classes, [(d.node_label(i), d.node_label(j)) for i, j, _ in d.edges]
     ((('a',), ('b',), ('c',)), [('a', 'b'), ('b', 'c')])
     """
+    import networkx as nx   # loaded when a graph is built or drawn, not with the engine
     g = nx.DiGraph()
     g.add_nodes_from(ids)
     labels = {}
@@ -169,6 +169,7 @@ def render_svg(d: Diagram, *, separations: bool = False) -> tuple:
 
 
 def _matplotlib_svg(d: Diagram, separations: bool) -> str:
+    import networkx as nx   # loaded when a graph is built or drawn, not with the engine
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -187,6 +188,7 @@ def _matplotlib_svg(d: Diagram, separations: bool) -> str:
 
 
 def _draw(plt, g, separations: bool) -> str:
+    import networkx as nx   # loaded when a graph is built or drawn, not with the engine
     fig, ax = plt.subplots(figsize=(max(6, len(g) * 0.9), max(4, len(g) * 0.6)))
     pos = _layers(g) if not separations else nx.circular_layout(g)
     nx.draw_networkx_nodes(g, pos, ax=ax, node_color="#eef", node_size=900)
@@ -207,6 +209,7 @@ def _draw(plt, g, separations: bool) -> str:
 
 def _layers(g):
     """Top-down positions: a node's row is the length of the longest path reaching it."""
+    import networkx as nx   # loaded when a graph is built or drawn, not with the engine
     depth = {}
     for v in nx.topological_sort(g):
         depth[v] = max((depth[u] + 1 for u in g.predecessors(v)), default=0)

@@ -35,27 +35,26 @@ GROUP_PURE = Induction(
     conclusion=lambda n: [p <= n["F"] * r],
     glue=_PATH, base="S(1) with F = E is ε-DP itself (on outputs)", source=_DR + ", Thm. 2.2")
 
-GROUP_APPROX = Induction(
-    "group privacy of (ε, δ)-DP, tight recursion",
-    "Pr[A(x) ∈ S] ≤ F·Pr[A(x') ∈ S] + D for x, x' at distance k and every event S",
-    ("F", "D"), {"F": E, "D": delta}, {"F": E ** k, "D": delta * sp.Sum(E ** _i, (_i, 0, k - 1))},
-    {"F": E * sp.Symbol("F", real=True), "D": sp.Symbol("D", real=True) + sp.Symbol("F", real=True) * delta},
-    (_E, _DELTA, *_PROB),
-    invariant=lambda n: [n["F"] >= 1, n["D"] >= 0],
-    premises=lambda n: [p <= n["F"] * q + n["D"], q <= E * r + delta],
-    conclusion=lambda n: [p <= n["F"] * r + n["D"]],
-    glue=_PATH, base="S(1) with F = E, D = δ is (ε, δ)-DP itself (on events)", source=_DR + ", Thm. 2.2 (δ form)")
+def _group_approx(title: str, term: str, closed, recurrence) -> Induction:
+    """Group privacy of (ε, δ)-DP with the additive term named ``term``: its closed form in k and its value at
+    k + 1 from F and itself (the factor is E^k in both)."""
+    F, T = sp.Symbol("F", real=True), sp.Symbol(term, real=True)
+    return Induction(
+        f"group privacy of (ε, δ)-DP, {title}",
+        f"Pr[A(x) ∈ S] ≤ F·Pr[A(x') ∈ S] + {term} for x, x' at distance k and every event S",
+        ("F", term), {"F": E, term: delta}, {"F": E ** k, term: closed}, {"F": E * F, term: recurrence(F, T)},
+        (_E, _DELTA, *_PROB),
+        invariant=lambda n: [n["F"] >= 1, n[term] >= 0],
+        premises=lambda n: [p <= n["F"] * q + n[term], q <= E * r + delta],
+        conclusion=lambda n: [p <= n["F"] * r + n[term]],
+        glue=_PATH, base=f"S(1) with F = E, {term} = δ is (ε, δ)-DP itself (on events)",
+        source=_DR + ", Thm. 2.2 (δ form)")
 
-GROUP_APPROX_TEXTBOOK = Induction(
-    "group privacy of (ε, δ)-DP, the textbook form (kε, k·e^{(k−1)ε}·δ)",
-    "Pr[A(x) ∈ S] ≤ F·Pr[A(x') ∈ S] + G for x, x' at distance k and every event S",
-    ("F", "G"), {"F": E, "G": delta}, {"F": E ** k, "G": k * E ** (k - 1) * delta},
-    {"F": E * sp.Symbol("F", real=True), "G": E * sp.Symbol("G", real=True) + sp.Symbol("F", real=True) * delta},
-    (_E, _DELTA, *_PROB),
-    invariant=lambda n: [n["F"] >= 1, n["G"] >= 0],
-    premises=lambda n: [p <= n["F"] * q + n["G"], q <= E * r + delta],
-    conclusion=lambda n: [p <= n["F"] * r + n["G"]],
-    glue=_PATH, base="S(1) with F = E, G = δ is (ε, δ)-DP itself (on events)", source=_DR + ", Thm. 2.2 (δ form)")
+
+GROUP_APPROX = _group_approx("tight recursion", "D", delta * sp.Sum(E ** _i, (_i, 0, k - 1)),
+                             lambda F, D: D + F * delta)
+GROUP_APPROX_TEXTBOOK = _group_approx("the textbook form (kε, k·e^{(k−1)ε}·δ)", "G", k * E ** (k - 1) * delta,
+                                      lambda F, G: E * G + F * delta)
 
 GROUP_ADDITIVE = Induction(
     "group privacy of δ-additive secrecy", "Pr[A(x) ∈ S] ≤ Pr[A(x') ∈ S] + D for x, x' at distance k and every event S",
