@@ -50,7 +50,6 @@ from symbolic.core.tables import replace_record
 from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
                                     Witness)
-from symbolic.derive.closed_forms import Derivation
 from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, mechanism_from_json,
                                       name_and_shame, post_process, randomized_response, truncated_geometric,
                                       exponential_mechanism)
@@ -66,38 +65,11 @@ from symbolic.notions.families.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor,
                                  DataPointInterventionDPFor, FreeLunchPrivacy, IndependentBayesian0DP, Noninterference,
                                  PureDP, StatisticalNondisclosure, StrongAdversaryDP, StrongAdversaryDPFor,
                                  StrongBayesianDP, WholeDatabaseInterventionDP, WholeDatabaseInterventionDPFor)
-from symbolic.notions.listed.catalog import find_notion, notion_catalog
 from symbolic.notions.info import NotionInfo
 from symbolic.notions.vocabulary import EPS_ALIASES, resolve_values
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.notions.families.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.families.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
-from symbolic.derive.level import LEVEL_NOTIONS, LevelDerivation, derive_level, level_notion
-from symbolic.derive.level_render import level_json, level_text
-from symbolic.derive.continuous.level import CURVE_NOTIONS, derive_curve_level
-from symbolic.derive.continuous.values import CurveLevel
-from symbolic.derive.continuous.maps import CURVE_MAP_EPS, CurveMap, curve_map
-from symbolic.derive.continuous.claims import CURVE_CLAIM_TARGETS, CurveVerdict, decide_bounded_range, decide_dominated
-from symbolic.derive.continuous.conversions import decide_curve_claim, decide_gdp_to_dp, decide_zcdp_to_dp
-from symbolic.model.continuous import (ContinuousMechanism, continuous_from_json, discrete_gaussian, discrete_laplace,
-                                       gaussian, laplace, laplace_count_given_record)
-from symbolic.graph.hasse import diagram, dot_text, render_svg
-from symbolic.graph.constants.derivation import MapDerivation, derive_map
-from symbolic.graph.constants.growth import MapGrowth, derive_map_growth
-from symbolic.graph.constants.table_level import TableLevel, table_level
-from symbolic.graph.all_sizes import all_sizes_argument, claim_scope, scope_record
-from symbolic.graph.all_sizes_check import claim_holds_on_dominating_pair, claim_reduces
-from symbolic.graph.maps import implication_with_map
-from symbolic.graph.pair import PairResult, decide_pair
-from symbolic.graph.sweep import GraphResult, graph_settings, run_graph
-from symbolic.graph.constants.tightness import tighten_graph
-from symbolic.graph.user import load_user_notion
-from symbolic.report.html import audit_html
-from symbolic.report.html_svg import inline_svg
-from symbolic.report.latex import audit_latex
-from symbolic.report.markdown import audit_markdown
-from symbolic.report.recheck import counterexample_files, recheck_commands
-from symbolic.report.reverify import reverify_counterexample
 from symbolic.report.results import claim_json, counterexample_text, pop_json, result_text, tool_json
 from symbolic.solve import run as _run
 from symbolic.solve.queries.every_belief import on_one_table
@@ -105,6 +77,52 @@ from symbolic.solve.run import ClaimResult
 from symbolic.solve.backends.settings import Settings
 from symbolic.solve.backends.signals import solver_ignores_sigint
 from symbolic.solve.queries.smt2_export import smt2_queries, write_smt2
+
+# the derivations, the graph, the notion listing and the reports load on first use (``__getattr__`` below), so
+# that a program using only notions, claims and checks does not import them
+_LAZY_FROM = {
+    "symbolic.derive.level": ("LEVEL_NOTIONS", "LevelDerivation", "derive_level", "level_notion"),
+    "symbolic.derive.level_render": ("level_json", "level_text"),
+    "symbolic.derive.continuous.level": ("CURVE_NOTIONS", "derive_curve_level"),
+    "symbolic.derive.continuous.values": ("CurveLevel",),
+    "symbolic.derive.continuous.maps": ("CURVE_MAP_EPS", "CurveMap", "curve_map"),
+    "symbolic.derive.continuous.claims": ("CURVE_CLAIM_TARGETS", "CurveVerdict", "decide_bounded_range",
+                                          "decide_dominated"),
+    "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_gdp_to_dp", "decide_zcdp_to_dp"),
+    "symbolic.derive.closed_forms": ("Derivation",),
+    "symbolic.model.continuous": ("ContinuousMechanism", "continuous_from_json", "discrete_gaussian", "discrete_laplace",
+                                  "gaussian", "laplace", "laplace_count_given_record"),
+    "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
+    "symbolic.graph.constants.derivation": ("MapDerivation", "derive_map"),
+    "symbolic.graph.constants.growth": ("MapGrowth", "derive_map_growth"),
+    "symbolic.graph.constants.table_level": ("TableLevel", "table_level"),
+    "symbolic.graph.all_sizes": ("all_sizes_argument", "claim_scope", "scope_record"),
+    "symbolic.graph.all_sizes_check": ("claim_holds_on_dominating_pair", "claim_reduces"),
+    "symbolic.graph.maps": ("implication_with_map",),
+    "symbolic.graph.pair": ("PairResult", "decide_pair"),
+    "symbolic.graph.sweep": ("GraphResult", "graph_settings", "run_graph"),
+    "symbolic.graph.constants.tightness": ("tighten_graph",),
+    "symbolic.graph.user": ("load_user_notion",),
+    "symbolic.notions.listed.catalog": ("find_notion", "notion_catalog"),
+    "symbolic.report.html": ("audit_html",),
+    "symbolic.report.html_svg": ("inline_svg",),
+    "symbolic.report.latex": ("audit_latex",),
+    "symbolic.report.markdown": ("audit_markdown",),
+    "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
+    "symbolic.report.reverify": ("reverify_counterexample",),
+}
+_LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names}
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     # notions and claims
@@ -304,6 +322,6 @@ def evaluate(notion, *mechanisms, population=None, arithmetic="auto", **params) 
     return explain(notion, *mechanisms, population=population, arithmetic=arithmetic, **params)[0]
 
 
-_missing = [name for name in __all__ if name not in globals()]
+_missing = [name for name in __all__ if name not in globals() and name not in _LAZY]
 if _missing or len(set(__all__)) != len(__all__):
     raise ImportError(f"symbolic.api: __all__ names what it does not define, or twice: {_missing}")

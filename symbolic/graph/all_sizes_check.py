@@ -26,7 +26,6 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError, EngineContradiction
 from symbolic.core.exact import at_values, parse_expr
 from symbolic.graph.sampling import SAMPLE_LEVELS, holds_exactly
-from symbolic.graph.structure_checks import failing_merge
 from symbolic.notions.structure import covers, neighbour_pairs, pair_table
 
 
@@ -90,6 +89,7 @@ def refutation_reduces(a, b, hypotheses: tuple, table, avals: dict, bvals: dict)
         if ha is True and hb is False:
             steps.append(f"{a.id}'s dominating pair fails {b.id}")
     if sb.coarsening is not None and sa.closed:
+        from symbolic.graph.structure_checks import failing_merge   # exact levels: loaded when a merge is asked
         k = sb.coarsening
         merge = failing_merge(b.notion, *pq, bvals, k)
         if merge is None:

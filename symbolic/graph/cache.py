@@ -95,9 +95,21 @@ def reached_files(*objs) -> list:
     return sorted(files)
 
 
+_FINGERPRINTS: dict = {}   # id(notion) -> (notion, its fingerprint): each notion is read once a run, not once a pair
+
+
 def notion_fingerprint(notion) -> str:
     """Name, parameters with their ranges, population kind, arity, and the text of every source file the
-    body and the sufficient family reach."""
+    body and the sufficient family reach (computed once a process for each notion object)."""
+    known = _FINGERPRINTS.get(id(notion))
+    if known is not None and known[0] is notion:
+        return known[1]
+    fp = _fingerprint(notion)
+    _FINGERPRINTS[id(notion)] = (notion, fp)
+    return fp
+
+
+def _fingerprint(notion) -> str:
     spec = repr((notion.name, [(p.name, str(p.lower), str(p.upper), p.lower_strict, p.upper_strict)
                                for p in notion.params], notion.population, notion.arity))
     files = reached_files(notion.body, getattr(notion, "sufficient", None))
