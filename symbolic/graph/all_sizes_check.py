@@ -26,11 +26,11 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError, EngineContradiction
 from symbolic.core.exact import at_values, parse_expr
 from symbolic.graph.sampling import SAMPLE_LEVELS, holds_exactly
-from symbolic.notions.structure import covers, neighbour_pairs, pair_table
+from symbolic.notions.structure import covers, merged, merges, neighbour_pairs, pair_table
 
 
 def _structures(a, b, hypotheses: tuple):
-    """(A's structure, B's, the relation text) when the argument can speak of the pair, else None."""
+    """(A's structure, B's) when the argument can speak of the pair, else None."""
     from symbolic.notions.listed.structures import STRUCTURES
     sa, sb = STRUCTURES.get(a.id), STRUCTURES.get(b.id)
     if len(hypotheses) != 1 or sa is None or sb is None or covers(sa.pairwise, sb.pairwise) is None:
@@ -46,17 +46,23 @@ def _stop(a, b, avals: dict, bvals: dict, what: str):
 
 
 def _failing_pair(a, b, sb, table, avals, bvals):
-    """A pair of neighbouring rows of ``table`` (a refutation's) on which B fails and A holds; stops the run when
-    the table fails B and no pair of it does (B is not pairwise after all) or A fails on the pair."""
+    """A pair of neighbouring rows of ``table`` (a refutation's) on which B fails and A holds; None when exact
+    evaluation leaves a pair undecided. Stops the run when the table fails B and every pair of it is decided to hold
+    (B is not pairwise after all), or A fails on the pair."""
+    undecided = False
     for d, e in neighbour_pairs(table, sb.pairwise):
         pq = (table.rows[d], table.rows[e])
-        if holds_exactly(b.notion, pair_table(*pq), None, bvals) is False:
+        hb = holds_exactly(b.notion, pair_table(*pq), None, bvals)
+        if hb is False:
             if holds_exactly(a.notion, pair_table(*pq), None, avals) is False:
                 _stop(a, b, avals, bvals, f"{a.id} holds on the table but fails on its rows {d} and {e}, which "
                                           f"are neighbours for it, so it is not pairwise as declared")
             return pq
-    _stop(a, b, avals, bvals, f"{b.id} fails on the table but on none of its pairs of neighbouring rows, so it is "
-                              f"not pairwise as declared")
+        undecided = undecided or hb is None
+    if not undecided:
+        _stop(a, b, avals, bvals, f"{b.id} fails on the table but on none of its pairs of neighbouring rows, so it "
+                                  f"is not pairwise as declared")
+    return None
 
 
 def refutation_reduces(a, b, hypotheses: tuple, table, avals: dict, bvals: dict) -> str | None:
@@ -76,10 +82,16 @@ def refutation_reduces(a, b, hypotheses: tuple, table, avals: dict, bvals: dict)
         return None
     sa, sb = found
     pq = _failing_pair(a, b, sb, table, avals, bvals)
+    if pq is None:
+        return None
     steps = []
     if sa.dominating is not None and sb.closed:
-        dom = pair_table(*sa.dominating(**avals))
-        ha, hb = holds_exactly(a.notion, dom, None, avals), holds_exactly(b.notion, dom, None, bvals)
+        try:
+            dom = pair_table(*sa.dominating(**avals))
+        except (DPCheckError, ArithmeticError, ValueError, TypeError):   # not evaluable at these values
+            dom = None
+        ha, hb = ((None, None) if dom is None else
+                  (holds_exactly(a.notion, dom, None, avals), holds_exactly(b.notion, dom, None, bvals)))
         if ha is False:
             _stop(a, b, avals, bvals, f"{a.id} fails on its own declared dominating pair {tuple(dom.rows.values())}")
         if hb is True:
@@ -92,11 +104,18 @@ def refutation_reduces(a, b, hypotheses: tuple, table, avals: dict, bvals: dict)
         from symbolic.graph.structure_checks import failing_merge   # exact levels: loaded when a merge is asked
         k = sb.coarsening
         merge = failing_merge(b.notion, *pq, bvals, k)
-        if merge is None:
+        if merge is None and _every_merge_decided(b.notion, pq, bvals, k):
             _stop(a, b, avals, bvals, f"the pair {pq} fails {b.id}, but no merge of it to {k} outputs does, and "
                                       f"{b.id} is declared decided on such merges")
-        steps.append(f"a merge to {k} outputs fails it")
+        if merge is not None:
+            steps.append(f"a merge to {k} outputs fails it")
     return "; ".join(steps) or None
+
+
+def _every_merge_decided(notion, pq, values: dict, groups: int) -> bool:
+    """Is the notion decided by exact evaluation on every merge of the pair into ``groups`` groups?"""
+    return all(holds_exactly(notion, pair_table(merged(pq[0], m, groups), merged(pq[1], m, groups)), None, values)
+               is not None for m in merges(len(pq[0]), groups))
 
 
 def proof_holds_on_dominating_pair(a, b, hypotheses: tuple, params: tuple, a_values: dict, b_values: dict) -> int:
@@ -128,7 +147,7 @@ def proof_holds_on_dominating_pair(a, b, hypotheses: tuple, params: tuple, a_val
         bvals = {k: at_values(v, point) for k, v in b_values.items()}
         try:
             dom = pair_table(*found[0].dominating(**avals))
-        except DPCheckError:   # A's values out of its range at this point
+        except (DPCheckError, ArithmeticError, ValueError, TypeError):   # not evaluable at this point
             continue
         ha = holds_exactly(a.notion, dom, None, avals)
         if ha is False:
