@@ -59,6 +59,7 @@ from symbolic.notions.families import dp as _dp
 from symbolic.notions.families import pml as _pml
 from symbolic.notions.families import semantic as _semantic
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, NotionInstance, ParamSpec
+from symbolic.notions.induction import Induction
 from symbolic.notions.claims import (EPS_PARAMS, Check, Claim, E, Equivalent, Fact, Implication, Implies, NotImplies,
                                      Param, Proof)
 from symbolic.notions.families.dp import (ApproxDP, Bayesian0DP, Bayesian0DPFor, DataPointInterventionDP,
@@ -104,6 +105,8 @@ _LAZY_FROM = {
     "symbolic.graph.constants.tightness": ("tighten_graph",),
     "symbolic.graph.user": ("load_user_notion",),
     "symbolic.notions.listed.catalog": ("find_notion", "notion_catalog"),
+    "symbolic.notions.listed.inductions": ("INDUCTIONS",),
+    "symbolic.solve.induction": ("InductionResult", "prove_induction"),
     "symbolic.report.html": ("audit_html",),
     "symbolic.report.html_svg": ("inline_svg",),
     "symbolic.report.latex": ("audit_latex",),
@@ -128,6 +131,8 @@ __all__ = [
     # notions and claims
     "Notion", "NotionInstance", "ParamSpec", "E_SPEC", "DELTA_SPEC", "Param", "E", "EPS_PARAMS",
     "Implies", "NotImplies", "Equivalent", "Implication", "Claim", "Proof", "Check", "Fact", "Sizes",
+    # induction in k: group privacy and composition for every k (stated, and proved by the engine)
+    "Induction", "INDUCTIONS", "prove_induction", "InductionResult",
     # the notion library: the DP family, some semantic and leakage notions, every notion by name
     "PureDP", "ApproxDP", "FreeLunchPrivacy", "StrongAdversaryDP", "StrongAdversaryDPFor", "Bayesian0DP",
     "IndependentBayesian0DP", "Bayesian0DPFor", "WholeDatabaseInterventionDP", "WholeDatabaseInterventionDPFor",

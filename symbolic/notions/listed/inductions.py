@@ -3,6 +3,7 @@
 
 In each, p, q, r are the probabilities of one output (or one event) under three databases, or a, a', b, b' the
 two factors of a composed output's probability; E (and δ) are the parameters of the notion at one step.
+``INDUCTIONS`` holds the five by name:
 
 >>> sorted(INDUCTIONS)
 ['composition-pure', 'group-additive', 'group-approx', 'group-approx-textbook', 'group-pure']
