@@ -71,17 +71,15 @@ from symbolic.notions.vocabulary import EPS_ALIASES, resolve_values
 from symbolic.notions.leakage import leakage_capacity, max_pml, pml
 from symbolic.notions.families.pml import LeakageCapacityAtMost, PMLAllPriors
 from symbolic.notions.families.semantic import ApproxSemanticPrivacy, Indistinguishable, SemanticPrivacy
-from symbolic.report.results import claim_json, counterexample_text, pop_json, result_text, tool_json
-from symbolic.solve import run as _run
-from symbolic.solve.queries.every_belief import on_one_table
-from symbolic.solve.run import ClaimResult
 from symbolic.solve.backends.settings import Settings
 from symbolic.solve.backends.signals import solver_ignores_sigint
-from symbolic.solve.queries.smt2_export import smt2_queries, write_smt2
 
-# the derivations, the graph, the notion listing and the reports load on first use (``__getattr__`` below), so
-# that a program using only notions, claims and checks does not import them
+# the search and its results, the derivations, the graph, the notion listing and the reports load on first use
+# (``__getattr__`` below): a program that evaluates notions on tables imports no solver
 _LAZY_FROM = {
+    "symbolic.report.results": ("claim_json", "counterexample_text", "result_text", "tool_json"),
+    "symbolic.solve.run": ("ClaimResult",),
+    "symbolic.solve.queries.smt2_export": ("smt2_queries", "write_smt2"),
     "symbolic.derive.level": ("LEVEL_NOTIONS", "LevelDerivation", "derive_level", "level_notion"),
     "symbolic.derive.level_render": ("level_json", "level_text"),
     "symbolic.derive.continuous.level": ("CURVE_NOTIONS", "derive_curve_level"),
@@ -205,7 +203,8 @@ def check(claim: Claim, settings: Settings | None = None, *, explore: float = 0.
     >>> res.verdict.name, res.verdict.bounds
     ('proved', Sizes(n=1, domain=2, outputs=2))
     """
-    return _run.check_claim(claim, settings, explore=explore)
+    from symbolic.solve import run
+    return run.check_claim(claim, settings, explore=explore)
 
 
 def implication_claim(hypotheses, conclusion, *, params=EPS_PARAMS, sizes: Sizes = Sizes(2, 2, 2)) -> Claim:
@@ -305,6 +304,8 @@ def _every_belief(inst, tabs) -> tuple:
     :mod:`symbolic.solve.queries.every_belief`); an error when that cannot be decided."""
     if len(tabs) != 1 or inst.on is not None:
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and has no finite family to decide it")
+    from symbolic.report.results import pop_json
+    from symbolic.solve.queries.every_belief import on_one_table
     res = on_one_table(inst, tabs[0], witness=True)   # a belief to show: its conditionals defined where possible
     if res.status == "undecided":
         raise DPCheckError(f"{inst.notion.name} quantifies over all populations and could not be decided exactly "

@@ -43,7 +43,21 @@ def _loaded_after(code):
 def test_engine_modules_and_light_names_load_no_solver():
     assert _loaded_after("import symbolic.core.errors") == "[]"
     assert _loaded_after("from symbolic import DPCheckError, clip, Sizes") == "[]"
-    assert "'z3'" in _loaded_after("import symbolic; symbolic.check")
+    assert "'z3'" in _loaded_after("import symbolic; symbolic.ClaimResult")
+
+
+def test_evaluating_a_table_loads_no_solver(tmp_path):
+    """The public API and `dpcheck eval` evaluate notions exactly without importing z3 or cvc5; a check loads
+    them on first use."""
+    assert _loaded_after("from symbolic.api import PureDP, evaluate, randomized_response\n"
+                         "assert evaluate(PureDP, randomized_response(3), E=3)") == "['symbolic.api']"
+    table = tmp_path / "rr.json"
+    table.write_text('{"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}')
+    assert _loaded_after(f"from theorems.cli.main import main\n"
+                         f"assert main(['eval', 'PureDP', '--mechanism', {str(table)!r}, '--param', 'E=3']) == 0") \
+        .splitlines()[-1] == "['symbolic.api']"
+    assert "'z3'" in _loaded_after("from symbolic.api import Sizes, check, check_implies, PureDP, E\n"
+                                   "check_implies(PureDP(E.symbol), PureDP(E.symbol), sizes=Sizes(1, 2, 2))")
 
 
 def test_pure_dp_implies_approx_dp_is_proved():
