@@ -92,7 +92,7 @@ def test_every_notion_is_covered():
 # --- (1) exact ≡ z3 on random small tables, every notion --------------------------------------------
 
 @pytest.mark.parametrize("notion", ALL_PARAMS)
-@settings(max_examples=10, **FAST)   # 150 with -m slow (below)
+@settings(max_examples=6, **FAST)   # 150 with -m slow (below)
 @given(data=st.data())
 def test_exact_and_z3_agree(notion, data):
     case = data.draw(nudged(data.draw(cases(notion))))

@@ -82,7 +82,7 @@ def with_simulator(draw, notion, k=2):
 
 
 @pytest.mark.parametrize("notion", _ids(ONE))
-@settings(max_examples=15, **FAST)
+@settings(max_examples=8, **FAST)   # 100 with -m slow (below)
 @given(data=st.data())
 def test_exact_and_z3_agree(notion, data):
     check_agreement(data.draw(nudged(data.draw(arity_one(notion)))))
@@ -96,7 +96,7 @@ def test_exact_and_z3_agree_finite_theta(notion, data):
 
 
 @pytest.mark.parametrize("notion", _ids(PAIRED))
-@settings(max_examples=15, **FAST)
+@settings(max_examples=8, **FAST)   # 100 with -m slow (below)
 @given(data=st.data())
 def test_exact_and_z3_agree_with_a_simulator(notion, data):
     check_agreement(data.draw(nudged(data.draw(with_simulator(notion)))))
