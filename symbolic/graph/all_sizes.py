@@ -43,6 +43,40 @@ def _routes(a_id: str, b_id: str, sa, sb, params) -> list:
     return sorted(out, key=lambda r: r[0])
 
 
+def declared_structures(a, b, hypotheses: tuple):
+    """(A's declared structure, B's, why B's neighbours are A's) when the argument can speak of the pair of listing
+    records ``a``, ``b`` with the ``hypotheses`` (A's instance alone); None otherwise.
+
+    >>> from symbolic.notions.listed.catalog import find_notion
+    >>> declared_structures(find_notion("pure-dp"), find_notion("free-lunch"), (None,)) is None
+    True
+    """
+    from symbolic.notions.listed.structures import STRUCTURES
+    sa, sb = STRUCTURES.get(a.id), STRUCTURES.get(b.id)
+    if len(hypotheses) != 1 or sa is None or sb is None:
+        return None
+    relation = covers(sa.pairwise, sb.pairwise)
+    return None if relation is None else (sa, sb, relation)
+
+
+def listed_pair(part, records: dict):
+    """(A's listing record, B's) when the claim part is one plain "A ⇒ B" between listed notions: one hypothesis,
+    any mechanism, no population; ``records`` maps ``id(notion)`` to its record (:func:`notion_records`). None
+    otherwise."""
+    hyp = part.hypotheses
+    if (len(hyp) != 1 or part.mechanisms is not None or part.population is not None or hyp[0].on is not None
+            or part.conclusion.on is not None):
+        return None
+    a, b = records.get(id(hyp[0].notion)), records.get(id(part.conclusion.notion))
+    return None if a is None or b is None else (a, b)
+
+
+def notion_records() -> dict:
+    """Every listed notion's record by ``id`` of its notion object."""
+    from symbolic.notions.listed.catalog import notion_catalog
+    return {id(info.notion): info for info in notion_catalog()}
+
+
 def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes = Sizes(1, 2, 2)) -> dict | None:
     """The all-sizes argument (see the module text) for the proved pair A ⇒ B of listing records ``a``, ``b``,
     proved at every size from ``min_sizes`` up to ``sizes`` with the ``hypotheses`` (A's instance alone), or None
@@ -57,13 +91,10 @@ def all_sizes_argument(a, b, sizes: Sizes, hypotheses: tuple, min_sizes: Sizes =
     >>> all_sizes_argument(find_notion("approx-dp"), find_notion("renyi-dp"), Sizes(1, 2, 2), (None,)) is None
     True
     """
-    from symbolic.notions.listed.structures import STRUCTURES
-    sa, sb = STRUCTURES.get(a.id), STRUCTURES.get(b.id)
-    if len(hypotheses) != 1 or sa is None or sb is None:
+    declared = declared_structures(a, b, hypotheses)
+    if declared is None or sizes.domain < 2 or min_sizes.n > 1 or min_sizes.domain > 2:
         return None
-    relation = covers(sa.pairwise, sb.pairwise)
-    if relation is None or sizes.domain < 2 or min_sizes.n > 1 or min_sizes.domain > 2:
-        return None
+    sa, sb, relation = declared
     params = {p.name: p.symbol for p in claim_params(a.notion)}
     for k, name, lines in _routes(a.id, b.id, sa, sb, params):
         if min_sizes.outputs <= k <= sizes.outputs:
@@ -87,16 +118,12 @@ def claim_scope(claim) -> dict:
     >>> claim_scope(Claim("y", "⇒", "", "", "holds", (Implies(PureDP(E.symbol), FreeLunchPrivacy(E.symbol)),)))
     {'scope': 'within bounds'}
     """
-    from symbolic.notions.listed.catalog import notion_catalog
-    records = {id(info.notion): info for info in notion_catalog()}
+    records = notion_records()
     args = []
     for part in claim.parts:
-        hyp = part.hypotheses
-        plain = (part.expect_holds and len(hyp) == 1 and part.mechanisms is None and part.population is None
-                 and hyp[0].on is None and part.conclusion.on is None)
-        a, b = records.get(id(hyp[0].notion)) if hyp else None, records.get(id(part.conclusion.notion))
-        arg = (all_sizes_argument(a, b, part.sizes or claim.sizes, hyp, claim.min_sizes)
-               if plain and a is not None and b is not None else None)
+        pair = listed_pair(part, records) if part.expect_holds else None
+        arg = (all_sizes_argument(*pair, part.sizes or claim.sizes, part.hypotheses, claim.min_sizes)
+               if pair is not None else None)
         if arg is None:
             return scope_record(None)
         args.append((str(part), arg))
@@ -127,4 +154,5 @@ def holds_at_every_size(result_extra: dict) -> bool:
     return result_extra.get("scope") == "all sizes"
 
 
-__all__ = ["all_sizes_argument", "claim_scope", "holds_at_every_size", "scope_record"]
+__all__ = ["all_sizes_argument", "claim_scope", "declared_structures", "holds_at_every_size", "listed_pair",
+           "notion_records", "scope_record"]

@@ -25,17 +25,15 @@ import sympy as sp
 
 from symbolic.core.errors import DPCheckError, EngineContradiction
 from symbolic.core.exact import at_values, parse_expr
-from symbolic.graph.sampling import SAMPLE_LEVELS, holds_exactly
-from symbolic.notions.structure import covers, merged, merges, neighbour_pairs, pair_table
+from symbolic.graph.sampling import holds_exactly, sample_grid
+from symbolic.graph.all_sizes import declared_structures, listed_pair, notion_records
+from symbolic.notions.structure import neighbour_pairs, pair_table
 
 
 def _structures(a, b, hypotheses: tuple):
     """(A's structure, B's) when the argument can speak of the pair, else None."""
-    from symbolic.notions.listed.structures import STRUCTURES
-    sa, sb = STRUCTURES.get(a.id), STRUCTURES.get(b.id)
-    if len(hypotheses) != 1 or sa is None or sb is None or covers(sa.pairwise, sb.pairwise) is None:
-        return None
-    return sa, sb
+    declared = declared_structures(a, b, hypotheses)
+    return None if declared is None else declared[:2]
 
 
 def _stop(a, b, avals: dict, bvals: dict, what: str):
@@ -101,21 +99,15 @@ def refutation_reduces(a, b, hypotheses: tuple, table, avals: dict, bvals: dict)
         if ha is True and hb is False:
             steps.append(f"{a.id}'s dominating pair fails {b.id}")
     if sb.coarsening is not None and sa.closed:
-        from symbolic.graph.structure_checks import failing_merge   # exact levels: loaded when a merge is asked
+        from symbolic.graph.structure_checks import merge_failure   # exact levels: loaded when a merge is asked
         k = sb.coarsening
-        merge = failing_merge(b.notion, *pq, bvals, k)
-        if merge is None and _every_merge_decided(b.notion, pq, bvals, k):
+        merge, decided = merge_failure(b.notion, *pq, bvals, k)
+        if merge is None and decided:
             _stop(a, b, avals, bvals, f"the pair {pq} fails {b.id}, but no merge of it to {k} outputs does, and "
                                       f"{b.id} is declared decided on such merges")
         if merge is not None:
             steps.append(f"a merge to {k} outputs fails it")
     return "; ".join(steps) or None
-
-
-def _every_merge_decided(notion, pq, values: dict, groups: int) -> bool:
-    """Is the notion decided by exact evaluation on every merge of the pair into ``groups`` groups?"""
-    return all(holds_exactly(notion, pair_table(merged(pq[0], m, groups), merged(pq[1], m, groups)), None, values)
-               is not None for m in merges(len(pq[0]), groups))
 
 
 def proof_holds_on_dominating_pair(a, b, hypotheses: tuple, params: tuple, a_values: dict, b_values: dict) -> int:
@@ -138,10 +130,8 @@ def proof_holds_on_dominating_pair(a, b, hypotheses: tuple, params: tuple, a_val
     found = _structures(a, b, hypotheses)
     if found is None or found[0].dominating is None or not found[1].closed:
         return 0
-    grids = [[sp.Rational(v.numerator, v.denominator) for v in SAMPLE_LEVELS if p.contains(v)]
-             or ([sp.Integer(p.lower)] if p.lower is not None and p.contains(p.lower) else []) for p in params]
     checked = 0
-    for combo in itertools.product(*grids):
+    for combo in itertools.product(*sample_grid(params)):
         point = {p.name: v for p, v in zip(params, combo)}
         avals = {k: at_values(v, point) for k, v in a_values.items()}
         bvals = {k: at_values(v, point) for k, v in b_values.items()}
@@ -185,19 +175,12 @@ def pair_reduces(a, b, res) -> list:
 
 
 def _plain_part(claim):
-    """(A's record, B's record, the part) of a claim that is one plain "A ⇒ B" between listed notions, any
-    mechanism, no population, or None."""
-    from symbolic.notions.listed.catalog import notion_catalog
+    """(A's record, B's record, the part) of a claim that is one plain "A ⇒ B" between listed notions
+    (:func:`~symbolic.graph.all_sizes.listed_pair`), or None."""
     if len(claim.parts) != 1:
         return None
-    part = claim.parts[0]
-    hyp = part.hypotheses
-    if (len(hyp) != 1 or part.mechanisms is not None or part.population is not None or hyp[0].on is not None
-            or part.conclusion.on is not None):
-        return None
-    records = {id(info.notion): info for info in notion_catalog()}
-    a, b = records.get(id(hyp[0].notion)), records.get(id(part.conclusion.notion))
-    return None if a is None or b is None else (a, b, part)
+    pair = listed_pair(claim.parts[0], notion_records())
+    return None if pair is None else (*pair, claim.parts[0])
 
 
 def claim_holds_on_dominating_pair(claim) -> int:
@@ -229,8 +212,10 @@ def claim_reduces(claim, verdict) -> str | None:
     "pure-dp's dominating pair fails pure-dp; a merge to 2 outputs fails it"
     """
     cx = getattr(verdict, "counterexample", None)
+    if verdict.name != "refuted" or cx is None or verdict.verified_exactly is not True:
+        return None
     found = _plain_part(claim)
-    if verdict.name != "refuted" or cx is None or verdict.verified_exactly is not True or found is None:
+    if found is None:
         return None
     a, b, part = found
     table = cx.mechanisms.get("A")

@@ -80,11 +80,22 @@ def holds_exactly(notion, table, pop, values):
         return None
 
 
+def sample_grid(params) -> list:
+    """For each claim parameter, its sample values: the levels of :data:`SAMPLE_LEVELS` in its range, else its
+    lower end when that is in range, else none.
+
+    >>> from symbolic.notions.claims import E, Param
+    >>> sample_grid((E, Param("delta", lower=0, upper=1)))
+    [[3/2, 2, 3], [0]]
+    """
+    return [[sp.Rational(v.numerator, v.denominator) for v in SAMPLE_LEVELS if p.contains(v)]
+            or ([sp.Integer(p.lower)] if p.lower is not None and p.contains(p.lower) else []) for p in params]
+
+
 def sample_counterexample(a, b, pmap, params, sizes: Sizes, implication: str):
     """A counterexample to "A(a) ⇒ B(map(a))" among the candidates, or None."""
     names = [p.name for p in params]
-    grids = [[sp.Rational(v.numerator, v.denominator) for v in SAMPLE_LEVELS if p.contains(v)]
-             or ([sp.Integer(p.lower)] if p.lower is not None and p.contains(p.lower) else []) for p in params]
+    grids = sample_grid(params)
     if any(not g for g in grids):
         return None
     needs_pop = "given" in (a.notion.population, b.notion.population)

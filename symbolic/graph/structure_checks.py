@@ -89,10 +89,25 @@ def failing_merge(notion, p, q, values: dict, groups: int):
     >>> failing_merge(PureDP, (third, third, third), (third / 4, third, 1 - third * 5 / 4), {"E": 3}, 2)
     (0, 1, 1)
     """
+    return merge_failure(notion, p, q, values, groups)[0]
+
+
+def merge_failure(notion, p, q, values: dict, groups: int) -> tuple:
+    """(a merge on which ``notion`` fails, as in :func:`failing_merge`, or None; whether every merge tried was
+    decided by exact evaluation): ``(None, True)`` means it holds on every merge.
+
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> third = sp.Rational(1, 3)
+    >>> merge_failure(PureDP, (third, third, third), (third, third, third), {"E": 3}, 2)
+    (None, True)
+    """
+    decided = True
     for assignment, t in _merged_pairs(p, q, groups):
-        if holds_exactly(notion, t, None, values) is False:
-            return assignment
-    return None
+        holds = holds_exactly(notion, t, None, values)
+        if holds is False:
+            return assignment, True
+        decided = decided and holds is not None
+    return None, decided
 
 
 def _merged_pairs(p, q, groups: int):
@@ -159,5 +174,5 @@ def post_processing_map(source, target):
     return kernel if ok else None
 
 
-__all__ = ["closure_holds", "failing_merge", "leaks", "merge_keeps_level", "pairwise_agrees", "post_processed",
+__all__ = ["closure_holds", "failing_merge", "leaks", "merge_failure", "merge_keeps_level", "pairwise_agrees", "post_processed",
            "post_processing_map"]

@@ -68,20 +68,8 @@ def _relation(rel, env):
 
 
 def _ranges(variables, env) -> list:
-    out = []
-    for v in variables:
-        x = env[v.name]
-        if v.lower is not None:
-            out.append(x > sp.sympify(v.lower) if v.lower_strict else x >= _num(v.lower))
-        if v.upper is not None:
-            out.append(x < _num(v.upper) if v.upper_strict else x <= _num(v.upper))
-    return out
-
-
-def _num(x):
-    import z3
-    x = sp.Rational(x)
-    return z3.RealVal(f"{x.p}/{x.q}")
+    from symbolic.solve.queries.encode import within_range
+    return [c for v in variables for c in within_range(env[v.name], v)]
 
 
 def _closed_checks(ind: Induction) -> list:
@@ -181,12 +169,8 @@ def _refutes(ind: Induction, values: dict) -> bool:
     premises, and fail the invariant or conclusion at k + 1?"""
     subs = {sp.Symbol(n, real=True): v for n, v in values.items()}
     syms = ind.symbols()
-    for v in ind.variables:
-        x = values[v.name]
-        if v.lower is not None and (x < v.lower or (v.lower_strict and x == v.lower)):
-            return False
-        if v.upper is not None and (x > v.upper or (v.upper_strict and x == v.upper)):
-            return False
+    if not all(v.contains(values[v.name]) for v in ind.variables):
+        return False
     if not all(bool(c.subs(subs)) for c in ind.invariant(syms) + ind.premises(syms)):
         return False
     nxt = {n: ind.recurrence[n] for n in ind.numbers}

@@ -21,17 +21,20 @@ def run_one(claim_id, profile):
 
 
 def scoped(res, doc) -> dict:
-    """A claim's JSON record ``doc`` with the scope keys of a proved result (every size when the all-size
-    argument lifts the proof, which is then held on the argument's own table, or when the proof's inductions carry it
-to every k; else within bounds). A refuted one's counterexample is held against the all-size
-    argument, and where the argument speaks of the claim, ``reduces_to`` says how it reduced to the argument's
-    small table. A disagreement with the argument stops the run with an internal error."""
+    """A claim's JSON record ``doc`` with the scope keys of a proved result: every size when the proof's
+    inductions carry it to every k, or when the all-size argument lifts it (the proof is then held on the argument's
+    own table); else within bounds. A refuted one's counterexample is held against the all-size argument, and where
+    the argument speaks of the claim, ``reduces_to`` says how it reduced to the argument's small table. A
+    disagreement with the argument stops the run with an internal error."""
     if res.verdict.name == "proved":
         from symbolic import claim_holds_on_dominating_pair, claim_scope, scope_record
         by_induction = (res.verdict.certificate or {}).get("all_sizes")
-        doc.update(scope_record(by_induction) if by_induction else claim_scope(res.claim))
-        if doc["scope"] == "all sizes":
-            claim_holds_on_dominating_pair(res.claim)
+        if by_induction:
+            doc.update(scope_record(by_induction))
+        else:
+            doc.update(claim_scope(res.claim))
+            if doc["scope"] == "all sizes":
+                claim_holds_on_dominating_pair(res.claim)
     elif res.verdict.name == "refuted":
         from symbolic import claim_reduces
         how = claim_reduces(res.claim, res.verdict)
