@@ -26,6 +26,7 @@ _FROM = {
     "symbolic.model.mechanism": ("Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant",
                                  "name_and_shame", "compose", "post_process", "mechanism_from_json",
                                  "count_databases"),
+    "symbolic.model.neighbours": ("ReplaceOne", "AddRemove", "AllPairs", "Hamming", "PolicyGraph", "Metric", "Pair"),
     "symbolic.model.population": ("Population", "population_from_json", "point_mass", "uniform", "iid",
                                   "product", "joint"),
     "symbolic.notions.base": ("Notion", "NotionInstance", "ParamSpec", "E_SPEC", "DELTA_SPEC"),

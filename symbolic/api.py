@@ -58,6 +58,7 @@ from symbolic.model.population import Population, iid, joint, point_mass, popula
 from symbolic.notions.families import dp as _dp
 from symbolic.notions.families import pml as _pml
 from symbolic.notions.families import semantic as _semantic
+from symbolic.model.neighbours import AddRemove, AllPairs, Hamming, Metric, Pair, PolicyGraph, ReplaceOne
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, NotionInstance, ParamSpec
 from symbolic.notions.induction import Induction
 from symbolic.notions.claims import (EPS_PARAMS, Check, Claim, E, Equivalent, Fact, Implication, Implies, NotImplies,
@@ -156,8 +157,8 @@ __all__ = [
     "Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant", "name_and_shame", "compose",
     "post_process", "mechanism_from_json", "count_databases", "Population", "population_from_json", "point_mass",
     "uniform", "iid", "product", "joint", "Dist", "Kernel",
-    # the neighbour of "replace one record", for notions of one's own
-    "replace_record",
+    # neighbours, for notions of one's own: "replace one record", and the neighbour relations as values
+    "replace_record", "ReplaceOne", "AddRemove", "AllPairs", "Hamming", "PolicyGraph", "Metric", "Pair",
     # mechanism terms in claims
     "MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed",
     # checking

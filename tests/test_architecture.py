@@ -1,4 +1,4 @@
-"""The layer rules of ARCHITECTURE.md, checked on the source (AST only, nothing imported).
+"""The layer rules of docs/architecture.md, checked on the source (AST only, nothing imported).
 
 Layers, each importing only itself and the layers before it:
 core → model → notions → solve (its rooms in order: backends → queries → routes → the orchestration at

@@ -30,7 +30,11 @@ from symbolic.core.tables import databases, replace
 class Pair(NamedTuple):
     """One ordered pair of related databases. ``index``: the one record they differ in (None when
     they may differ in several); ``distance``: the number of records they differ in, or the
-    metric's distance for :class:`Metric`."""
+    metric's distance for :class:`Metric`.
+
+    >>> pair = next(iter(Hamming(2).pairs(2, (0, 1))))
+    >>> pair.d, pair.d2, pair.index, pair.distance, pair.text()
+    ((0, 0), (0, 1), 1, 1, "i=2, d=(0, 0), d'=(0, 1)")"""
 
     d: tuple
     d2: tuple
@@ -68,7 +72,10 @@ class Relation:
 @dataclass(frozen=True)
 class ReplaceOne(Relation):
     """Bounded neighbours: d2 = d[i→v] for one record i and a value v ≠ d_i (the relation of ε-DP in
-    Dwork, McSherry, Nissim, Smith (2006), with records as positions)."""
+    Dwork, McSherry, Nissim, Smith (2006), with records as positions).
+
+    >>> [(p.d, p.d2, p.index) for p in ReplaceOne().pairs(2, (0, 1)) if p.d == (0, 0)]
+    [((0, 0), (1, 0), 0), ((0, 0), (0, 1), 1)]"""
 
     words = "replace one record"
 
@@ -91,7 +98,10 @@ class AddRemove(Relation):
     (⊥; default: the domain's first value) in a slot means no record there, and d ~ d2 when they
     differ in exactly one slot and that slot is ⊥ in one of them. For a mechanism that does not
     depend on the order of the records this is exactly adding or removing one record of a multiset
-    of at most n records; ``n`` bounds the database size."""
+    of at most n records; ``n`` bounds the database size.
+
+    >>> [(p.d, p.d2) for p in AddRemove(absent="-").pairs(1, ("-", "a", "b"))]
+    [(('-',), ('a',)), (('-',), ('b',)), (('a',), ('-',)), (('b',), ('-',))]"""
 
     absent: object = None
     words = "add/remove one record (⊥ = absent)"
@@ -116,7 +126,11 @@ class AddRemove(Relation):
 
 @dataclass(frozen=True)
 class AllPairs(Relation):
-    """Every pair of distinct databases (free-lunch privacy; a local randomiser's inputs)."""
+    """Every pair of distinct databases (free-lunch privacy; a local randomiser's inputs).
+
+    >>> [(p.d, p.d2, p.distance) for p in AllPairs().pairs(2, (0, 1)) if p.d == (0, 0)]
+    [((0, 0), (0, 1), 1), ((0, 0), (1, 0), 1), ((0, 0), (1, 1), 2)]
+    """
 
     words = "all pairs"
 
@@ -136,7 +150,12 @@ class AllPairs(Relation):
 @dataclass(frozen=True)
 class Hamming(Relation):
     """Databases that differ in at least one and at most ``k`` records (groups of size k; Dwork,
-    Roth (2014), Thm. 2.2). ``Hamming(1)`` is :class:`ReplaceOne`."""
+    Roth (2014), Thm. 2.2). ``Hamming(1)`` is :class:`ReplaceOne`.
+
+    >>> from symbolic.api import randomized_response
+    >>> sorted(p.distance for p in Hamming(2).of(randomized_response(2, n=2).table()) if p.d == (0, 0))
+    [1, 1, 2]
+    """
 
     k: int = 1
 
@@ -203,7 +222,13 @@ class PolicyGraph(Relation):
     ∅ ≠ T(d, d3) ⊊ T(d, d2), nor T(d, d3) = T(d, d2) with fewer changed records
     ({i : d_i ≠ d3_i} ⊊ {i : d_i ≠ d2_i}). (Our reading of the paper's Def. 4.2; without Q it
     reduces to the one-record relation above.) Pairs are yielded in both orders, as the
-    definition compares both."""
+    definition compares both.
+
+    On the line graph of the values 0, 1, 2 a record may move to a next value only:
+
+    >>> [(p.d, p.d2) for p in PolicyGraph().pairs(1, (0, 1, 2))]
+    [((0,), (1,)), ((1,), (0,)), ((1,), (2,)), ((2,), (1,))]
+    """
 
     graph: object = "line"
     constraint: Constraint | None = None
@@ -271,7 +296,11 @@ class Metric(Relation):
     Chatzikokolakis, Andrés, Bordenabe, Palamidessi, PETS 2013): ``name`` is ``"l1"`` (Σ of value
     distances in domain order; default), ``"hamming"`` or ``"discrete"``, or any name with
     ``distance(d, d2, domain)`` a function giving a whole number ≥ 0 (a pseudometric is allowed:
-    distance 0 between distinct databases asks for equal output laws)."""
+    distance 0 between distinct databases asks for equal output laws).
+
+    >>> [(p.d2, p.distance) for p in Metric().pairs(1, (0, 1, 2)) if p.d == (0,)]
+    [((1,), 1), ((2,), 2)]
+    """
 
     name: str = "l1"
     distance: Callable | None = None

@@ -102,7 +102,7 @@ def test_save_counterexample_names_its_files_as_documented_and_rechecks_each(tmp
     for cmd, said in commands:
         assert main(shlex.split(cmd)[1:]) == 0
         assert said.split()[1] in capsys.readouterr().out     # holds / fails
-    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert "`cx-P2.json` for the population where a conclusion over all" in readme
+    guide = pathlib.Path(__file__).resolve().parents[2] / "docs" / "guide" / "command-line.md"
+    assert "`cx-P2.json` for the population where a conclusion over all" in guide.read_text(encoding="utf-8")
     assert main(["implies", "--help"]) == 0
     assert "PREFIX-P2.json for the population at which a conclusion" in " ".join(capsys.readouterr().out.split())
