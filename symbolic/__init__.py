@@ -6,7 +6,7 @@ The public names are those of :mod:`symbolic.api`, also available here (``from s
 check, Claim, PureDP``). Each is loaded on first use from the module that defines it, so that
 ``from symbolic import DPCheckError`` or importing one engine module does not load the solvers.
 """
-from symbolic.core.version import __version__
+from symbolic.core import __version__
 
 # every name of symbolic.api.__all__, by the module it comes from (tests/api/test_api.py checks that
 # each is the very object symbolic.api exports)
@@ -26,6 +26,7 @@ _FROM = {
     "symbolic.model.mechanism": ("Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant",
                                  "name_and_shame", "compose", "post_process", "mechanism_from_json",
                                  "count_databases"),
+    "symbolic.core.math_text": ("math_text", "math_latex", "tidy_text"),
     "symbolic.model.neighbours": ("ReplaceOne", "AddRemove", "AllPairs", "Hamming", "PolicyGraph", "Metric", "Pair"),
     "symbolic.model.population": ("Population", "population_from_json", "point_mass", "uniform", "iid",
                                   "product", "joint"),

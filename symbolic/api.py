@@ -58,6 +58,7 @@ from symbolic.model.population import Population, iid, joint, point_mass, popula
 from symbolic.notions.families import dp as _dp
 from symbolic.notions.families import pml as _pml
 from symbolic.notions.families import semantic as _semantic
+from symbolic.core.math_text import math_latex, math_text, tidy_text
 from symbolic.model.neighbours import AddRemove, AllPairs, Hamming, Metric, Pair, PolicyGraph, ReplaceOne
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, NotionInstance, ParamSpec
 from symbolic.notions.induction import Induction
@@ -167,6 +168,8 @@ __all__ = [
     "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample", "Witness", "Obligation",
     # exact evaluation
     "evaluate", "explain", "parse_number", "parse_expr", "expr_text", "CURVE_FUNCS", "CURVE_CONSTANTS",
+    # formulas printed as mathematics (terminal, HTML, LaTeX)
+    "math_text", "math_latex", "tidy_text",
     # parameter values as users give them (eps=v for E = e^v)
     "resolve_values", "EPS_ALIASES",
     # closed forms

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.exact import expr_text
+from symbolic.core.math_text import LETTERS, math_text, tidy_text
 
 MAX_LISTED = 20
 
@@ -72,21 +73,21 @@ def level_text(d) -> str:
     >>> doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
     ...        "rows": {"0": ["p", "1-p"], "1": ["1-p", "p"]}}
     >>> print(level_text(derive_level("pure-dp", doc)).splitlines()[0])
-    pure-dp: epsilon = log(p/(1 - p))
+    pure-dp: ε = ln(p/(1 − p))
     """
     from symbolic.derive.continuous.values import CurveLevel
     if isinstance(d, CurveLevel):
         from symbolic.derive.continuous.render import curve_text
         return curve_text(d)
-    lines = [f"{d.notion}: {d.quantity} = {expr_text(d.formula)}"]
+    lines = [f"{d.notion}: {LETTERS.get(d.quantity, d.quantity)} = {math_text(d.formula)}"]
     if d.infinite:
         lines.append(f"infinite: {d.message}")
     if d.level_ratio is not None and not d.infinite:
-        lines.append(f"level ratio (inside the log): {expr_text(d.level_ratio)}")
+        lines.append(f"level ratio (inside the log): {math_text(d.level_ratio)}")
     for cond, expr, labels in d.pieces:
         first = ", ".join(f"{k} {_jsonable(v)}" for k, v in labels[0]) if labels else "-"
         more = f" (and {len(labels) - 1} more)" if len(labels) > 1 else ""
-        lines.append(f"  on {cond}: {expr_text(expr)}, attained by {first}{more}")
+        lines.append(f"  on {tidy_text(cond)}: {math_text(expr)}, attained by {first}{more}")
     lines.append(f"assumptions: {', '.join(d.assumptions) or 'none (a numeric table)'}")
     lines.append(f"maximiser decided exactly: {'yes' if d.proved else 'no (see the checks)'}")
     for t, ok in d.checks:

@@ -24,7 +24,7 @@ import tempfile
 import types
 from pathlib import Path
 
-from symbolic.core.version import __version__
+from symbolic.core import __version__
 
 ENGINE = Path(__file__).resolve().parents[1]       # the symbolic package
 NOT_EFFORT = ("stop_at",)                          # settings that are a moment of this run, not effort

@@ -30,6 +30,7 @@ from typing import Callable
 
 
 from symbolic.core.errors import InvalidParameter
+from symbolic.core.math_text import math_text
 from symbolic.core.ranges import describe, problems
 
 
@@ -140,4 +141,8 @@ class NotionInstance:
         return f"{self.notion.name}({args}){on}"
 
     def __str__(self):
-        return repr(self)
+        """The instance as mathematics (:func:`~symbolic.core.math_text.math_text`): ``PureDP(E²)`` where
+        ``repr`` gives ``PureDP(E**2)``."""
+        args = ", ".join(math_text(a) for a in self.args)
+        on = "" if self.on is None else ".of(" + ", ".join(map(str, self.on)) + ")"
+        return f"{self.notion.name}({args}){on}"

@@ -13,7 +13,7 @@ default parameter list of a claim:
 >>> E.range_text(), E.symbol, EPS_PARAMS == (E,)
 ('1 ≤ E', E, True)
 >>> str(Implies(PureDP(E.symbol), PureDP(2 * E.symbol)))
-'PureDP(E) ⇒ PureDP(2*E)'
+'PureDP(E) ⇒ PureDP(2E)'
 """
 from __future__ import annotations
 

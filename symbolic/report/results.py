@@ -302,7 +302,7 @@ def tool_json():
     ['sympy', 'version', 'z3']
     """
     import z3
-    from symbolic.core.version import __version__
+    from symbolic.core import __version__
     return {"version": __version__, "z3": z3.get_version_string(), "sympy": sp.__version__}
 
 

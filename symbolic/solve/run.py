@@ -44,7 +44,7 @@ class ClaimResult:
     >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
     ...                     settings=Settings(second_solver=False))
     >>> res.claim.statement, res.verdict.name, len(res.parts), res.outcome
-    ('PureDP(E) ⇒ PureDP(2*E)', 'proved', 1, None)
+    ('PureDP(E) ⇒ PureDP(2E)', 'proved', 1, None)
     """
 
     claim: object

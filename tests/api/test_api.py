@@ -27,7 +27,7 @@ def test_every_name_importable_from_both(name):
 
 
 def test_version_and_unknown_names():
-    from symbolic.core.version import __version__
+    from symbolic.core import __version__
     assert symbolic.__version__ == __version__
     with pytest.raises(AttributeError):
         symbolic.no_such_name  # noqa: B018

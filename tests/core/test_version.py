@@ -2,7 +2,7 @@
 import pathlib
 import tomllib
 
-from symbolic.core.version import __version__
+from symbolic.core import __version__
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -102,9 +102,9 @@ def test_claim_result_shows_statement_verdict_and_time():
                                   sizes=Sizes(1, 2, 2)), FAST)
     assert isinstance(res, ClaimResult) and isinstance(res.verdict, Proved)
     out = res._repr_html_()
-    assert "PureDP(E) ⇒ ApproxDP(E, delta)" in out and ">proved<" in out and "1 part," in out
+    assert "PureDP(E) ⇒ ApproxDP(E, δ)" in out and ">proved<" in out and "1 part," in out
     latex = res._repr_latex_()
-    assert latex.count("$") == 2 and r"\text{proved within } n\le 1" in latex and "ApproxDP(E, delta)" in latex
+    assert latex.count("$") == 2 and r"\text{proved within } n\le 1" in latex and "ApproxDP(E, δ)" in latex
 
 
 def test_claim_result_escapes_a_refuted_statement(refuted_result):

@@ -31,6 +31,7 @@ import sympy as sp
 from symbolic.core.budget import Budget
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text
+from symbolic.core.math_text import LETTERS, math_text, tidy_text
 from symbolic.core.ranges import describe, parse_assumption
 from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.bracket import bracket_at
@@ -113,9 +114,10 @@ class MapDerivation:
                 "certified_intervals": [b.to_json() for b in self.brackets], "seconds": round(self.seconds, 3)}
 
     def text(self) -> str:
-        f = "unknown" if self.formula is None else expr_text(self.formula)
-        fixed = "".join(f", {k} = {expr_text(v)}" for k, v in self.fixed.items())
-        lines = [f"{self.source} ⇒ {self.target}: best {self.parameter} = {f}{fixed}  (at {self.sizes})"]
+        f = "unknown" if self.formula is None else math_text(self.formula)
+        fixed = "".join(f", {LETTERS.get(k, k)} = {math_text(v)}" for k, v in self.fixed.items())
+        name = LETTERS.get(self.parameter, self.parameter)
+        lines = [f"{self.source} ⇒ {self.target}: best {name} = {f}{fixed}  (at {self.sizes})"]
         lines += [f"  read as: {t}" for t in self.readings]
         if self.reason:
             lines.append(f"  {self.reason}")
@@ -128,9 +130,10 @@ class MapDerivation:
             nb = self.near_attained_by
             lines.append(f"  near-attaining: {_attained_text({**nb, 'level': 'in (' + ', '.join(nb['level_between']) + ']'})}"
                          f", gap {nb['gap']}")
-        lines.append(f"  tight: {'yes' if self.tight else 'not shown'}; assumptions: {', '.join(self.assumptions)}")
+        lines.append(f"  tight: {'yes' if self.tight else 'not shown'}; assumptions: "
+                     f"{tidy_text(', '.join(self.assumptions))}")
         for t, ok in self.checks:
-            lines.append(f"  check: {t}: {'ok' if ok else 'FAILED'}")
+            lines.append(f"  check: {tidy_text(t)}: {'ok' if ok else 'FAILED'}")
         return "\n".join(lines)
 
 

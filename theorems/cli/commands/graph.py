@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from symbolic import DPCheckError
+from symbolic import DPCheckError, tidy_text
 from theorems.cli.app import Stop, command, stop_on_signals, ui
 from theorems.cli.console import print_table, spinner
 from theorems.cli.io import say, writable
@@ -61,7 +61,7 @@ def _print_pairs(g):
                     + "; no separation")
         elif p.relation == "unknown":
             what = (p.reason or "")[:90]
-        rows.append((p.source, p.target, p.relation, what, _literature_word(p), f"{p.seconds:.1f}"))
+        rows.append((p.source, p.target, p.relation, tidy_text(what), _literature_word(p), f"{p.seconds:.1f}"))
     print_table(ui(), ("from", "to", "relation", "map / why", "literature", "s"), rows, styles={2: REL_STYLE})
     for p in g.pairs:
         d = p.extra.get("literature_disagreement")

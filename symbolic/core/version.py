@@ -1,3 +1,0 @@
-"""The package version."""
-
-__version__ = "0.1.0"
