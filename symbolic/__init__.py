@@ -74,6 +74,7 @@ _FROM = {
     "symbolic.solve.backends.signals": ("solver_ignores_sigint",),
     "symbolic.derive.closed_forms": ("Derivation",),
     "symbolic.report.html": ("audit_html",),
+    "symbolic.report.html_layout": ("agreement_word",),
     "symbolic.report.html_svg": ("inline_svg",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.reverify": ("reverify_counterexample",),

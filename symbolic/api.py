@@ -108,6 +108,7 @@ _LAZY_FROM = {
     "symbolic.notions.listed.inductions": ("INDUCTIONS",),
     "symbolic.solve.induction": ("InductionResult", "prove_induction"),
     "symbolic.report.html": ("audit_html",),
+    "symbolic.report.html_layout": ("agreement_word",),
     "symbolic.report.html_svg": ("inline_svg",),
     "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.markdown": ("audit_markdown",),
@@ -175,7 +176,7 @@ __all__ = [
     # closed forms
     "Derivation", "pml", "max_pml", "leakage_capacity",
     # reports and export
-    "audit_html", "audit_latex", "audit_markdown", "inline_svg",
+    "audit_html", "audit_latex", "audit_markdown", "inline_svg", "agreement_word",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
     "counterexample_files", "recheck_commands", "reverify_counterexample",
     # errors

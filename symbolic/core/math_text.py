@@ -8,7 +8,9 @@ Three forms of one sympy expression:
   ``delta`` δ, ``rho`` ρ, ``mu`` μ, ``alpha`` α, ``sigma`` σ);
 - :func:`math_latex`: LaTeX for math mode, with the same letters (``\\varepsilon``, ``\\delta``);
 - :func:`tidy_text`: the same conventions applied to text that already holds formulas in sympy's
-  syntax (a counterexample's violated comparison, a recorded map ``E = E**2``), for display only.
+  syntax (a counterexample's violated comparison, a recorded map ``E = E**2``), for display only;
+- :func:`math_fragments`: prose with TeX-style exponents and indices (a source's statement such as
+  ``e^{kε} Pr[A(x')∈S]``) cut into text and the superscripts and subscripts that HTML and LaTeX set.
 
 Text in records (JSON) keeps sympy's syntax, which programs read back; only what is displayed is tidied.
 
@@ -177,3 +179,29 @@ def tidy_text(text: str) -> str:
     text = re.sub(r"\b(" + "|".join(sorted(LETTERS, key=len, reverse=True)) + r")\b",
                   lambda m: LETTERS[m.group(1)], text)
     return _finish(text) if "*" in text or " - " in text else text
+
+
+_FRAGMENT = re.compile(r"([\^_])(\{([^{}]*)\}|([A-Za-z0-9εδρμαλσγ∞]+))")
+
+
+def math_fragments(text: str) -> list:
+    """Prose cut into ``("text", s)``, ``("sup", s)`` and ``("sub", s)`` pieces: ``^{…}`` and ``_{…}`` (or a
+    single word after ``^`` / ``_``) are the superscripts and subscripts of what precedes them. Operator
+    syntax is tidied first (:func:`tidy_text`), so ``E**2`` is already ``E²``.
+
+    >>> math_fragments("Pr ≤ e^{kε}·q and p_{-i}(a), e^ε-1")
+    [('text', 'Pr ≤ e'), ('sup', 'kε'), ('text', '·q and p'), ('sub', '-i'), ('text', '(a), e'), ('sup', 'ε'), ('text', '-1')]
+    """
+    out, pos = [], 0
+    text = tidy_text(text)
+    for m in _FRAGMENT.finditer(text):
+        if m.start() == 0 or text[m.start() - 1].isspace():
+            continue   # a caret or underscore that follows nothing is text
+        if m.start() > pos:
+            out.append(("text", text[pos:m.start()]))
+        out.append(("sup" if m.group(1) == "^" else "sub", m.group(3) if m.group(3) is not None else m.group(4)))
+        pos = m.end()
+    if pos < len(text):
+        out.append(("text", text[pos:]))
+    return out
+

@@ -141,7 +141,7 @@ class Counterexample:
     ...                     settings=Settings(second_solver=False))
     >>> cx = res.verdict.counterexample
     >>> cx.sizes, cx.implication
-    (Sizes(n=1, domain=2, outputs=2), 'PureDP(2E) ⇒ PureDP(E)')
+    (Sizes(n=1, domain=2, outputs=2), 'PureDP(2*E) ⇒ PureDP(E)')
     >>> E0, A = cx.parameters["E"], cx.mechanisms["A"]
     >>> evaluate(PureDP, A, E=2 * E0), evaluate(PureDP, A, E=E0)
     (True, False)
@@ -200,7 +200,7 @@ class Obligation:
     >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
     ...                     settings=Settings(second_solver=False))
     >>> [(ob.label, ob.sizes) for ob in res.verdict.obligations]
-    [('PureDP(E) ⇒ PureDP(2E) at n=1, |D|=2, |O|=2, query 1', Sizes(n=1, domain=2, outputs=2))]
+    [('PureDP(E) ⇒ PureDP(2*E) at n=1, |D|=2, |O|=2, query 1', Sizes(n=1, domain=2, outputs=2))]
     """
 
     label: str

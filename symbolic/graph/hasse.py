@@ -15,6 +15,7 @@ import subprocess
 from dataclasses import dataclass
 
 
+from symbolic.core.math_text import tidy_text
 from symbolic.graph.all_sizes import holds_at_every_size
 
 
@@ -32,7 +33,8 @@ class Diagram:
     notions are equivalent at the same level); ``conditional``: implications proved only under a
     side condition (a full-support prior), drawn dashed and left out of the order; ``every_size``: the
     (class index, class index) edges with an implication that holds at every size, drawn solid (the others,
-    proved within the run's bounds, dashed)."""
+    proved within the run's bounds, dashed); ``sizes``: the sizes the pairs were decided at, written in the
+    picture's legend, since ``≡`` and a dashed edge say nothing beyond them."""
 
     classes: tuple
     edges: tuple
@@ -40,6 +42,14 @@ class Diagram:
     inner: tuple = ()
     conditional: tuple = ()   # (class index, class index, label): implications under a side condition
     every_size: tuple = ()
+    sizes: str = ""
+
+    def legend(self, separations: bool = False) -> str:
+        """The line under the picture: the sizes, then what the line styles mean."""
+        where = f"decided at {self.sizes}" if self.sizes else "decided at the run's sizes"
+        if separations:
+            return f"separations {where}: A ⊣ B means A holds and B fails at every level on an exact table"
+        return f"{where}: ≡ and ≈ mean equivalent at these sizes. {LEGEND}"
 
     def node_label(self, i: int) -> str:
         """``A ≡ B`` for notions equivalent at the same level; ``A ≈ B`` (with the maps) when they
@@ -50,7 +60,7 @@ class Diagram:
         rows = [sep.join(names[k:k + PER_LINE]) for k in range(0, len(names), PER_LINE)]
         label = (sep.strip() + "\n").join(rows) if len(rows) > 1 else rows[0]
         if inner:
-            shown = [f"{u}⇒{v}: {m}" for u, v, m in inner[:MAPS_SHOWN]]
+            shown = [f"{u}⇒{v}: {tidy_text(m)}" for u, v, m in inner[:MAPS_SHOWN]]
             more = f" (+{len(inner) - MAPS_SHOWN} more)" if len(inner) > MAPS_SHOWN else ""
             label += "\n" + "\n".join(shown) + more
         return label
@@ -71,7 +81,7 @@ def same_level(map_text) -> bool:
     return True
 
 
-def diagram(ids, pairs) -> Diagram:
+def diagram(ids, pairs, sizes: str = "") -> Diagram:
     """The Hasse diagram of the ``implies`` pairs among ``ids`` (PairResult values).
 
     >>> from symbolic.graph.pair import PairResult as R
@@ -114,7 +124,7 @@ def diagram(ids, pairs) -> Diagram:
                         if (u, v) in labels and not same_level(labels[(u, v)])) for c in comps)
     conditional = tuple((where[u], where[v], label) for u, v, label in side if where[u] != where[v])
     every_size = tuple((i, j) for i, j, _ in edges if any((u, v) in every for u in comps[i] for v in comps[j]))
-    return Diagram(tuple(comps), tuple(edges), seps, inner, conditional, every_size)
+    return Diagram(tuple(comps), tuple(edges), seps, inner, conditional, every_size, str(sizes))
 
 
 def _quote(text: str) -> str:
@@ -136,10 +146,10 @@ def dot_text(d: Diagram, *, separations: bool = False) -> str:
             lines.append(f"  n{i} [label={_quote(d.node_label(i))}];")
         for i, j, label in d.edges:
             style = "solid" if (i, j) in d.every_size else "dashed"
-            lines.append(f"  n{i} -> n{j} [label={_quote(label)}, style={style}];")
+            lines.append(f"  n{i} -> n{j} [label={_quote(tidy_text(label))}, style={style}];")
         for i, j, label in d.conditional:
-            lines.append(f"  n{i} -> n{j} [label={_quote(label)}, style=dotted, color=gray40, constraint=false];")
-        lines.append(f"  label={_quote(LEGEND)}; labelloc=b; fontname=Helvetica; fontsize=10;")
+            lines.append(f"  n{i} -> n{j} [label={_quote(tidy_text(label))}, style=dotted, color=gray40, constraint=false];")
+        lines.append(f"  label={_quote(d.legend())}; labelloc=b; fontname=Helvetica; fontsize=11;")
     else:
         ids = sorted({x for s, t, _ in d.separations for x in (s, t)})
         for x in ids:
@@ -147,6 +157,7 @@ def dot_text(d: Diagram, *, separations: bool = False) -> str:
         for s, t, qual in d.separations:
             style = "solid" if qual else "dashed"
             lines.append(f"  {_quote(s)} -> {_quote(t)} [color=firebrick, style={style}, arrowhead=tee];")
+        lines.append(f"  label={_quote(d.legend(separations=True))}; labelloc=b; fontname=Helvetica; fontsize=11;")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -181,26 +192,27 @@ def _matplotlib_svg(d: Diagram, separations: bool) -> str:
         for i in range(len(d.classes)):
             g.add_node(d.node_label(i))
         for i, j, label in d.edges:
-            g.add_edge(d.node_label(i), d.node_label(j), label=label,
+            g.add_edge(d.node_label(i), d.node_label(j), label=tidy_text(label),
                        style="solid" if (i, j) in d.every_size else "dashed")
     with matplotlib.rc_context({"svg.hashsalt": "dpcheck"}):   # ids from a fixed salt, not a random one
-        return _draw(plt, g, separations)
+        return _draw(plt, g, separations, d.legend(separations))
 
 
-def _draw(plt, g, separations: bool) -> str:
+def _draw(plt, g, separations: bool, legend: str) -> str:
     import networkx as nx   # loaded when a graph is built or drawn, not with the engine
     fig, ax = plt.subplots(figsize=(max(6, len(g) * 0.9), max(4, len(g) * 0.6)))
     pos = _layers(g) if not separations else nx.circular_layout(g)
     nx.draw_networkx_nodes(g, pos, ax=ax, node_color="#eef", node_size=900)
-    nx.draw_networkx_labels(g, pos, ax=ax, font_size=8)
+    nx.draw_networkx_labels(g, pos, ax=ax, font_size=9)
     for style in ("solid", "dashed"):
         es = [(u, v) for u, v, a in g.edges(data=True) if a.get("style", "solid") == style]
         nx.draw_networkx_edges(g, pos, edgelist=es, ax=ax, style=style, arrows=True,
                                edge_color="firebrick" if separations else "black")
     if not separations:
         nx.draw_networkx_edge_labels(g, pos, edge_labels={(u, v): a["label"] for u, v, a in g.edges(data=True)},
-                                     ax=ax, font_size=7)
+                                     ax=ax, font_size=9)
     ax.set_axis_off()
+    fig.text(0.5, 0.01, legend, ha="center", va="bottom", fontsize=9, wrap=True)
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})  # no date: the same bytes each run
     plt.close(fig)

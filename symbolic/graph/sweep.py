@@ -57,7 +57,7 @@ class GraphResult:
                 "cached": self.cached}
 
     def diagram(self):
-        return diagram(self.notions, self.pairs)
+        return diagram(self.notions, self.pairs, str(self.sizes))
 
 
 def graph_settings(budget: float = 6.0) -> Settings:

@@ -13,7 +13,7 @@ default parameter list of a claim:
 >>> E.range_text(), E.symbol, EPS_PARAMS == (E,)
 ('1 ≤ E', E, True)
 >>> str(Implies(PureDP(E.symbol), PureDP(2 * E.symbol)))
-'PureDP(E) ⇒ PureDP(2E)'
+'PureDP(E) ⇒ PureDP(2*E)'
 """
 from __future__ import annotations
 
@@ -158,9 +158,12 @@ class Implication:
         return (*self.hypotheses, self.conclusion)
 
     def __str__(self):
-        hyp = " ∧ ".join(map(str, self.hypotheses)) or "True"
+        """The part as text in sympy's syntax (``PureDP(E) ⇒ PureDP(2*E)``): the text that names it in a
+        record and finds it again when a record is read back; displays tidy it
+        (:func:`~symbolic.core.math_text.tidy_text`)."""
+        hyp = " ∧ ".join(map(repr, self.hypotheses)) or "True"
         arrow = "⇒" if self.expect_holds else "⇏"
-        return f"{hyp} {arrow} {self.conclusion}" + (f" [{self.label}]" if self.label else "")
+        return f"{hyp} {arrow} {self.conclusion!r}" + (f" [{self.label}]" if self.label else "")
 
 
 def _hyps(a):

@@ -4,19 +4,18 @@ every string from it is escaped, formulas become MathML (:mod:`symbolic.report.h
 """
 from __future__ import annotations
 
-import html
 import json
 import re
 
 from symbolic.core.errors import DPCheckError
+from symbolic.core.math_text import tidy_text
+from symbolic.report.html_layout import agreement_word, esc, is_undecided, math_html
 from symbolic.report.html_math import latex_mathml, math_or_code
 
 _ANCHOR = re.compile(r"[^A-Za-z0-9_.-]")
-
-
-def esc(value) -> str:
-    """Any value as escaped HTML text (None as an empty string)."""
-    return "" if value is None else html.escape(str(value), quote=True)
+# how a certificate's keys read on the page (the JSON keeps its names)
+CERTIFICATE_LABELS = {"vacuous_at": "witness of the hypotheses found among", "second_solver": "second solver",
+                      "second_verdict": "second solver's verdict"}
 
 
 def anchor(claim_id) -> str:
@@ -29,10 +28,12 @@ def verdict_badge(verdict) -> str:
     return f'<span class="verdict v-{_ANCHOR.sub("_", v)}">{esc(v)}</span>'
 
 
-def agrees_badge(agrees) -> str:
-    if agrees is None:
-        return '<span class="muted">n/a</span>'
-    return '<span class="agree">yes</span>' if agrees else '<span class="differ">NO</span>'
+def agrees_badge(agrees, doc: dict | None = None) -> str:
+    """Whether a record reads as its source says: yes, no (a definite verdict that differs), undecided
+    (no definite verdict, when ``doc`` is given), n/a (no source verdict)."""
+    word = agreement_word(doc, agrees) if doc is not None else {True: "yes", False: "no", None: ""}[agrees]
+    css = {"yes": "agree", "no": "differ", "undecided": "undecided"}
+    return f'<span class="{css[word]}">{word}</span>' if word else '<span class="muted">n/a</span>'
 
 
 def agrees_of(doc: dict):
@@ -51,10 +52,11 @@ def sizes_text(b) -> str:
 
 
 def text_with_math(text) -> str:
-    """Escaped text in which ``$…$`` spans are shown as MathML (left as text when unreadable)."""
+    """Escaped text in which ``$…$`` spans are shown as MathML (left as text when unreadable), and the rest
+    as prose that holds mathematics (:func:`~symbolic.report.html_layout.math_html`)."""
     parts = str(text).split("$")
     if len(parts) % 2 == 0:  # an unpaired $: all text
-        return esc(text)
+        return math_html(text)
     out = []
     for i, part in enumerate(parts):
         if i % 2 and part.strip():
@@ -63,7 +65,7 @@ def text_with_math(text) -> str:
                 continue
             except DPCheckError:
                 part = f"${part}$"
-        out.append(esc(part))
+        out.append(math_html(part) if part else "")
     return "".join(out)
 
 
@@ -107,7 +109,7 @@ def instance_html(cx: dict, *, title: str) -> str:
     parameters and the violated inequality."""
     out = [f'<div class="instance"><h4>{esc(title)}</h4>',
            f"<p>at {sizes_text(cx)}"
-           + (f"; claim part: <span class=\"impl\">{esc(cx['implication'])}</span>" if cx.get("implication") else "")
+           + (f"; claim part: <span class=\"impl\">{math_html(cx['implication'])}</span>" if cx.get("implication") else "")
            + "</p>"]
     for name, table in (cx.get("mechanism") or {}).items():
         out.append(mechanism_tables(name, table))
@@ -115,9 +117,10 @@ def instance_html(cx: dict, *, title: str) -> str:
         if isinstance(pop, dict):
             out.append(_pairs(f"population {name} (all other databases 0)", pop, "database", "probability"))
     if cx.get("parameters"):
-        out.append(_pairs("parameters", cx["parameters"], "name", "value"))
+        out.append(_pairs("parameters", {tidy_text(k): tidy_text(v) for k, v in cx["parameters"].items()},
+                          "name", "value"))
     if cx.get("violated"):
-        out.append(f'<p class="violated"><strong>violated:</strong> {text_with_math(cx["violated"])}</p>')
+        out.append(f'<p class="violated"><strong>violated:</strong> {math_html(cx["violated"])}</p>')
     out.append("</div>")
     return "".join(out)
 
@@ -127,8 +130,8 @@ def certificate_html(cert) -> str:
         return ""
     order = ["solver", "method", "second_solver", "second_verdict"]
     keys = order + [k for k in cert if k not in order]
-    rows = "".join(f'<tr><th scope="row">{esc(k.replace("_", " "))}</th><td>{esc(cert.get(k))}</td></tr>'
-                   for k in keys)
+    rows = "".join(f'<tr><th scope="row">{esc(CERTIFICATE_LABELS.get(k, k.replace("_", " ")))}</th>'
+                   f"<td>{math_html(cert.get(k))}</td></tr>" for k in keys)
     return f'<table class="cert"><caption>proof certificate</caption><tbody>{rows}</tbody></table>'
 
 
@@ -139,7 +142,7 @@ def parts_html(parts) -> str:
     for p in parts:
         sizes = "; ".join(f"({esc(s.get('n'))},{esc(s.get('domain'))},{esc(s.get('outputs'))})"
                           for s in p.get("sizes_proved") or ())
-        rows.append(f"<tr><td>{esc(p.get('implication'))}</td><td>{esc(p.get('expected'))}</td>"
+        rows.append(f"<tr><td>{math_html(p.get('implication'))}</td><td>{esc(p.get('expected'))}</td>"
                     f"<td>{verdict_badge(p.get('verdict'))}</td><td>{esc(p.get('outcome'))}</td>"
                     f"<td class=\"num\">{esc(p.get('seconds'))}</td>"
                     f"<td>{sizes}</td></tr>")
@@ -177,7 +180,7 @@ def claim_html(doc: dict) -> str:
     """The section of one claim record."""
     cid = doc.get("id")
     facts = [("source says", esc(doc.get("source_says"))),
-             ("as the source says", agrees_badge(agrees_of(doc))
+             ("as the source says", agrees_badge(agrees_of(doc), doc)
               + (f' <span class="muted">({esc(doc["outcome"])})</span>' if doc.get("outcome") else "")),
              ("sizes (bounds)", sizes_text(doc.get("bounds")) or '<span class="muted">none</span>'),
              ("seconds", esc(doc.get("seconds")))]
@@ -191,7 +194,8 @@ def claim_html(doc: dict) -> str:
     if doc.get("reason"):
         facts.append(("reason", esc(doc["reason"])))
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
-    out = [f'<section class="claim" id="{esc(anchor(cid))}">',
+    kinds = " is-finding" * bool(doc.get("finding")) + " is-undecided" * is_undecided(doc)
+    out = [f'<section class="claim entry{kinds}" id="{esc(anchor(cid))}">',
            f'<h3><a class="self" href="#{esc(anchor(cid))}">{esc(cid)}</a> <span class="kind">{esc(doc.get("kind"))}'
            f"</span> {verdict_badge(doc.get('verdict'))}</h3>",
            f'<p class="statement">{text_with_math(doc.get("statement") or "")}</p>']

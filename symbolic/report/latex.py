@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 from symbolic.report.html import SUMMARY_COLUMNS, _claims, is_finding, summary_counts
+from symbolic.core.math_text import math_fragments
 from symbolic.report.html_claim import agrees_of
+from symbolic.report.html_layout import agreement_word
 from symbolic.report.html_math import formula_latex
 
 _SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "%": r"\%",
@@ -63,6 +65,39 @@ def tex(text) -> str:
     return "".join(res).replace("$$", "")   # adjacent math pieces join into one
 
 
+def _math_inner(text: str) -> str:
+    """Characters set inside a math-mode superscript or subscript."""
+    out = []
+    for ch in text:
+        if ch in _MATH:
+            out.append(_MATH[ch] + (" " if _MATH[ch][-1].isalpha() else ""))
+        elif ch in _SPECIAL:
+            out.append(_SPECIAL[ch] if ch not in "{}" else "")
+        elif ord(ch) > 127:
+            out.append(r"\text{[U+%04X]}" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out).strip()
+
+
+def tex_math(text) -> str:
+    """Prose that holds mathematics as LaTeX: :func:`tex`, with operator syntax tidied and ``^{…}`` /
+    ``_{…}`` set as math superscripts and subscripts (never as text carets).
+
+    >>> print(tex_math("e^{kε} and E**2"))
+    e$^{k\\varepsilon}$ and E$^{2}$
+    """
+    if text is None:
+        return ""
+    parts = []
+    for kind, piece in math_fragments(str(text)):
+        if kind == "text":
+            parts.append(tex(piece))
+        else:
+            parts.append(f"${'^' if kind == 'sup' else '_'}{{{_math_inner(piece)}}}$")
+    return "".join(parts).replace("$$", "")
+
+
 def _table(spec: str, head: list, rows: list, caption: str = "") -> list:
     out = [r"\begin{longtable}{" + spec + "}"]
     if caption:
@@ -88,8 +123,8 @@ def _overview(claims) -> list:
         said = agrees_of(d)
         b = d.get("bounds") if isinstance(d.get("bounds"), dict) else {}
         sizes = ",".join(str(b[k]) for k in ("n", "domain", "outputs") if k in b)
-        rows.append([tex(d.get("id")), tex(d.get("statement")), tex(d.get("source_says")), tex(d.get("verdict")),
-                     "--" if said is None else ("yes" if said else r"\textbf{no}"), tex(sizes),
+        rows.append([tex(d.get("id")), tex_math(d.get("statement")), tex(d.get("source_says")), tex(d.get("verdict")),
+                     {"": "--", "no": r"\textbf{no}"}.get(agreement_word(d, said), agreement_word(d, said)), tex(sizes),
                      tex(d.get("seconds"))])
     return _table(r"l p{5.2cm} p{2cm} l l l r", ["ID", "statement", "source says", "verdict", "as said",
                                                    r"$n,|\mathcal{D}|,|\mathcal{O}|$", "s"], rows)
@@ -114,7 +149,7 @@ def _grid(name, table) -> list:
 def counterexample_latex(cx: dict) -> list:
     """The lines of one counterexample record: its sizes, tables, parameters and violated inequality."""
     out = [f"At $n={tex(cx.get('n'))}$, $|\\mathcal{{D}}|={tex(cx.get('domain'))}$, "
-           f"$|\\mathcal{{O}}|={tex(cx.get('outputs'))}$" + (f"; part: {tex(cx['implication'])}." if cx.get("implication")
+           f"$|\\mathcal{{O}}|={tex(cx.get('outputs'))}$" + (f"; part: {tex_math(cx['implication'])}." if cx.get("implication")
                                                              else ".")]
     for name, table in (cx.get("mechanism") or {}).items():
         out += _grid(name, table)
@@ -125,7 +160,7 @@ def counterexample_latex(cx: dict) -> list:
     if cx.get("parameters"):
         out.append("Parameters: " + ", ".join(f"{tex(k)} $=$ {tex(v)}" for k, v in cx["parameters"].items()) + ".")
     if cx.get("violated"):
-        out.append(r"\par\noindent Violated: " + tex(cx["violated"]))
+        out.append(r"\par\noindent Violated: " + tex_math(cx["violated"]))
     return out
 
 
@@ -144,7 +179,7 @@ def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck 
 
     >>> text = audit_latex({"tool": {"version": "0"}, "claims": [{"id": "X-1", "source": "X", "kind": "⇒",
     ...     "statement": "A_1 ⇒ B & 50%", "verdict": "proved", "agrees_with_source": True}]})
-    >>> "A\\\\_1 $\\\\Rightarrow$ B \\\\& 50\\\\%" in text, text.isascii()
+    >>> "A$_{1}$ $\\\\Rightarrow$ B \\\\& 50\\\\%" in text, text.isascii()
     (True, True)
     """
     claims, names = _claims(doc), source_names or {}
@@ -162,7 +197,7 @@ def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck 
     out += _summary(claims, names)
     found = [d for d in claims if is_finding(d)]
     out.append(r"\subsection*{Findings}")
-    out += ([r"\begin{itemize}"] + [r"\item \textbf{" + tex(d.get("id")) + "} " + tex(d["finding"]) for d in found]
+    out += ([r"\begin{itemize}"] + [r"\item \textbf{" + tex(d.get("id")) + "} " + tex_math(d["finding"]) for d in found]
             + [r"\end{itemize}"]) if found else ["No findings: every verdict is as the source says."]
     out += [r"\subsection*{Claims}"] + _overview(claims)
     refuted = [d for d in claims if isinstance(d.get("counterexample"), dict)]
@@ -170,11 +205,11 @@ def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck 
     if refuted:
         out.append(r"\subsection*{Counterexamples}")
         for d in refuted:
-            out += [r"\paragraph{" + tex(d.get("id")) + "}", tex(d.get("statement")), ""]
+            out += [r"\paragraph{" + tex(d.get("id")) + "}", tex_math(d.get("statement")), ""]
             out += counterexample_latex(d["counterexample"]) + [""]
     if derived:
         out.append(r"\subsection*{Derived formulas}")
         for d in derived:
-            out += [r"\paragraph{" + tex(d.get("id")) + "}", tex(d.get("statement"))] + _formula(d) + [""]
+            out += [r"\paragraph{" + tex(d.get("id")) + "}", tex_math(d.get("statement"))] + _formula(d) + [""]
     out.append(r"\end{document}")
     return "\n".join(out) + "\n"

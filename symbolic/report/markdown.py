@@ -11,6 +11,7 @@ import html
 
 from symbolic.report.html import _claims, is_finding
 from symbolic.report.html_claim import agrees_of
+from symbolic.report.html_layout import agreement_word
 
 HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
 
@@ -40,8 +41,7 @@ def _sizes(b) -> str:
 
 
 def claims_rows(claims) -> list:
-    agrees = {True: "yes", False: "NO", None: ""}
-    return [(d.get("id"), d.get("kind"), d.get("source_says"), d.get("verdict"), agrees[agrees_of(d)],
+    return [(d.get("id"), d.get("kind"), d.get("source_says"), d.get("verdict"), agreement_word(d, agrees_of(d)),
              _sizes(d.get("bounds")), "" if d.get("seconds") is None else f"{d['seconds']:.2f}") for d in claims]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.exact import expr_text
+from symbolic.core.math_text import tidy_text
 from symbolic.core.tables import MechTable, PopTable, database_key
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
 from symbolic.solve.run import AS_SAID, DIFFERS, is_ad_hoc, part_outcome
@@ -112,7 +113,7 @@ def counterexample_text(cx) -> str:
      parameters: E=2 (ε=log(2))
      violated: PureDP(E): …
     """
-    lines = [f"counterexample at {cx.sizes}  ({cx.implication})"]
+    lines = [f"counterexample at {cx.sizes}  ({tidy_text(cx.implication)})"]
     for name, tab in cx.mechanisms.items():
         if isinstance(tab, MechTable):
             lines.append(f" mechanism {name}: rows are databases, columns outputs")
@@ -174,6 +175,7 @@ def counterexample_line(cx) -> str:
 
 
 def _differs_text(v, implication, expect_holds) -> str:
+    implication = tidy_text(implication)
     """What the run produced where it differs from the source: the counterexample, the sizes proved,
     or the derived value and the checks that fail."""
     if isinstance(v, Refuted):
@@ -336,7 +338,7 @@ def result_text(res) -> str:
     """
     c, v = res.claim, res.verdict
     if is_ad_hoc(c):  # no source: the verdict alone
-        lines = [f"{c.statement}", f"  verdict: {v.name}  ({res.seconds:.2f} s)"]
+        lines = [f"{tidy_text(c.statement)}", f"  verdict: {v.name}  ({res.seconds:.2f} s)"]
     else:
         lines = [f"{c.id} [{c.kind}] {c.statement}", f"  source says: {c.source_says}",
                  f"  verdict: {v.name} — {_said(res.outcome)}  ({res.seconds:.2f} s)"]
@@ -344,7 +346,7 @@ def result_text(res) -> str:
         sz = getattr(p.verdict, "sizes_proved", ())
         extra = f"; sizes proved: {', '.join('(%d,%d,%d)' % s.as_tuple() for s, *_ in sz)}" if sz else ""
         said = "" if is_ad_hoc(c) else f" — {_said(part_outcome(p))}"
-        lines.append(f"  - {p.implication}: {p.verdict.name} in {p.seconds:.2f} s{extra}{said}")
+        lines.append(f"  - {tidy_text(p.implication)}: {p.verdict.name} in {p.seconds:.2f} s{extra}{said}")
     if isinstance(v, Refuted):
         lines.append("  " + counterexample_text(v.counterexample).replace("\n", "\n  "))
         lines.append(f"  re-verified exactly: {'yes' if v.verified_exactly else 'NO'}; "
@@ -358,7 +360,7 @@ def result_text(res) -> str:
         if "ranges" in v.certificate:
             lines.append(f"  ranges: {v.certificate['ranges']}")
         if "vacuous_at" in v.certificate:
-            lines.append(f"  note: {v.certificate['vacuous_at']}")
+            lines.append(f"  witness of the hypotheses found among: {v.certificate['vacuous_at']}")
     if isinstance(v, Proved):
         lines.append(f"  vacuity: {v.vacuity or 'not applicable'}"
                      + (f" (the hypotheses hold together on an exact witness at {v.witness.sizes})"

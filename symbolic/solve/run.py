@@ -11,6 +11,7 @@ from symbolic.solve.search import Settings, check_implication
 from symbolic.solve.queries.solver import fresh_context
 from symbolic.solve.backends.second_opinion import second_opinion
 from symbolic.solve.queries.verify import defined_witness
+from symbolic.core.math_text import tidy_text
 from symbolic.core.verdicts import Derived, Proved, Refuted, Sizes, Unknown, Vacuous, esc, latex_text
 
 # How a result stands against its source, in words: the part (or claim) came out as the source
@@ -85,7 +86,7 @@ class ClaimResult:
 
     def _repr_html_(self):
         claim, v = self.claim, self.verdict
-        head = f"<div><code>{esc(getattr(claim, 'statement', claim))}</code></div>"
+        head = f"<div><code>{esc(tidy_text(getattr(claim, 'statement', claim)))}</code></div>"
         outcome = f"<div>{esc(self.outcome)}</div>" if self.outcome else ""
         verdict = v._repr_html_() if hasattr(v, "_repr_html_") else esc(v)
         return (f'<div class="dpcheck-result">{head}{verdict}{outcome}'
@@ -94,7 +95,7 @@ class ClaimResult:
     def _repr_latex_(self):
         v = self.verdict
         verdict = v._repr_latex_()[1:] if hasattr(v, "_repr_latex_") else rf"\text{{{latex_text(v)}}}$"
-        return rf"$\text{{{latex_text(getattr(self.claim, 'statement', self.claim))}: }}" + verdict
+        return rf"$\text{{{latex_text(tidy_text(getattr(self.claim, 'statement', self.claim)))}: }}" + verdict
 
 
 def check_claim(claim, settings: Settings | None = None, *, explore: float = 0.0) -> ClaimResult:

@@ -92,3 +92,17 @@ def test_the_audit_json_keeps_the_run(tmp_path):
     from theorems.cli.io import output
     doc = json.loads(output([RECORD], run=RUN))
     assert doc["run"] == RUN and doc["claims"] == [RECORD]
+
+
+@pytest.mark.parametrize("claim_id", ["K-3.3.2", "S-PROP5"])
+def test_a_counterexample_of_a_proof_step_is_re_verified_with_the_steps_parameters(tmp_path, capsys, claim_id):
+    """A claim proved through steps refutes in a step, whose parameters are the step's own (K-3.3.2's δ,
+    none at all for S-PROP5), not the claim's. Read back from a file, the counterexample was re-verified
+    with the claim's parameters and failed ("parameter E has no value", a δ left symbolic): a verified
+    finding rendered as unverified. Each step is now matched with its parameters."""
+    assert main(["check", claim_id, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["claims"][0]
+    assert record["verdict"] == "refuted" and record["verified_exactly"] is True
+    md = tmp_path / "a.md"
+    assert main(["audit", "--from", _write(tmp_path, [record]), "--markdown", str(md)]) == 0
+    assert "1 of 1 counterexamples re-verified" in md.read_text()

@@ -1,6 +1,9 @@
 """The audit's HTML page opened in a real headless Chromium (selenium, the system's Chromium and
-chromedriver): it loads with no console error and shows the summary, a counterexample table, a
-rendered formula and the pictures, each with a nonzero size; a screenshot is written.
+chromedriver): it loads with no console error and shows the banner, the table of contents (every link
+resolves), the summary, a counterexample table, a rendered formula and the pictures, each with a nonzero
+size; the filters (CSS only) show the findings or the undecided claims alone; the implication graph,
+drawn by ``dpcheck graph``'s renderer, is legible (no text under 11 px at 1400 px width) and its caption
+names the sizes; a screenshot is written.
 
 Marked ``browser`` (not in the default run): ``python -m pytest -m browser``. Skipped, with the
 reason, when selenium, Chromium or chromedriver is missing. Set ``DPCHECK_SCREENSHOT`` to a path to
@@ -57,6 +60,62 @@ def browser():
     driver = _driver()
     yield driver
     driver.quit()
+
+
+def _real_graph():
+    """The implication graph of three notions at n = 1, drawn as ``dpcheck graph --svg`` draws it."""
+    from symbolic.api import Sizes, graph_settings, render_svg, run_graph
+    d = run_graph(["pure-dp", "approx-dp", "tv-privacy"], sizes=Sizes(1, 2, 2), settings=graph_settings(3)).diagram()
+    return render_svg(d)[0], render_svg(d, separations=True)[0]
+
+
+def _undecided_doc():
+    doc = _doc()
+    doc["claims"].append({"id": "Q-9", "kind": "⇒", "source": "Q", "statement": "a claim left open",
+                          "source_says": "holds", "verdict": "unknown", "agrees_with_source": False,
+                          "reason": "effort limit", "bounds": None, "seconds": 1.0, "parts": []})
+    return doc
+
+
+def test_the_frame_filters_and_graph_in_chromium(browser, tmp_path):
+    """The banner, the TOC's links, the CSS filters and a legible real graph with its sizes."""
+    from selenium.webdriver.common.by import By
+    graph, separations = _real_graph()
+    page = tmp_path / "frame.html"
+    page.write_text(audit_html(_undecided_doc(), graph_svg=graph, separations_svg=separations,
+                               provenance="run of 2026-11-27, profile ci, wall time 1.0 s"), encoding="utf-8")
+    browser.set_window_size(1400, 1600)
+    browser.get(page.as_uri())
+    assert [e for e in browser.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")] == []
+    banner = browser.find_element(By.ID, "run-banner")
+    assert banner.is_displayed() and "profile ci" in banner.text
+
+    links = browser.find_elements(By.CSS_SELECTOR, "nav.toc a")
+    assert len(links) >= 5
+    for link in links:
+        target = link.get_attribute("href").split("#", 1)[1]
+        assert browser.find_elements(By.ID, target), target
+
+    def shown(selector):
+        return [e.get_attribute("id") for e in browser.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()]
+    every = shown("section.claim")
+    assert {"claim-Q-1", "claim-Q-2", "claim-Q-9"} <= set(every)
+    browser.find_element(By.CSS_SELECTOR, 'label[for="filter-findings"]').click()
+    assert shown("section.claim") == ["claim-Q-2"] and not shown("#summary")
+    browser.find_element(By.CSS_SELECTOR, 'label[for="filter-undecided"]').click()
+    assert shown("section.claim") == ["claim-Q-9"]
+    row = [r for r in browser.find_elements(By.CSS_SELECTOR, "table.overview tr") if r.is_displayed()][-1]
+    assert "undecided" in row.text and "NO" not in row.text
+    browser.find_element(By.CSS_SELECTOR, 'label[for="filter-all"]').click()
+    assert shown("section.claim") == every
+
+    for figure in ("graph-figure", "separations-figure"):
+        caption = browser.find_element(By.CSS_SELECTOR, f"#{figure} figcaption").text
+        assert "n=1, |D|=2, |O|=2" in caption, caption
+        sizes = browser.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0] + ' svg text'))"
+            ".filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height)", f"#{figure}")
+        assert sizes and min(sizes) >= 11, (figure, min(sizes))
 
 
 def _size(element):

@@ -14,7 +14,8 @@ from symbolic.report.tables import relation_table
 def test_claim_text_is_escaped_and_anchors_are_safe():
     assert esc('<script>"x"</script>') == "&lt;script&gt;&quot;x&quot;&lt;/script&gt;" and esc(None) == ""
     assert anchor("T-P4.converse") == "claim-T-P4.converse" and anchor("a b<c") == "claim-a_b_c"
-    assert 'v-refuted' in verdict_badge("refuted") and "NO" in agrees_badge(False) and "n/a" in agrees_badge(None)
+    assert 'v-refuted' in verdict_badge("refuted") and ">no<" in agrees_badge(False) and "n/a" in agrees_badge(None)
+    assert ">undecided<" in agrees_badge(False, {"verdict": "unknown"}) and ">no<" in agrees_badge(False, {"verdict": "refuted"})
     # a compound claim is judged part by part when the record says so
     assert agrees_of({"as_source_says": True, "agrees_with_source": False}) is True
     assert agrees_of({"agrees_with_source": False}) is False

@@ -198,8 +198,8 @@ def _sz(b):
 
 
 def _rows(docs):
-    agrees = {True: "yes", False: "NO", None: ""}
-    return [(d["id"], d["kind"], d["source_says"][:28], d["verdict"], agrees[d["agrees_with_source"]],
+    from symbolic import agreement_word
+    return [(d["id"], d["kind"], d["source_says"][:28], d["verdict"], agreement_word(d, d["agrees_with_source"]),
              _sz(d["bounds"]), "" if d["seconds"] is None else f"{d['seconds']:.2f}") for d in docs]
 
 
@@ -219,13 +219,15 @@ def markdown(docs, provenance=None):
     return audit_markdown(docs, provenance=provenance)
 
 
-def html_page(docs, graph_svg=None, provenance=None):
+def html_page(docs, graph=None, provenance=None):
     """The audit's page (:func:`symbolic.report.html.audit_html`) from the claim records, with the
-    sources' names and, when given, the implication graph's SVG text."""
+    sources' names and, when given, the implication graph: (its SVG text, the separations' SVG text or
+    None), as :func:`read_graph_svg` reads them."""
     from symbolic import audit_html, tool_json
     from theorems.registry import SOURCES
-    return audit_html({"tool": tool_json(), "claims": docs}, graph_svg=graph_svg, source_names=SOURCES,
-                      provenance=provenance)
+    graph_svg, separations = graph if graph is not None else (None, None)
+    return audit_html({"tool": tool_json(), "claims": docs}, graph_svg=graph_svg, separations_svg=separations,
+                      source_names=SOURCES, provenance=provenance)
 
 
 def latex_document(docs, provenance=None):
@@ -236,7 +238,17 @@ def latex_document(docs, provenance=None):
 
 
 def read_graph_svg(path):
-    """The SVG text of the file at ``path``, checked to be an SVG picture the page can show."""
+    """(SVG text of the file at ``path``, SVG text of its separations picture or None): the pictures
+    ``dpcheck graph --svg PATH`` writes (``PATH-separations.svg`` beside it), each checked to be an SVG
+    picture the page can show."""
+    from pathlib import Path
+    graph = _svg_file(path)
+    p = Path(path)
+    beside = p.with_name(p.stem + "-separations" + (p.suffix or ".svg"))
+    return graph, (_svg_file(str(beside)) if beside.is_file() else None)
+
+
+def _svg_file(path):
     from symbolic import DPCheckError, clip
     from symbolic import inline_svg
     try:

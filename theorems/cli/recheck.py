@@ -16,12 +16,13 @@ OPTION = click.option("--save-counterexample", "save_prefix", metavar="PREFIX",
                            "and print the `eval` commands that re-check each file (e.g. --save-counterexample cx)")
 
 
-def _implication(claim, text):
-    """The part (or proof step) of ``claim`` whose counterexample this is, by its text."""
-    parts = list(claim.parts)
+def claim_part(claim, text):
+    """(the part or proof step of ``claim`` whose text is ``text``, the parameters it was checked with),
+    or None: a claim's parts are checked with the claim's parameters, a proof's steps with their own."""
+    parts = [(imp, claim.params) for imp in claim.parts]
     if claim.proof is not None:
-        parts += [s.implication for s in claim.proof.steps if hasattr(s, "implication")]
-    return next((imp for imp in parts if str(imp) == text), None)
+        parts += [(s.implication, s.params) for s in claim.proof.steps if hasattr(s, "implication")]
+    return next(((imp, params) for imp, params in parts if str(imp) == text), None)
 
 
 def save_counterexample(res, prefix, *, as_json=False, quiet=False, names=None):
@@ -43,7 +44,7 @@ def save_counterexample(res, prefix, *, as_json=False, quiet=False, names=None):
         paths[label] = f"{prefix}-{label}.json"
         with open(paths[label], "w", encoding="utf-8") as f:
             f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    imp = _implication(res.claim, v.counterexample.implication)
+    imp = (claim_part(res.claim, v.counterexample.implication) or (None,))[0]
     lines = ["wrote " + ", ".join(f"{p} ({files[k][0]})" for k, p in paths.items())]
     commands = recheck_commands(imp, v.counterexample, paths, names) if imp is not None else []
     commands += _at_witness(imp, v.counterexample, paths, names, files)

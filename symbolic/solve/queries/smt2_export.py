@@ -24,7 +24,7 @@ def smt2_queries(res) -> list:
     >>> res = check_implies(PureDP(E.symbol), PureDP(2 * E.symbol), sizes=Sizes(1, 2, 2),
     ...                     settings=Settings(second_solver=False))
     >>> [comment.splitlines()[0] for comment, _ in smt2_queries(res)]
-    ['adhoc: proof obligation 1 of 1: PureDP(E) ⇒ PureDP(2E) at n=1, |D|=2, |O|=2, query 1']
+    ['adhoc: proof obligation 1 of 1: PureDP(E) ⇒ PureDP(2*E) at n=1, |D|=2, |O|=2, query 1']
     """
     claim, v = res.claim, res.verdict
     queries = []

@@ -114,7 +114,7 @@ def _raise_stop(signum, frame):
     raise Stop(signum)
 
 
-AGREES_STYLE = {"yes": "green", "NO": "red bold"}
+AGREES_STYLE = {"yes": "green", "no": "red bold", "undecided": "yellow"}
 
 
 def report(docs, texts, extras, seconds):

@@ -126,30 +126,24 @@ def check_consistency(path, docs, registry) -> None:
                                    f"({rec['verdict']}) and parts give {value!r}; the record is inconsistent")
 
 
-def _implication(claim, text):
-    parts = list(claim.parts)
-    if claim.proof is not None:
-        parts += [s.implication for s in claim.proof.steps if hasattr(s, "implication")]
-    return next((imp for imp in parts if str(imp) == text), None)
-
-
 def reverify(docs, registry) -> dict:
     """{claim ID: None when its counterexample re-verified exactly, else why not} for every record with
     a counterexample. A claim not in the registry, or a part it does not have, cannot be re-verified."""
     from symbolic import reverify_counterexample
+    from theorems.cli.recheck import claim_part
     out = {}
     for rec in docs:
         cx = rec.get("counterexample")
         if cx is None:
             continue
         claim = registry.get(rec["id"])
-        imp = None if claim is None else _implication(claim, cx.get("implication"))
+        part = None if claim is None else claim_part(claim, cx.get("implication"))
         if claim is None:
             out[rec["id"]] = "no claim of that ID in the catalogue"
-        elif imp is None:
+        elif part is None:
             out[rec["id"]] = f"the claim has no part {clip(str(cx.get('implication')), 60)}"
         else:
-            ok, problems = reverify_counterexample(imp, claim.params, cx)
+            ok, problems = reverify_counterexample(*part, cx)
             out[rec["id"]] = None if ok else "; ".join(problems) or "re-verification failed"
     return out
 
