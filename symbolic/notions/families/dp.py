@@ -56,6 +56,7 @@ from symbolic.model.causal import mechanism_model
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion
 from symbolic.model.population import Population, uniform
 from symbolic.core.fast_exact import hockey_check, one_pass, pure_dp_checks
+from symbolic.core.prob import violated_event
 from symbolic.core.tables import databases, replace
 
 
@@ -90,8 +91,12 @@ FreeLunchPrivacy = Notion("FreeLunchPrivacy", (E_SPEC,), _free_lunch, summary=(
     "ε-free-lunch privacy: Pr[A(d)=o] ≤ e^ε·Pr[A(d')=o] for every pair of databases"))
 
 
-def _approx_dp_why(i, d, v):
-    return f"i={i+1}, d={d}, d'={replace(d, i, v)}: an event exceeds E·p'+δ"
+def _approx_dp_why(A, E, delta, i, d, v):
+    """The violated event at the failing pair, with both sides in exact numbers (:func:`violated_event`)."""
+    d2 = replace(d, i, v)
+    event = violated_event(A.outputs, [A.p(d, o) for o in A.outputs], [A.p(d2, o) for o in A.outputs], E, delta,
+                           names=("Pr[A(d)∈S]", "Pr[A(d')∈S]"))
+    return f"i={i+1}, d={d}, d'={d2}: {event}"
 
 
 def _approx_dp(ops, A, P=None, *, E, delta):
@@ -99,13 +104,13 @@ def _approx_dp(ops, A, P=None, *, E, delta):
     # so "for all events" is Σ_o max(0, A(d)(o) - E·A(d')(o)) ≤ δ: no enumeration of 2^|𝒪| sets.
     return ops.And(
         ops.le(ops.sum(ops.max0(A.p(d, o) - E * A.p(replace(d, i, v), o)) for o in A.outputs), delta,
-               why=lambda i=i, d=d, v=v: _approx_dp_why(i, d, v))
+               why=lambda i=i, d=d, v=v: _approx_dp_why(A, E, delta, i, d, v))
         for i, d, v in A.neighbours())
 
 
 def _approx_dp_fast(A, P=None, *, E, delta):
     """The body of ApproxDP on a rational table in one pass over integer columns; None when it does not apply."""
-    return one_pass(A, lambda view: hockey_check(view, E, delta), lambda d, i, v, _: _approx_dp_why(i, d, v))
+    return one_pass(A, lambda view: hockey_check(view, E, delta), lambda d, i, v, _: _approx_dp_why(A, E, delta, i, d, v))
 
 
 ApproxDP = Notion("ApproxDP", (E_SPEC, DELTA_SPEC), _approx_dp, summary=(

@@ -48,6 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from symbolic.core.ops import exact_sign
+from symbolic.core.prob import violated_event
 from symbolic.core.tables import replace
 from symbolic.core.terms import Term
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion, ParamSpec
@@ -126,7 +127,8 @@ def _pairs(A):
 
 def _event_approx(ops, A, P=None, *, E):
     return ops.And(ops.le(hockey(ops, row_of(A, x), row_of(A, y), E), 0,
-                          why=lambda x=x, y=y: f"rows {x}, {y}: some event S has p(S) > E·q(S)")
+                          why=lambda x=x, y=y: f"rows {x}, {y}: " + violated_event(
+                              A.outputs, row_of(A, x), row_of(A, y), E))
                    for x, y in _pairs(A))
 
 
@@ -147,7 +149,8 @@ PointwiseApprox = Notion("PointwiseApprox", (E_SPEC,), _pointwise_approx, summar
 
 def _indist(ops, A, P=None, *, E, delta):
     return ops.And(ops.le(hockey(ops, row_of(A, x), row_of(A, y), E), delta,
-                          why=lambda x=x, y=y: f"rows {x}, {y}: an event has p(S) > E·q(S) + δ")
+                          why=lambda x=x, y=y: f"rows {x}, {y}: " + violated_event(
+                              A.outputs, row_of(A, x), row_of(A, y), E, delta))
                    for x, y in _pairs(A))
 
 

@@ -23,6 +23,7 @@ import itertools
 from dataclasses import dataclass
 
 from symbolic.core.errors import InvalidParameter, InvalidSize, clip
+from symbolic.core.prob import violated_event
 from symbolic.core.tables import PopTable, databases
 from symbolic.model.population import Population, point_mass
 from symbolic.notions.base import DELTA_SPEC, E_SPEC, Notion
@@ -213,7 +214,8 @@ def _ddp(ops, A, S, P, *, E, delta):
             sim = [ops.sum(P.p(d) * S.p(simulated_row(d, i, bot), o) for d in A.rows if keep(d)) for o in A.outputs]
             for x, y, what in ((real, sim, "M(D) vs Sim(D_-i)"), (sim, real, "Sim(D_-i) vs M(D)")):
                 out.append(ops.le(ops.sum(ops.max0(a - E * b) for a, b in zip(x, y)), delta * m,
-                                  why=lambda i=i, t=t, what=what: f"i={i+1}, D_i={t}: {what}: an event exceeds E·q + δ"))
+                                  why=lambda i=i, t=t, what=what, x=x, y=y, m=m: f"i={i+1}, D_i={t}: {what}: "
+                                  + violated_event(A.outputs, x, y, E, delta * m, names=("Pr[·∈S, D_i]", "Pr[·∈S, D_i]"))))
     return ops.And(out)
 
 
