@@ -172,13 +172,14 @@ def violated_event(outputs, p, q, E, delta=0, *, names=("p(S)", "q(S)")) -> str:
     >>> violated_event((0, 1, 2), ("1/2", "1/4", "1/4"), ("1/8", "1/8", "3/4"), 2, sp.Rational(1, 10))
     'the event S={0} has p(S)=1/2 > E·q(S)+δ=2·1/8+1/10=7/20'
     """
+    from symbolic.core.math_text import math_text
     from symbolic.core.ops import exact_sign
     p, q = [sp.sympify(x) for x in p], [sp.sympify(x) for x in q]
     E, delta = sp.sympify(E), sp.sympify(delta)
     event = [i for i in range(len(p)) if exact_sign(p[i] - E * q[i]) > 0]
     ps, qs = sp.Add(*(p[i] for i in event)), sp.Add(*(q[i] for i in event))
     a, b = names
-    slack = f"+δ={E}·{qs}+{delta}" if delta != 0 else f"={E}·{qs}"
-    return (f"the event S={{{', '.join(str(outputs[i]) for i in event)}}} has {a}={ps} > E·{b}{slack}"
-            f"={E * qs + delta}")
-
+    m = math_text
+    slack = f"+δ={m(E)}·{m(qs)}+{m(delta)}" if delta != 0 else f"={m(E)}·{m(qs)}"
+    return (f"the event S={{{', '.join(str(outputs[i]) for i in event)}}} has {a}={m(ps)} > E·{b}{slack}"
+            f"={m(E * qs + delta)}")
