@@ -23,6 +23,7 @@ from html.parser import HTMLParser
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
+from symbolic.core.math_text import tidy_text
 from symbolic.core.exact import parse_expr
 
 MATHML_NS = "http://www.w3.org/1998/Math/MathML"
@@ -131,11 +132,12 @@ def formula_mathml(text: str, *, display: bool = False) -> str | None:
 
 def math_or_code(text, *, latex: str | None = None, display: bool = False) -> str:
     """HTML for a formula: MathML from ``latex`` when given and readable, else from ``text`` read as a
-    sympy formula, else ``text`` escaped in a ``<code>`` element."""
+    sympy formula, else ``text`` tidied as mathematics (:func:`~symbolic.core.math_text.tidy_text`) and
+    escaped."""
     if latex:
         try:
             return latex_mathml(latex, display=display)
         except DPCheckError:
             pass
     mathml = formula_mathml(text, display=display) if isinstance(text, str) else None
-    return mathml if mathml is not None else f"<code>{html.escape(str(text))}</code>"
+    return mathml if mathml is not None else f'<span class="math-text">{html.escape(tidy_text(str(text)))}</span>'

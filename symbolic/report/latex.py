@@ -168,7 +168,7 @@ def _formula(doc) -> list:
     if doc.get("formula") is None:
         return []
     latex = doc.get("latex") or formula_latex(doc["formula"])
-    return [r"\[ " + latex + r" \]" if latex and latex.isascii() else r"\texttt{" + tex(doc["formula"]) + "}"]
+    return [r"\[ " + latex + r" \]" if latex and latex.isascii() else tex_math(doc["formula"])]
 
 
 def audit_latex(doc, *, source_names: dict | None = None, title: str = "dpcheck audit",

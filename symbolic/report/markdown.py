@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from symbolic.report.html import _claims, is_finding
+from symbolic.core.math_text import math_fragments
 from symbolic.report.html_claim import agrees_of
 from symbolic.report.html_layout import agreement_word
 
@@ -24,6 +25,20 @@ def text(value) -> str:
     A &lt;script&gt;alert(1)&lt;/script&gt; &amp; \\`x\\`
     """
     return "" if value is None else html.escape(" ".join(str(value).split()), quote=False).replace("`", "\\`")
+
+
+def math_md(value) -> str:
+    """Prose that holds mathematics, safe in Markdown: operator syntax tidied (no ``*`` for Markdown to
+    read as emphasis), ``^{…}`` and ``_{…}`` as ``<sup>`` and ``<sub>``, the rest as :func:`text`.
+
+    >>> print(math_md("PureDP(E**2*delta): e^{kε} <"))
+    PureDP(E²·δ): e<sup>kε</sup> &lt;
+    """
+    if value is None:
+        return ""
+    tags = {"sup": "<sup>{}</sup>", "sub": "<sub>{}</sub>", "text": "{}"}
+    safe = lambda s: html.escape(s, quote=False).replace("`", "\\`")
+    return "".join(tags[kind].format(safe(s)) for kind, s in math_fragments(" ".join(str(value).split())))
 
 
 def cell(value) -> str:
@@ -49,7 +64,7 @@ def counterexample_markdown(cx: dict) -> list:
     """The lines of one counterexample: sizes, each mechanism (databases × outputs), populations,
     parameters and the violated inequality."""
     out = [f"At n={text(cx.get('n'))}, |𝒟|={text(cx.get('domain'))}, |𝒪|={text(cx.get('outputs'))}"
-           + (f"; part: {text(cx['implication'])}" if cx.get("implication") else "") + ".", ""]
+           + (f"; part: {math_md(cx['implication'])}" if cx.get("implication") else "") + ".", ""]
     for name, table in (cx.get("mechanism") or {}).items():
         if isinstance(table, dict) and all(isinstance(r, dict) for r in table.values()) and \
                 not any(isinstance(v, dict) for r in table.values() for v in r.values()):
@@ -64,9 +79,9 @@ def counterexample_markdown(cx: dict) -> list:
             out += [f"Population {text(name)} (all other databases 0)", ""] + _table(["database", "probability"],
                                                                               list(pop.items())) + [""]
     if cx.get("parameters"):
-        out += ["Parameters: " + ", ".join(f"{text(k)} = {text(v)}" for k, v in cx["parameters"].items()), ""]
+        out += ["Parameters: " + ", ".join(f"{math_md(k)} = {math_md(v)}" for k, v in cx["parameters"].items()), ""]
     if cx.get("violated"):
-        out += [f"Violated: {text(cx['violated'])}", ""]
+        out += [f"Violated: {math_md(cx['violated'])}", ""]
     return out
 
 
@@ -83,12 +98,12 @@ def audit_markdown(doc, *, provenance: str | None = None) -> str:
     out = ([f"**{text(provenance)}**", ""] if provenance else []) + _table(HEAD, claims_rows(claims))
     found = [d for d in claims if is_finding(d)]
     if found:
-        out += ["", "## Findings", ""] + [f"- **{cell(d.get('id'))}** {text(d['finding'])}"
+        out += ["", "## Findings", ""] + [f"- **{cell(d.get('id'))}** {math_md(d['finding'])}"
                                           for d in found]
     refuted = [d for d in claims if isinstance(d.get("counterexample"), dict)]
     if refuted:
         out += ["", "## Counterexamples"]
         for d in refuted:
-            out += ["", f"### {text(d.get('id'))}", "", text(d.get("statement")), ""]
+            out += ["", f"### {text(d.get('id'))}", "", math_md(d.get("statement")), ""]
             out += counterexample_markdown(d["counterexample"])
     return "\n".join(out).rstrip() + "\n"

@@ -87,6 +87,6 @@ def test_markdown_has_findings_and_counterexample_tables_from_the_same_records()
     md = audit_markdown({"claims": [REFUTED]})
     assert "## Findings" in md and "- **X-2** False: the counterexample below" in md
     assert "| 0 | 1/3 | 2/3 |" in md and "| 1 | 1 | 0 |" in md
-    assert "Parameters: E = 2, eps = log(2)" in md
+    assert "Parameters: E = 2, ε = ln(2)" in md
     rows = [line for line in md.splitlines() if line.startswith("| X-2 ")]
     assert len(rows) == 1 and rows[0].count(" | ") == 6     # seven cells: no "|" split the row
