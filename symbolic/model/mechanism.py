@@ -77,18 +77,19 @@ class Mechanism:
                 if isinstance(row, dict):
                     outs += [o for o in row if o not in outs]
         dbs = databases(n, domain)
-        key_set, db_set = set(keys), set(dbs)
-        if len(key_set) != len(keys):
+        lookup = table if all(type(k) is tuple for k in table) else \
+            {(k if isinstance(k, tuple) else (k,)): v for k, v in table.items()}
+        if len(lookup) != len(keys):
             raise InvalidDistribution("table gives a database twice (once bare, once as a 1-tuple); give it once")
-        missing = [d for d in dbs if d not in key_set]
-        if missing:
-            raise InvalidDistribution(f"table has no row for database(s) {clip(missing[:3])}")
-        extra = [k for k in keys if k not in db_set]
-        if extra:
+        if len(lookup) != len(dbs) or not all(map(lookup.__contains__, dbs)):   # one pass when all is well
+            missing = [d for d in dbs if d not in lookup]
+            if missing:
+                raise InvalidDistribution(f"table has no row for database(s) {clip(missing[:3])}")
+            db_set = set(dbs)
+            extra = [k for k in lookup if k not in db_set]
             raise InvalidDistribution(f"table rows {clip(extra[:3])} are not databases over domain {clip(domain)}")
         rows = []
         outs_t, dists = tuple(outs), {}  # equal rows share one validated Dist (a table has few distinct rows)
-        lookup = {(k if isinstance(k, tuple) else (k,)): v for k, v in table.items()}
         for d in dbs:
             row = lookup[d]
             if isinstance(row, dict):

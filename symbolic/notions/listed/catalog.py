@@ -44,6 +44,11 @@ def find_notion(key: str) -> NotionInfo:
 
     >>> find_notion("PureDP").id, find_notion("pure_dp").name
     ('pure-dp', 'PureDP')
+    >>> try:
+    ...     find_notion("semantic-privacy")
+    ... except UnknownName as e:
+    ...     print(str(e).split("; ")[1].split(" (")[0])   # each suggestion once
+    did you mean SemanticPrivacy, SemanticPrivacyFor, ApproxSemanticPrivacy?
     """
     entries = notion_catalog()
     norm = _norm(key)
@@ -53,7 +58,7 @@ def find_notion(key: str) -> NotionInfo:
     for info in entries:  # a case-insensitive name ("puredp")
         if norm in (_norm(info.name), *map(_norm, info.aliases)):
             return info
-    keys = [i.id for i in entries] + [i.name for i in entries]
+    keys = list(dict.fromkeys([i.id for i in entries] + [i.name for i in entries]))   # an ID may be its name
     close = difflib.get_close_matches(str(key)[:60], keys, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise UnknownName(f"unknown notion {clip(key)}{hint} (`dpcheck notions` lists them all)")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from symbolic import DPCheckError, tidy_text
+from symbolic import DPCheckError
 from theorems.cli.app import Stop, command, stop_on_signals, ui
 from theorems.cli.console import print_table, spinner
 from theorems.cli.io import say, writable
@@ -45,6 +45,7 @@ def _literature_word(p) -> str:
 
 
 def _print_pairs(g):
+    from symbolic import tidy_text
     rows = []
     for p in g.pairs:
         what = (p.map or "") + (" (tight)" if p.relation == "implies" and p.tight else "")
