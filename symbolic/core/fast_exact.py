@@ -89,8 +89,11 @@ def _build(tab) -> IntView | None:
     width = len(tab.outputs)
     if any(len(r) != width for r in vals):
         return None
-    conv = {}
+    conv, distinct = {}, {}   # rows that are one object (equal rows of a table share one) are read once
     for row in vals:
+        if id(row) in distinct:
+            continue
+        distinct[id(row)] = row
         for x in row:
             key = id(x)
             if key not in conv:
@@ -105,7 +108,9 @@ def _build(tab) -> IntView | None:
             if L.bit_length() > MAX_LCM_BITS:
                 return _per_row(n, k, vals, conv, width)
     scaled = {key: p * (L // q) for key, (p, q) in conv.items()}
-    cols = tuple([scaled[id(row[j])] for row in vals] for j in range(width))
+    ints = {key: tuple(scaled[id(x)] for x in row) for key, row in distinct.items()}
+    by_row = [ints[id(row)] for row in vals]
+    cols = tuple([r[j] for r in by_row] for j in range(width))
     return IntView(n, k, cols, None, L)
 
 

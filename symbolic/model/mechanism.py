@@ -118,6 +118,38 @@ class Mechanism:
             rows.append((d, dist))
         return cls(n, domain, outs_t, tuple(rows), name)
 
+    @classmethod
+    def from_ordered_rows(cls, rows, *, n: int, domain, outputs, name="table"):
+        """A mechanism from its rows as a list in lexicographic order over 𝒟^n (the first database is
+        (d₁, …, d₁), the last (d_k, …, d_k)), each a list of probabilities aligned with ``outputs``;
+        equal rows share one validated :class:`Dist`.
+
+        >>> Mechanism.from_ordered_rows([["3/4", "1/4"], ["1/4", "3/4"]], n=1, domain=(0, 1), outputs=(0, 1))[(1,)]
+        Dist({0: 1/4, 1: 3/4})
+        """
+        domain, outs = tuple(domain), tuple(outputs)
+        size, width = count_databases(n, len(domain)), len(outs)
+        if not isinstance(rows, (list, tuple)) or len(rows) != size:
+            raise InvalidDistribution(f"the rows list has {len(rows) if isinstance(rows, (list, tuple)) else 'no'} "
+                                      f"rows; a table over {len(domain)} values with n={n} has {size}, one per "
+                                      f"database in lexicographic order")
+        dists, out = {}, []
+        for d, row in zip(itertools.product(domain, repeat=n), rows):
+            if type(row) is not list and not isinstance(row, tuple) or len(row) != width:
+                raise InvalidDistribution(f"row {d} is {clip(row, 40)}; give a list of {len(outs)} probabilities "
+                                          f"aligned with the outputs {clip(outs)}")
+            key = tuple(row)
+            try:
+                dist = dists.get(key)
+            except TypeError:  # an unhashable entry: Dist says what is wrong with it
+                dist = None
+            if dist is None:
+                dist = Dist(outcomes=outs, probs=row, what=f"row {d}")
+                if len(dists) < MAX_SHARED_ROWS:
+                    dists[key] = dist
+            out.append((d, dist))
+        return cls(n, domain, outs, tuple(out), name)
+
     def __getitem__(self, d) -> Dist:
         d = d if isinstance(d, tuple) else (d,)
         for k, dist in self.rows:
@@ -201,7 +233,8 @@ def keyed_by_database(items: dict, n: int, domain, where: str) -> dict:
 def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     """A mechanism from the JSON table format of ``dpcheck eval`` (the document already parsed):
     ``{"n", "domain", "outputs", "rows"}``; rows map "a,b" to a list of probabilities aligned with the
-    outputs, or to an object output -> probability. Probabilities are integers or strings "3/8";
+    outputs, or to an object output -> probability; or ``"rows"`` is a list, one row per database in
+    lexicographic order over 𝒟^n (the compact form of a large table). Probabilities are integers or strings "3/8";
     everything is checked (types, sizes before any enumeration, ranges, sums) and nothing is evaluated.
 
     >>> m = mechanism_from_json({"n": 1, "domain": [0, 1], "outputs": [0, 1],
@@ -224,6 +257,8 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     n, rows = doc["n"], doc["rows"]
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidSize(f'"n"={clip(n, 40)} must be a whole number >= 1')
+    if isinstance(rows, list):   # the compact form: rows in lexicographic order, no database keys
+        return _ordered(doc, n, rows, name)
     if not isinstance(rows, dict) or not rows:
         raise InvalidSize(f'"rows" must be a non-empty object mapping databases to rows, like '
                           f'{{"0": ["3/4", "1/4"]}}; got {"an empty object" if rows == {} else "a " + _kind(rows)}')
@@ -255,6 +290,22 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
                 f"row {clip(','.join(map(str, d)), 40)} is {clip(row, 40)} (a {_kind(row)}); give a list of "
                 f"probabilities aligned with \"outputs\", such as [\"3/4\", \"1/4\"]")
     return Mechanism.from_table(table, n=n, domain=domain, outputs=outputs, name=name)
+
+
+def _ordered(doc, n, rows, name):
+    """The compact table form: ``"rows"`` a list of rows in lexicographic order over 𝒟^n; ``"domain"``
+    and ``"outputs"`` must be given (they fix the order)."""
+    if "domain" not in doc or "outputs" not in doc:
+        raise InvalidSize('"rows" as a list (one row per database, in lexicographic order) needs "domain" and '
+                          '"outputs", which fix that order')
+    domain, outputs = _int_list(doc["domain"], "domain"), _int_list(doc["outputs"], "outputs")
+    if any(isinstance(v, str) for v in domain):
+        raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
+    count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
+    if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
+        raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
+                          f"limit of {MAX_FILE_CELLS}")
+    return Mechanism.from_ordered_rows(rows, n=n, domain=domain, outputs=outputs, name=name)
 
 
 def _kind(value) -> str:
