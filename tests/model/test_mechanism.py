@@ -66,3 +66,26 @@ def test_populations():
     assert iid(Dist.uniform((0, 1, 2)), n=2).prob((2, 2)) == sp.Rational(1, 9)
     assert point_mass((1, 0), domain=(0, 1)).prob((1, 0)) == 1
     assert sum(uniform(n=3, domain=(0, 1)).probs) == 1
+
+
+def test_the_list_form_of_a_table_is_the_keyed_form_in_lexicographic_order():
+    """"rows" as a list: one row per database in lexicographic order over the domain. It reads as the
+    keyed form does (same databases, same exact rows), and every malformed list is refused in one line."""
+    import itertools
+    import pytest
+    from symbolic.api import InvalidDistribution, InvalidSize, FloatNotAllowed, mechanism_from_json
+    keyed = {"0,0": ["1/2", "1/2"], "0,1": ["1/3", "2/3"], "1,0": ["1/4", "3/4"], "1,1": ["1", "0"]}
+    a = mechanism_from_json({"n": 2, "domain": [0, 1], "outputs": [0, 1], "rows": keyed})
+    b = mechanism_from_json({"n": 2, "domain": [0, 1], "outputs": [0, 1], "rows": list(keyed.values())})
+    assert a.table().rows == b.table().rows and [d for d, _ in b.rows] == list(itertools.product((0, 1), repeat=2))
+    bad = [({"rows": [["1/2", "1/2"]] * 3}, InvalidDistribution, "has 4, one per database"),
+           ({"rows": [["1/2", "1/2"]] * 4, "domain": None}, InvalidSize, 'needs "domain" and "outputs"'),
+           ({"rows": [["1/2", "1/2"]] * 3 + [{"0": "1"}]}, InvalidDistribution, "give a list of 2 probabilities"),
+           ({"rows": [["1/2", "1/2"]] * 3 + [["1/2", "1/3"]]}, InvalidDistribution, "sums to 5/6"),
+           ({"rows": [["1/2", "1/2"]] * 3 + [["1/2", 0.5]]}, FloatNotAllowed, "is a float"),
+           ({"rows": [["1/2", "1/2"]] * 3 + [["3/2", "-1/2"]]}, InvalidDistribution, "is negative")]
+    for edit, error, words in bad:
+        doc = {"n": 2, "domain": [0, 1], "outputs": [0, 1], **edit}
+        doc = {k: v for k, v in doc.items() if v is not None}
+        with pytest.raises(error, match=words.replace("(", r"\(")):
+            mechanism_from_json(doc)

@@ -21,6 +21,7 @@ never a guess.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import os
@@ -347,6 +348,29 @@ def prepare(assertions):
         return payload(lower(assertions))
     except Unsupported as e:
         return Decision("unknown", f"cvc5 converter: unsupported operator {e.op}", time.monotonic() - t0)
+
+
+def payload_key(data) -> str | None:
+    """A key equal for two prepared queries exactly when they are the same formula up to a renaming of
+    their constants (each constant renamed by its first appearance in the node list, sorts, numerals,
+    operators and structure kept). Equal keys are equisatisfiable, so one answer serves both. None for
+    a query that is not a payload (an untranslatable one).
+
+    >>> a = {"nodes": [["const", [], "Real", "x"], ["num", [], "Real", "1/1"], ["<", [0, 1], "Bool", None]],
+    ...      "roots": [2], "logic": "QF_LRA"}
+    >>> b = {**a, "nodes": [["const", [], "Real", "y"], *a["nodes"][1:]]}
+    >>> payload_key(a) == payload_key(b), payload_key({**a, "logic": "QF_NRA"}) == payload_key(a)
+    (True, False)
+    """
+    if not isinstance(data, dict):
+        return None
+    names, nodes = {}, []
+    for op, args, sort, value in data["nodes"]:
+        if op == "const":
+            value = names.setdefault(value, f"c{len(names)}")
+        nodes.append([op, args, sort, value])
+    text = json.dumps([nodes, data["roots"], data["logic"]], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:

@@ -26,6 +26,18 @@ _E("symbolic.solve.backends.second_opinion:_decide_all", "                for i,
    "test:tests/solve/test_certificates.py::test_second_solver_confirms_a_cegis_proof")
 
 
+_E("symbolic.solve.backends.cvc5_backend:payload_key", "        nodes.append([op, args, sort, value])",
+   "        nodes.append([op, args, sort, None])", "second-opinion.copies-ignore-numerals",
+   "two queries that differ in a numeral are taken for copies of each other, and one answer serves both",
+   "test:tests/solve/backends/test_second_opinion_copies.py::test_formulas_that_differ_are_not_taken_for_copies")
+
+
+_E("symbolic.solve.backends.second_opinion:_decide_all", "        if k is None or k not in first:",
+   "        if k is None or not first:", "second-opinion.copies-take-the-first-answer",
+   "every query after the first is taken for a copy of the first, whatever its formula",
+   "test:tests/solve/backends/test_second_opinion_copies.py::test_copies_up_to_renaming_are_asked_once_and_share_the_answer")
+
+
 _E("symbolic.solve.backends.deadline:check_within", '    solver.set("rlimit", units)', '    pass',
    "effort.rlimit-unset", "a solver call is not bounded by z3's resource count (only the wall clock would end it)",
    "test:tests/solve/backends/test_deadline.py::test_the_resource_count_ends_a_call_the_same_way_every_time")
