@@ -17,6 +17,9 @@ from theorems.cli.recheck import OPTION as SAVE_OPTION, save_counterexample
 from theorems.cli.options import Seconds, effort_options, size_options
 
 
+DEFAULT_BUDGET = 60.0   # nominal seconds of exploring beyond a claim's own sizes
+
+
 @command("check", short_help="check one claim: verdict, counterexample tables", examples=[
     ("dpcheck check T-P4.converse", "verdict and the minimal counterexample's tables"),
     ("dpcheck check T-P1 --json", "only the JSON document on stdout"),
@@ -29,9 +32,10 @@ from theorems.cli.options import Seconds, effort_options, size_options
 @click.argument("claim_id", metavar="ID")
 @size_options("the claim's own sizes")
 @effort_options
-@click.option("--budget", type=Seconds(True), default=60.0, show_default=True,
+@click.option("--budget", type=Seconds(True), default=None,
               help="effort for exploring larger sizes after the claim's own, in nominal seconds of solver steps "
-                   "(10^6 z3 steps or one processor second each, times the --effort level); 0: the claim's sizes only (e.g. --budget 0)")
+                   "(10^6 z3 steps or one processor second each, times the --effort level); 0: the claim's sizes only; "
+                   "default 60, or 0 when --n, --domain or --outputs set the sizes (e.g. --budget 0)")
 @click.option("--json", "as_json", is_flag=True,
               help="print only the JSON document on stdout, the audit's schema with one claim (e.g. --json)")
 @click.option("--assume", multiple=True, metavar="RANGE",
@@ -56,6 +60,8 @@ def check_claim(claim_id, n, domain, outputs, effort, timeout, budget, as_json, 
                                                                          ("--save-counterexample", save_prefix),
                                                                          ("--timeout", timeout)) if v])
     claim = entry
+    if budget is None:   # sizes the user set are the sizes checked; the catalogue's own are explored beyond
+        budget = 0.0 if any(v is not None for v in (n, domain, outputs)) else DEFAULT_BUDGET
     if any(v is not None for v in (n, domain, outputs)):
         if not claim.parts:
             raise InvalidSize(f"{claim.id} is a {claim.kind} claim without sizes; drop --n, --domain, --outputs")
