@@ -11,8 +11,10 @@ verdict that differs from the source.
 from __future__ import annotations
 
 import html
+import re
 
 from symbolic.core.math_text import math_fragments
+from symbolic.report.html_math import MATHML_NS
 
 UNDECIDED = ("unknown", "vacuous", "not run", "none")
 
@@ -59,18 +61,43 @@ def agreement_word(doc: dict, agrees) -> str:
     return {True: "yes", False: "no", None: ""}[agrees]
 
 
+_BASE = re.compile(r"([A-Za-z0-9εδρμαλσγπℓΦ]+|[)\]|])$")
+
+
+def _mathml_script(base: str, kind: str, script: str) -> str:
+    """MathML of ``base`` with a superscript or subscript: ``<msup>``/``<msub>``, the script's words and
+    numbers as identifiers and numbers, everything escaped."""
+    def tokens(s):
+        out = []
+        for tok in re.findall(r"\d+(?:/\d+)?|[A-Za-zεδρμαλσγπℓΦ∞]|\S", s):
+            tag = "mn" if tok[0].isdigit() else "mi" if tok.isalpha() or tok == "∞" else "mo"
+            out.append(f"<{tag}>{esc(tok)}</{tag}>")
+        return "".join(out)
+    tag = "msup" if kind == "sup" else "msub"
+    return (f'<math xmlns="{MATHML_NS}"><{tag}><mrow>{tokens(base)}</mrow><mrow>{tokens(script)}</mrow></{tag}>'
+            "</math>")
+
+
 def math_html(text) -> str:
-    """Prose that holds mathematics as HTML: operator syntax tidied, ``^{…}`` and ``_{…}`` set as
-    superscripts and subscripts, everything escaped.
+    """Prose that holds mathematics as HTML: operator syntax tidied, and each ``x^{…}`` / ``x_{…}`` set
+    as MathML (``<msup>`` / ``<msub>`` of the word or bracket it follows), everything else escaped.
 
     >>> math_html("e^{kε} <b>")
-    '<span class="math-text">e<sup>kε</sup> &lt;b&gt;</span>'
+    '<span class="math-text"><math xmlns="http://www.w3.org/1998/Math/MathML"><msup><mrow><mi>e</mi></mrow><mrow><mi>k</mi><mi>ε</mi></mrow></msup></math> &lt;b&gt;</span>'
     """
     if text is None:
         return ""
-    tags = {"sup": "<sup>{}</sup>", "sub": "<sub>{}</sub>", "text": "{}"}
-    return '<span class="math-text">' + "".join(tags[kind].format(esc(s)) for kind, s in math_fragments(str(text))) \
-        + "</span>"
+    pieces, out, base = math_fragments(str(text)), [], ""
+    for i, (kind, s) in enumerate(pieces):
+        if kind == "text":
+            script_next = i + 1 < len(pieces) and pieces[i + 1][0] != "text"
+            m = _BASE.search(s) if script_next else None
+            out.append(esc(s[:m.start()] if m else s))
+            base = m.group(1) if m else ""      # the word or bracket the script belongs to
+        else:
+            out.append(_mathml_script(base, kind, s))
+            base = ""
+    return '<span class="math-text">' + "".join(out) + "</span>"
 
 
 def banner_html(provenance, claims) -> str:

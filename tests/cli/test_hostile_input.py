@@ -28,7 +28,7 @@ def _with(**kw):
 FILES = {
     "good": GOOD,
     "domain_int": _with(domain=5),
-    "rows_list": _with(rows=[["3/4", "1/4"], ["1/4", "3/4"]]),
+    "rows_list": _with(rows=[["3/4", "1/4"], ["1/4", "3/4"], ["1/2", "1/2"]]),   # the list form, one row too many
     "row_string": _with(rows={"0": "10", "1": "01"}),
     "binary": bytes(range(256)) * 8,
     "deep": b"[" * 100_000 + b"]" * 100_000,
@@ -95,7 +95,7 @@ def ev(mech, *more):
 # (case id, argv with {file} placeholders, words the error line must contain)
 CASES = [
     ("domain 5", ev("domain_int"), '"domain" must be a non-empty list'),
-    ("rows as list", ev("rows_list"), '"rows" must be a non-empty object'),
+    ("rows as list", ev("rows_list"), "the rows list has 3 rows; a table over 2 values with n=1 has 2"),
     ("row as string", ev("row_string"), "row '0' is '10'"),
     ("binary file", ev("binary"), "not UTF-8"),
     ("nested 1e5 deep", ev("deep"), "nests JSON too deeply"),

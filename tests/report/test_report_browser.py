@@ -71,6 +71,7 @@ def _real_graph():
 
 def _undecided_doc():
     doc = _doc()
+    doc["claims"][0]["statement"] = "Theorem: ε-DP ⇒ Pr[A(x)∈S] ≤ e^{kε}·Pr[A(x')∈S]"
     doc["claims"].append({"id": "Q-9", "kind": "⇒", "source": "Q", "statement": "a claim left open",
                           "source_says": "holds", "verdict": "unknown", "agrees_with_source": False,
                           "reason": "effort limit", "bounds": None, "seconds": 1.0, "parts": []})
@@ -108,6 +109,9 @@ def test_the_frame_filters_and_graph_in_chromium(browser, tmp_path):
     assert "undecided" in row.text and "NO" not in row.text
     browser.find_element(By.CSS_SELECTOR, 'label[for="filter-all"]').click()
     assert shown("section.claim") == every
+
+    scripts = [m for m in browser.find_elements(By.CSS_SELECTOR, "section.claim .statement math") if m.is_displayed()]
+    assert scripts and all(min(_size(m)) > 0 for m in scripts)   # a statement's e^{…} laid out as MathML
 
     for figure in ("graph-figure", "separations-figure"):
         caption = browser.find_element(By.CSS_SELECTOR, f"#{figure} figcaption").text

@@ -1,6 +1,7 @@
 """Every report shows formulas as mathematics: whatever sympy syntax a record holds (``E**2``,
 ``2*delta``, ``log(…)``, ``^{…}`` in a source's statement), no report's visible text has Python's
-operator syntax, and TeX-style exponents are set, not printed as carets."""
+operator syntax, and TeX-style exponents are set (MathML in HTML, <sup> in Markdown, math mode in LaTeX),
+not printed as carets."""
 import re
 from html.parser import HTMLParser
 
@@ -59,7 +60,9 @@ def test_no_report_shows_python_operator_syntax():
     unbolded = re.sub(r"\*\*Z-\d\*\*", "", markdown)   # Markdown's own bold IDs
     for name, text in (("HTML", shown), ("Markdown", unbolded), ("LaTeX", latex)):
         assert not SYNTAX.search(text), (name, SYNTAX.search(text).group(0), text[max(0, SYNTAX.search(text).start() - 80):][:160])
-    assert "E²" in shown and "2δ" in shown and "<sup>3ε</sup>" in page and "<sub>-i</sub>" in page
+    assert "E²" in shown and "2δ" in shown
+    assert "<msup><mrow><mi>e</mi></mrow><mrow><mn>3</mn><mi>ε</mi></mrow></msup>" in page   # MathML, set
+    assert "<msub><mrow><mi>p</mi></mrow><mrow><mo>-</mo><mi>i</mi></mrow></msub>" in page
     assert "E²" in markdown and "<sup>3ε</sup>" in markdown
     assert r"$^{3\varepsilon}$" in latex and r"\^{}" not in latex
     assert "undecided" in shown and "undecided" in markdown and "undecided" in latex
