@@ -106,16 +106,7 @@ class Mechanism:
                 if len(probs) != len(outs):
                     raise InvalidDistribution(
                         f"row {d} has {len(probs)} entries but there are {len(outs)} outputs {clip(tuple(outs))}")
-            key = tuple(probs)
-            try:
-                dist = dists.get(key)
-            except TypeError:  # an unhashable entry: Dist says what is wrong with it
-                dist = None
-            if dist is None:
-                dist = Dist(outcomes=outs_t, probs=probs, what=f"row {d}")
-                if len(dists) < MAX_SHARED_ROWS:
-                    dists[key] = dist
-            rows.append((d, dist))
+            rows.append((d, _shared_dist(dists, probs, outs_t, d)))
         return cls(n, domain, outs_t, tuple(rows), name)
 
     @classmethod
@@ -138,16 +129,7 @@ class Mechanism:
             if type(row) is not list and not isinstance(row, tuple) or len(row) != width:
                 raise InvalidDistribution(f"row {d} is {clip(row, 40)}; give a list of {len(outs)} probabilities "
                                           f"aligned with the outputs {clip(outs)}")
-            key = tuple(row)
-            try:
-                dist = dists.get(key)
-            except TypeError:  # an unhashable entry: Dist says what is wrong with it
-                dist = None
-            if dist is None:
-                dist = Dist(outcomes=outs, probs=row, what=f"row {d}")
-                if len(dists) < MAX_SHARED_ROWS:
-                    dists[key] = dist
-            out.append((d, dist))
+            out.append((d, _shared_dist(dists, row, outs, d)))
         return cls(n, domain, outs, tuple(out), name)
 
     def __getitem__(self, d) -> Dist:
@@ -180,6 +162,21 @@ class Mechanism:
         w = [max(len(r[j]) for r in [head] + body) for j in range(len(head))]
         fmt = lambda r: "  ".join(c.rjust(w[j]) for j, c in enumerate(r))
         return "\n".join([fmt(head)] + [fmt(r) for r in body])
+
+
+def _shared_dist(dists: dict, probs, outcomes: tuple, d) -> Dist:
+    """The validated :class:`Dist` of a row, one object for equal rows (a table has few distinct rows):
+    ``dists`` maps the rows seen so far to theirs."""
+    key = tuple(probs)
+    try:
+        dist = dists.get(key)
+    except TypeError:  # an unhashable entry: Dist says what is wrong with it
+        dist = None
+    if dist is None:
+        dist = Dist(outcomes=outcomes, probs=probs, what=f"row {d}")
+        if len(dists) < MAX_SHARED_ROWS:
+            dists[key] = dist
+    return dist
 
 
 TABLE_FORMAT = '{"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}'
