@@ -42,6 +42,30 @@ def _unknowns(t, cache):
     return cache[t.get_id()]
 
 
+def copy_key(terms) -> tuple:
+    """A key equal for two lists of z3 terms exactly when one is the other with its uninterpreted
+    constants renamed: the constants are renamed c0, c1, … in the order a depth-first walk over the terms
+    meets them, and the key is the renamed terms' text with the constants' sorts. Equal keys are the same
+    query up to renaming, so one is unsatisfiable exactly when the other is.
+
+    >>> x, y, u, v = z3.Reals("x y u v")
+    >>> copy_key([x * y > 1, x < 1]) == copy_key([u * v > 1, u < 1]), copy_key([x * y > 1, y < 1]) == copy_key([u * v > 1, u < 1])
+    (True, False)
+    """
+    order, seen, stack = [], set(), list(reversed(terms))
+    while stack:
+        u = stack.pop()
+        if u.get_id() in seen:
+            continue
+        seen.add(u.get_id())
+        if z3.is_const(u) and u.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            order.append(u)
+        stack.extend(reversed(u.children()))
+    fresh = [(c, z3.Const(f"c{i}!copy", c.sort())) for i, c in enumerate(order)]
+    renamed = [z3.substitute(t, *fresh) if fresh else t for t in terms]
+    return tuple(t.sexpr() for t in renamed) + tuple(str(c.sort()) for c in order)
+
+
 def decide(enc, settings, meter, effort=ROUTE_EFFORT):
     """Prove by locality: ¬conclusion = D_1 ∨ … ∨ D_k; each D_j is refuted together with only those
     hypothesis conjuncts (and range, simplex and side constraints) whose unknowns all occur in D_j.
@@ -79,7 +103,7 @@ def decide(enc, settings, meter, effort=ROUTE_EFFORT):
         for name in u:
             base_by_unknown.setdefault(name, []).append(k)
     parts = enc.negated_conclusion_parts()
-    obligations = []
+    obligations, refuted, copies = [], set(), 0
     for part in parts:
         if part is False or (not isinstance(part, bool) and z3.is_false(part)):
             continue
@@ -90,12 +114,19 @@ def decide(enc, settings, meter, effort=ROUTE_EFFORT):
         keep = [hyps[k][0] for k in near if hyps[k][1] <= support] + [h for h, u in hyps if not u]
         near_base = sorted({k for name in support for k in base_by_unknown.get(name, ())}.union(base_closed))
         keep += [base[k][0] for k in near_base if base[k][1] <= support]
+        key = copy_key(keep + [part])
+        if key in refuted:   # the same query as one refuted already, up to a renaming of its unknowns
+            obligations.append(tuple(keep) + (part,))
+            copies += 1
+            continue
         if meter.exhausted():
             return RouteResult("unknown", reason="locality: " + meter.reason())
         s = z3.Solver()
         s.add(keep)
         if check_within(s, settings.query_effort, part, meter=meter, safety=settings.timeout) != z3.unsat:  # as an assumption, like Solver.solve: z3's incremental core
             return RouteResult("unknown", reason="locality: a disjunct is not refuted by its own hypotheses")
+        refuted.add(key)
         obligations.append(tuple(keep) + (part,))
-    return RouteResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns",
+    said = f" ({copies} of them copies of another up to renaming, refuted once)" if copies else ""
+    return RouteResult("unsat", how=f"{len(parts)} part(s), each refuted with the hypotheses on its own unknowns{said}",
                        obligations=obligations)

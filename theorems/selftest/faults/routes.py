@@ -201,3 +201,10 @@ _E("symbolic.solve.routes.locality:decide", "for q in structured_populations(siz
    "for q in structured_populations(sizes, product=False)",
    "local.non-product-instance", "a hypothesis over product populations is instantiated at two-point populations that "
    "are not products", T + "tests/solve/test_local_proofs.py::test_false_claims_are_never_proved_locally")
+
+
+_E("symbolic.solve.routes.locality:copy_key",
+   "    return tuple(t.sexpr() for t in renamed) + tuple(str(c.sort()) for c in order)",
+   "    return tuple(str(c.sort()) for c in order)", "locality.copies-by-sorts-only",
+   "two disjuncts with as many unknowns of the same sorts are taken for copies: one refutation stands for a "
+   "query never asked", T + "symbolic/solve/routes/locality.py::symbolic.solve.routes.locality.copy_key")
