@@ -21,7 +21,6 @@ never a guess.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import math
 import os
@@ -36,7 +35,7 @@ from dataclasses import dataclass
 import cvc5
 from cvc5 import Kind
 
-from symbolic.solve.backends.smt2 import Dag, Unsupported, lower
+from symbolic.solve.backends.smt2 import Dag, Unsupported, lower, renaming_key
 
 _KINDS = {
     "+": Kind.ADD, "-": Kind.SUB, "*": Kind.MULT, "/": Kind.DIVISION, "<=": Kind.LEQ, "<": Kind.LT,
@@ -351,10 +350,9 @@ def prepare(assertions):
 
 
 def payload_key(data) -> str | None:
-    """A key equal for two prepared queries exactly when they are the same formula up to a renaming of
-    their constants (each constant renamed by its first appearance in the node list, sorts, numerals,
-    operators and structure kept). Equal keys are equisatisfiable, so one answer serves both. None for
-    a query that is not a payload (an untranslatable one).
+    """:func:`~symbolic.solve.backends.smt2.renaming_key` of a prepared query: equal for two queries that
+    are the same formula up to a renaming of their constants, so one answer serves both. None for a
+    query that is not a payload (an untranslatable one).
 
     >>> a = {"nodes": [["const", [], "Real", "x"], ["num", [], "Real", "1/1"], ["<", [0, 1], "Bool", None]],
     ...      "roots": [2], "logic": "QF_LRA"}
@@ -362,15 +360,7 @@ def payload_key(data) -> str | None:
     >>> payload_key(a) == payload_key(b), payload_key({**a, "logic": "QF_NRA"}) == payload_key(a)
     (True, False)
     """
-    if not isinstance(data, dict):
-        return None
-    names, nodes = {}, []
-    for op, args, sort, value in data["nodes"]:
-        if op == "const":
-            value = names.setdefault(value, f"c{len(names)}")
-        nodes.append([op, args, sort, value])
-    text = json.dumps([nodes, data["roots"], data["logic"]], separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return renaming_key(data["nodes"], data["roots"], data["logic"]) if isinstance(data, dict) else None
 
 
 def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:

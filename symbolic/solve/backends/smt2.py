@@ -15,6 +15,8 @@ z3 term id, so shared sub-terms are read and printed once.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -197,6 +199,32 @@ def lower(assertions) -> Dag:
     for t in _postorder(roots):
         b.of_term[t.get_id()] = _application(t, b)
     return Dag(tuple(b.nodes), tuple(b.of_term[r.get_id()] for r in roots))
+
+
+def renaming_key(nodes, roots, logic: str) -> str:
+    """A key equal for two DAGs exactly when they are the same formula up to a renaming of their
+    constants: ``nodes`` are ``(op, args, sort, value)`` in topological order (a :class:`Dag`'s, or a
+    backend's plain copy of them); each constant is renamed by its first appearance, sorts, numerals,
+    operators, structure, roots and logic are kept. Equal keys are equisatisfiable formulas.
+
+    >>> x, y = z3.Reals("x y")
+    >>> dag_key(lower([x * y > 1, x < 1])) == dag_key(lower([y * x > 1, y < 1]))
+    True
+    >>> dag_key(lower([x * y > 1, y < 1])) == dag_key(lower([x * y > 1, x < 1]))
+    False
+    """
+    names, out = {}, []
+    for op, args, sort, value in nodes:
+        if op == "const":
+            value = names.setdefault(value, f"c{len(names)}")
+        out.append([op, list(args), sort, str(value)])
+    text = json.dumps([out, list(roots), logic], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def dag_key(dag: Dag) -> str:
+    """:func:`renaming_key` of a :class:`Dag`."""
+    return renaming_key(((n.op, n.args, n.sort, n.value) for n in dag.nodes), dag.roots, dag.logic)
 
 
 # --- printing -------------------------------------------------------------------------------------

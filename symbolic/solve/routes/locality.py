@@ -14,6 +14,7 @@ import z3
 
 from symbolic.solve.backends.deadline import check_within
 from symbolic.solve.backends.effort import units
+from symbolic.solve.backends.smt2 import Unsupported, dag_key, lower
 from symbolic.solve.queries.encode import conjuncts, const_population
 from symbolic.solve.queries.hockey import AUX_PREFIX
 from symbolic.solve.queries.solver import structured_populations
@@ -42,28 +43,19 @@ def _unknowns(t, cache):
     return cache[t.get_id()]
 
 
-def copy_key(terms) -> tuple:
-    """A key equal for two lists of z3 terms exactly when one is the other with its uninterpreted
-    constants renamed: the constants are renamed c0, c1, … in the order a depth-first walk over the terms
-    meets them, and the key is the renamed terms' text with the constants' sorts. Equal keys are the same
-    query up to renaming, so one is unsatisfiable exactly when the other is.
+def copy_key(terms) -> str | None:
+    """A key equal for two lists of z3 terms exactly when one is the other with its unknowns renamed
+    (:func:`~symbolic.solve.backends.smt2.dag_key` of their DAG), so one is unsatisfiable exactly when the
+    other is; None for terms outside the DAG's fragment (never taken for a copy).
 
     >>> x, y, u, v = z3.Reals("x y u v")
     >>> copy_key([x * y > 1, x < 1]) == copy_key([u * v > 1, u < 1]), copy_key([x * y > 1, y < 1]) == copy_key([u * v > 1, u < 1])
     (True, False)
     """
-    order, seen, stack = [], set(), list(reversed(terms))
-    while stack:
-        u = stack.pop()
-        if u.get_id() in seen:
-            continue
-        seen.add(u.get_id())
-        if z3.is_const(u) and u.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            order.append(u)
-        stack.extend(reversed(u.children()))
-    fresh = [(c, z3.Const(f"c{i}!copy", c.sort())) for i, c in enumerate(order)]
-    renamed = [z3.substitute(t, *fresh) if fresh else t for t in terms]
-    return tuple(t.sexpr() for t in renamed) + tuple(str(c.sort()) for c in order)
+    try:
+        return dag_key(lower(terms))
+    except Unsupported:
+        return None
 
 
 def decide(enc, settings, meter, effort=ROUTE_EFFORT):
@@ -115,7 +107,7 @@ def decide(enc, settings, meter, effort=ROUTE_EFFORT):
         near_base = sorted({k for name in support for k in base_by_unknown.get(name, ())}.union(base_closed))
         keep += [base[k][0] for k in near_base if base[k][1] <= support]
         key = copy_key(keep + [part])
-        if key in refuted:   # the same query as one refuted already, up to a renaming of its unknowns
+        if key is not None and key in refuted:   # the same query as one refuted already, up to renaming
             obligations.append(tuple(keep) + (part,))
             copies += 1
             continue

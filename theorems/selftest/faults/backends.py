@@ -26,8 +26,8 @@ _E("symbolic.solve.backends.second_opinion:_decide_all", "                for i,
    "test:tests/solve/test_certificates.py::test_second_solver_confirms_a_cegis_proof")
 
 
-_E("symbolic.solve.backends.cvc5_backend:payload_key", "        nodes.append([op, args, sort, value])",
-   "        nodes.append([op, args, sort, None])", "second-opinion.copies-ignore-numerals",
+_E("symbolic.solve.backends.smt2:renaming_key", "        out.append([op, list(args), sort, str(value)])",
+   "        out.append([op, list(args), sort, None])", "second-opinion.copies-ignore-numerals",
    "two queries that differ in a numeral are taken for copies of each other, and one answer serves both",
    "test:tests/solve/backends/test_second_opinion_copies.py::test_formulas_that_differ_are_not_taken_for_copies")
 

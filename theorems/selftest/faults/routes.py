@@ -203,8 +203,7 @@ _E("symbolic.solve.routes.locality:decide", "for q in structured_populations(siz
    "are not products", T + "tests/solve/test_local_proofs.py::test_false_claims_are_never_proved_locally")
 
 
-_E("symbolic.solve.routes.locality:copy_key",
-   "    return tuple(t.sexpr() for t in renamed) + tuple(str(c.sort()) for c in order)",
-   "    return tuple(str(c.sort()) for c in order)", "locality.copies-by-sorts-only",
-   "two disjuncts with as many unknowns of the same sorts are taken for copies: one refutation stands for a "
+_E("symbolic.solve.routes.locality:copy_key", "        return dag_key(lower(terms))",
+   "        return dag_key(lower(terms[:1]))", "locality.copies-by-first-term",
+   "two disjuncts whose queries share their first term are taken for copies: one refutation stands for a "
    "query never asked", T + "symbolic/solve/routes/locality.py::symbolic.solve.routes.locality.copy_key")
