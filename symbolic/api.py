@@ -50,9 +50,9 @@ from symbolic.core.tables import replace_record
 from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PostProcess
 from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
                                     Witness)
-from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, mechanism_from_json,
-                                      name_and_shame, post_process, randomized_response, truncated_geometric,
-                                      exponential_mechanism)
+from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, name_and_shame, post_process,
+                                      randomized_response, truncated_geometric, exponential_mechanism)
+from symbolic.model.table_file import mechanism_from_json
 from symbolic.model.symbolic_table import SymbolicMechanism, symbolic_mechanism, symbolic_mechanism_from_json
 from symbolic.model.population import Population, iid, joint, point_mass, population_from_json, product, uniform
 from symbolic.notions.families import dp as _dp

@@ -40,7 +40,8 @@ from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import database_key
 from symbolic.core.verdicts import esc, latex_text, word_html
 from symbolic.derive.piecewise_max import Unit, maximise
-from symbolic.model.mechanism import Mechanism, keyed_by_database
+from symbolic.model.mechanism import Mechanism
+from symbolic.model.table_file import keyed_by_database
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.symbolic_table import (SymbolicMechanism, check_distribution, symbolic_mechanism,
                                            symbolic_mechanism_from_json)

@@ -28,7 +28,8 @@ import sympy as sp
 
 from symbolic.core.errors import InvalidDistribution, InvalidParameter, InvalidSize, clip
 from symbolic.core.exact import CURVE_CONSTANTS, DENSITY_FUNCS, expr_text, parse_expr
-from symbolic.model.mechanism import count_databases, keyed_by_database
+from symbolic.model.mechanism import count_databases
+from symbolic.model.table_file import keyed_by_database
 from symbolic.model.param_space import ParamRange
 from symbolic.model.line_cuts import pieces
 from symbolic.model.real_line import Signs, Undecided, is_infinite, total

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from symbolic.core.errors import DPCheckError, InvalidDistribution, InvalidParameter, InvalidSize, clip
-from symbolic.core.exact import MAX_DIGITS, exact
+from symbolic.core.errors import InvalidDistribution, InvalidParameter, InvalidSize, clip
+from symbolic.core.exact import exact
 from symbolic.core.ops import ExactOps
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import MechTable, check_sizes, databases
@@ -124,6 +124,9 @@ class Mechanism:
             raise InvalidDistribution(f"the rows list has {len(rows) if isinstance(rows, (list, tuple)) else 'no'} "
                                       f"rows; a table over {len(domain)} values with n={n} has {size}, one per "
                                       f"database in lexicographic order")
+        shared = _few_distinct(rows, width, outs, domain, n)
+        if shared is not None:   # every row a list of the right width, few distinct: C-speed passes
+            return cls(n, domain, outs, tuple(zip(itertools.product(domain, repeat=n), shared)), name)
         dists, out = {}, []
         for d, row in zip(itertools.product(domain, repeat=n), rows):
             if type(row) is not list and not isinstance(row, tuple) or len(row) != width:
@@ -164,6 +167,28 @@ class Mechanism:
         return "\n".join([fmt(head)] + [fmt(r) for r in body])
 
 
+def _few_distinct(rows, width: int, outcomes: tuple, domain: tuple, n: int):
+    """The :class:`Dist` of each row, one object for equal rows, when every row is a list of ``width`` hashable
+    entries and there are at most :data:`MAX_SHARED_ROWS` distinct rows; else None (the row-by-row reader then
+    says what is wrong). A distinct row is validated once, named by the first database that has it."""
+    if not all(type(r) is list for r in rows):
+        return None
+    keys = list(map(tuple, rows))
+    if set(map(len, keys)) != {width}:
+        return None
+    try:
+        first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))   # row -> the index of its first database
+    except TypeError:   # an unhashable entry
+        return None
+    if len(first) > MAX_SHARED_ROWS:
+        return None
+    ks = len(domain)
+    dist = {k: Dist(outcomes=outcomes, probs=list(k),
+                    what=f"row {tuple(domain[i // ks ** (n - 1 - j) % ks] for j in range(n))}")
+            for k, i in first.items()}
+    return list(map(dist.__getitem__, keys))
+
+
 def _shared_dist(dists: dict, probs, outcomes: tuple, d) -> Dist:
     """The validated :class:`Dist` of a row, one object for equal rows (a table has few distinct rows):
     ``dists`` maps the rows seen so far to theirs."""
@@ -177,137 +202,6 @@ def _shared_dist(dists: dict, probs, outcomes: tuple, d) -> Dist:
         if len(dists) < MAX_SHARED_ROWS:
             dists[key] = dist
     return dist
-
-
-TABLE_FORMAT = '{"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}'
-
-
-def _int_list(value, what):
-    """A JSON list of distinct integers or strings (a domain, or the outputs)."""
-    if not isinstance(value, list) or not value:
-        raise InvalidSize(f'"{what}" must be a non-empty list such as [0, 1]; got {clip(value, 40)}')
-    for v in value:
-        if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v.bit_length() > 64):
-            raise InvalidSize(f'"{what}" entries must be integers (or strings for outputs); got {clip(v, 40)}')
-    if len({str(v) for v in value}) != len(value):
-        raise InvalidSize(f'"{what}" repeats a value: {clip(value)}; list each value once')
-    return value
-
-
-def parse_database(text, n: int, domain=None) -> tuple:
-    """A database written as a JSON key: n comma-separated integers, e.g. "0,1"."""
-    example = ",".join(["0"] * n) if n <= 8 else "0,0,…"
-    if not isinstance(text, str):
-        raise DPCheckError(f"database {clip(text, 40)} must be text such as {example!r}")
-    parts = [p.strip() for p in text.split(",", n)]
-    ok = len(parts) == n and all(p.lstrip("+-").isdigit() and p.isascii() and len(p) <= MAX_DIGITS for p in parts)
-    if not ok:
-        raise DPCheckError(f"database {clip(text, 40)} is not {n} comma-separated integer(s) such as {example!r}")
-    d = tuple(int(p) for p in parts)
-    if domain is not None and any(v not in domain for v in d):
-        raise DPCheckError(f"database {clip(text, 40)} has a value outside the domain {clip(tuple(domain), 40)}")
-    return d
-
-
-def keyed_by_database(items: dict, n: int, domain, where: str) -> dict:
-    """{database tuple: value} from a JSON object keyed by databases "a,b"; a database given twice
-    (for instance "0" and "00") is an error naming ``where``."""
-    table = {}
-    by_text = {str(v): v for v in domain} if domain is not None else None
-    for key, value in items.items():
-        try:  # the common spelling "0,1,…" with each value as str(v): index arithmetic, no parsing
-            d = tuple(map(by_text.__getitem__, key.split(",")))
-            if len(d) != n:
-                raise KeyError(key)
-        except (AttributeError, KeyError, TypeError):
-            d = parse_database(key, n, domain)
-        if d in table:
-            raise InvalidDistribution(f"database {clip(key, 40)} is given twice {where}")
-        table[d] = value
-    return table
-
-
-def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
-    """A mechanism from the JSON table format of ``dpcheck eval`` (the document already parsed):
-    ``{"n", "domain", "outputs", "rows"}``; rows map "a,b" to a list of probabilities aligned with the
-    outputs, or to an object output -> probability; or ``"rows"`` is a list, one row per database in
-    lexicographic order over 𝒟^n (the compact form of a large table). Probabilities are integers or strings "3/8";
-    everything is checked (types, sizes before any enumeration, ranges, sums) and nothing is evaluated.
-
-    >>> m = mechanism_from_json({"n": 1, "domain": [0, 1], "outputs": [0, 1],
-    ...                          "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}})
-    >>> m, m[(1,)]
-    (<table: n=1, domain=(0, 1), outputs=(0, 1)>, Dist({0: 1/4, 1: 3/4}))
-    >>> mechanism_from_json({"n": 1, "domain": [0, 1], "outputs": [0, 1],
-    ...                      "rows": {"0": ["3/4", "1/2"], "1": [0, 1]}})
-    Traceback (most recent call last):
-    ...
-    symbolic.core.errors.InvalidDistribution: row (0,) sums to 5/4, not 1; entries 3/4, 1/2
-    """
-    if not isinstance(doc, dict):
-        raise InvalidSize(f"the mechanism must be a JSON object like {TABLE_FORMAT}; got a {_kind(doc)}")
-    unknown = [k for k in doc if k not in ("n", "domain", "outputs", "rows")]
-    if unknown:
-        raise InvalidSize(f"unknown key {clip(unknown[0], 40)} in the mechanism; keys are n, domain, outputs, rows")
-    if "n" not in doc or "rows" not in doc:
-        raise InvalidSize(f'the mechanism needs "n" and "rows" (and usually "domain", "outputs"): {TABLE_FORMAT}')
-    n, rows = doc["n"], doc["rows"]
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidSize(f'"n"={clip(n, 40)} must be a whole number >= 1')
-    if isinstance(rows, list):   # the compact form: rows in lexicographic order, no database keys
-        return _ordered(doc, n, rows, name)
-    if not isinstance(rows, dict) or not rows:
-        raise InvalidSize(f'"rows" must be a non-empty object mapping databases to rows, like '
-                          f'{{"0": ["3/4", "1/4"]}}; got {"an empty object" if rows == {} else "a " + _kind(rows)}')
-    domain = _int_list(doc["domain"], "domain") if "domain" in doc else None
-    if domain is not None and any(isinstance(v, str) for v in domain):
-        raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
-    if domain is not None:  # the size check comes before reading any row
-        count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
-    table = keyed_by_database(rows, n, domain, 'in "rows"')
-    if domain is None:
-        domain = sorted({v for d in table for v in d})
-    count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
-    outputs = _int_list(doc["outputs"], "outputs") if "outputs" in doc else None
-    if outputs is not None:
-        if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
-            raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
-                              f"limit of {MAX_FILE_CELLS}")
-        by_text = {str(o): o for o in outputs}
-        for d, row in table.items():
-            if isinstance(row, dict):
-                bad = [o for o in row if o not in by_text]
-                if bad:
-                    raise InvalidDistribution(f"row {clip(','.join(map(str, d)), 40)} names output {clip(bad[0], 40)},"
-                                              f" which is not in \"outputs\" {clip(outputs, 40)}")
-                table[d] = {by_text[o]: p for o, p in row.items()}
-    for d, row in table.items():
-        if not isinstance(row, (list, dict)):
-            raise InvalidDistribution(
-                f"row {clip(','.join(map(str, d)), 40)} is {clip(row, 40)} (a {_kind(row)}); give a list of "
-                f"probabilities aligned with \"outputs\", such as [\"3/4\", \"1/4\"]")
-    return Mechanism.from_table(table, n=n, domain=domain, outputs=outputs, name=name)
-
-
-def _ordered(doc, n, rows, name):
-    """The compact table form: ``"rows"`` a list of rows in lexicographic order over 𝒟^n; ``"domain"``
-    and ``"outputs"`` must be given (they fix the order)."""
-    if "domain" not in doc or "outputs" not in doc:
-        raise InvalidSize('"rows" as a list (one row per database, in lexicographic order) needs "domain" and '
-                          '"outputs", which fix that order')
-    domain, outputs = _int_list(doc["domain"], "domain"), _int_list(doc["outputs"], "outputs")
-    if any(isinstance(v, str) for v in domain):
-        raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
-    count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
-    if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
-        raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
-                          f"limit of {MAX_FILE_CELLS}")
-    return Mechanism.from_ordered_rows(rows, n=n, domain=domain, outputs=outputs, name=name)
-
-
-def _kind(value) -> str:
-    return {dict: "JSON object", list: "list", str: "string", bool: "boolean", type(None): "null",
-            int: "number", float: "number"}.get(type(value), type(value).__name__)
 
 
 def _E(E, what="E"):

@@ -141,7 +141,8 @@ def population_from_json(doc, *, n: int, domain, name: str = "population") -> Po
     >>> population_from_json({"0,1": "1/2", "1,1": "1/2"}, n=2, domain=(0, 1))
     Population({(0, 1): 1/2, (1, 1): 1/2})
     """
-    from symbolic.model.mechanism import MAX_FILE_DATABASES, _kind, count_databases, keyed_by_database
+    from symbolic.model.mechanism import MAX_FILE_DATABASES, count_databases
+    from symbolic.model.table_file import _kind, keyed_by_database
     if not isinstance(doc, dict) or not doc:
         raise InvalidDistribution(f'the population must be a non-empty JSON object like {{"0": "1/2", "1": "1/2"}}; '
                                   f"got a {_kind(doc)}")

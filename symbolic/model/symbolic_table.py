@@ -1,6 +1,6 @@
 """Mechanism tables whose entries are expressions in parameters: ``"p"``, ``"1-p"``, ``"exp(-a)/(1+exp(-a))"``.
 
-The file format is the one of :func:`~symbolic.model.mechanism.mechanism_from_json` with one more key,
+The file format is the one of :func:`~symbolic.model.table_file.mechanism_from_json` with one more key,
 ``"params"``, naming each parameter with its range::
 
     {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},
@@ -27,7 +27,8 @@ from symbolic.core.errors import FloatNotAllowed, InvalidDistribution, InvalidPa
 from symbolic.core.exact import exact, parse_expr
 from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.core.ranges import parse_assumption
-from symbolic.model.mechanism import Mechanism, mechanism_from_json
+from symbolic.model.mechanism import Mechanism
+from symbolic.model.table_file import mechanism_from_json
 from symbolic.model.param_space import ParamRange, sample_points, sign_on, value_at
 
 MAX_SYMBOLIC_DATABASES = 256   # rows of a symbolic table (every neighbour pair is compared by sympy)

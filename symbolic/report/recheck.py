@@ -3,12 +3,12 @@
 A refutation is only as good as its re-check: these files let anyone evaluate the counterexample's
 tables again, outside the run that found it, with the same exact evaluation ``dpcheck eval`` does.
 Each mechanism table becomes ``{"n", "domain", "outputs", "rows"}`` (rows aligned with the outputs),
-each population ``{"a,b": "p"}``: exactly what :func:`~symbolic.model.mechanism.mechanism_from_json`
+each population ``{"a,b": "p"}``: exactly what :func:`~symbolic.model.table_file.mechanism_from_json`
 and :func:`~symbolic.model.population.population_from_json` read back.
 
 >>> import sympy as sp
 >>> from symbolic.core.tables import MechTable
->>> from symbolic.model.mechanism import mechanism_from_json
+>>> from symbolic.model.table_file import mechanism_from_json
 >>> tab = MechTable(1, (0, 1), (0, 1), {(0,): (sp.Integer(0), sp.Integer(1)), (1,): (sp.Integer(1), sp.Integer(0))})
 >>> table_json(tab)
 {'n': 1, 'domain': [0, 1], 'outputs': [0, 1], 'rows': {'0': ['0', '1'], '1': ['1', '0']}}

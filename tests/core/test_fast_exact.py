@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from symbolic.api import ApproxDP, PureDP, explain
 from symbolic.core import fast_exact
 from symbolic.core.tables import MechTable, databases
-from symbolic.model.mechanism import Mechanism, mechanism_from_json
+from symbolic.model.mechanism import Mechanism
+from symbolic.model.table_file import mechanism_from_json
 from theorems.cli.main import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))

@@ -89,3 +89,25 @@ def test_the_list_form_of_a_table_is_the_keyed_form_in_lexicographic_order():
         doc = {k: v for k, v in doc.items() if v is not None}
         with pytest.raises(error, match=words.replace("(", r"\(")):
             mechanism_from_json(doc)
+
+
+def test_a_keyed_table_in_the_usual_spelling_reads_as_any_other_spelling():
+    """Keys spelled "a,b" exactly (the common case) take the list form's one-pass reader; other spellings
+    (spaces, a sign) take the key-by-key reader. Both give the same table, and a bad row is named by the
+    first database that has it, on either path."""
+    import itertools
+    import pytest
+    from symbolic.api import InvalidDistribution, mechanism_from_json
+    dbs = list(itertools.product((0, 1, 2), repeat=2))
+    rows = [["1/2", "1/2"] if sum(d) % 2 else ["1/3", "2/3"] for d in dbs]
+    usual = {",".join(map(str, d)): r for d, r in zip(dbs, rows)}
+    spaced = {f" {a}, +{b}": r for (a, b), r in zip(dbs, rows)}
+    head = {"n": 2, "domain": [0, 1, 2], "outputs": [0, 1]}
+    a, b, c = (mechanism_from_json({**head, "rows": r}) for r in (usual, spaced, rows))
+    assert a.table().rows == b.table().rows == c.table().rows
+    assert [d for d, _ in a.rows] == dbs and a[(1, 2)] is a[(0, 1)]   # equal rows share one Dist
+    bad = list(rows)
+    bad[5] = bad[7] = ["3/4", "1/2"]
+    for form in ({",".join(map(str, d)): r for d, r in zip(dbs, bad)}, bad):
+        with pytest.raises(InvalidDistribution, match=r"row \(1, 2\) sums to 5/4"):
+            mechanism_from_json({**head, "rows": form})

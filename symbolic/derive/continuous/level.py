@@ -261,7 +261,7 @@ def derive_curve_level(notion_key: str, mechanism, *, params=None, assumptions=(
 
 def _prior_weights(notion, prior, m):
     """The prior as exact weights aligned with ``m.databases`` (None when the notion takes none)."""
-    from symbolic.model.mechanism import keyed_by_database
+    from symbolic.model.table_file import keyed_by_database
     from symbolic.model.symbolic_table import check_distribution
     if notion not in ("pml", "maximal-leakage"):
         if prior is not None:

@@ -10,7 +10,7 @@ from symbolic import DPCheckError, InvalidParameter, InvalidSize
 from theorems.cli.app import command, ui
 from theorems.cli.lookup import notion, one_mechanism
 from theorems.cli.console import print_markup
-from theorems.cli.io import load_json, param_values
+from theorems.cli.io import load_json, param_values, paused_gc
 
 MAX_FAMILY_DATABASES = 64       # tables for `eval` of notions over all populations
 MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with sympy (no one-pass reading)
@@ -52,10 +52,11 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
     inst = nt(**given)
     if nt.population == "given" and not population:
         raise DPCheckError(f"{nt.name} is relative to one population: give --population FILE")
-    mech = mechanism_from_json(load_json(mechanism, "mechanism"), name="table")
-    pop = None
-    if population:
-        pop = population_from_json(load_json(population, "population"), n=mech.n, domain=mech.domain)
+    with paused_gc():
+        mech = mechanism_from_json(load_json(mechanism, "mechanism"), name="table")
+        pop = None
+        if population:
+            pop = population_from_json(load_json(population, "population"), n=mech.n, domain=mech.domain)
     if nt.population in ("all", "product") and len(mech.rows) > MAX_FAMILY_DATABASES:
         raise InvalidSize(f"{nt.name} quantifies over populations, decided through a family that grows with "
                           f"the databases: `eval` takes at most {MAX_FAMILY_DATABASES} databases (|domain|^n) "
@@ -65,7 +66,8 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
         raise InvalidSize(f"{nt.name} is evaluated with sympy, comparison by comparison: `eval` takes at most "
                           f"{MAX_SYMPY_DATABASES} databases (|domain|^n) for it; this table has {len(mech.rows)} "
                           f"(PureDP and ApproxDP with rational parameters take up to 2^18)")
-    holds, why = explain(inst, mech, population=pop)
+    with paused_gc():
+        holds, why = explain(inst, mech, population=pop)
     verdict = "holds" if holds else "fails"
     at_one = pop is not None and nt.population in ("all", "product")   # its condition at the given population only
     if as_json:
