@@ -104,8 +104,9 @@ def _second(assertions, settings) -> str:
     if not settings.second_solver:
         return "off"
     from symbolic.solve.backends import cvc5_backend
-    d = cvc5_backend.decide_batch([cvc5_backend.prepare(assertions)], timeout=settings.second_timeout,
-                                  effort=settings.second_query_effort)
+    from symbolic.solve.backends.cvc5_child import decide_batch
+    d = decide_batch([cvc5_backend.prepare(assertions)], timeout=settings.second_timeout,
+                     effort=settings.second_query_effort, cpu=settings.second_cpu)
     return d[0].status if d else "unknown"
 
 

@@ -38,8 +38,9 @@ def test_cegis_proof_exports_its_populations(tmp_path, capsys):
 
 def test_second_solver_disagreement_turns_proved_into_unknown(monkeypatch):
     import symbolic.solve.backends.cvc5_backend as backend
-    monkeypatch.setattr(backend, "decide_batch", lambda datas, timeout, **kw: [backend.Decision("sat", "seeded", 0.0)
-                                                                               for _ in datas])
+    import symbolic.solve.backends.cvc5_child as child
+    monkeypatch.setattr(child, "decide_batch", lambda datas, timeout, **kw: [backend.Decision("sat", "seeded", 0.0)
+                                                                             for _ in datas])
     claim = Claim("t", "⇒", "-", "t", "holds", (Implies(StrongAdversaryDP(Es), PureDP(Es)),),
                   sizes=Sizes(1, 2, 2), min_sizes=Sizes(1, 2, 2))
     v = check_claim(claim, Settings()).verdict

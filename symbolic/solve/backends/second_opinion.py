@@ -10,88 +10,113 @@ them or in the encoding; the verdict becomes ``unknown`` with both answers shown
 from __future__ import annotations
 
 import os
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import replace
 
 from symbolic.core.verdicts import Proved, Unknown
-from symbolic.solve.backends.effort import EFFORT_HINT, cvc5_units
+from symbolic.solve.backends.effort import EFFORT_HINT
 
 
 WORKERS = max(1, min(2, os.cpu_count() or 1))   # batches decided at once, each in its own cvc5 process
 MAX_BATCH = 64                                  # queries in one batch
-SHORT_EFFORT = cvc5_units(2)                    # cvc5 units a query after one cvc5 did not decide, in its batch
 
 
-def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=lambda data: None):
+def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=lambda data: None,
+                size=lambda data: 0):
     """(obligation, status, reason) for each obligation, in order.
 
     Every obligation is prepared first (in this thread: z3 terms are read by one thread only), and
     obligations that are the same formula up to a renaming of their constants (equal ``key``; None is
     never equal) are decided once: the first of them is asked, the others take its answer, at no cost.
-    The distinct ones go in batches (a fixed split by index) to up to :data:`WORKERS` workers at a time,
-    each batch decided in one cvc5 process, query after query, with ``settings.second_query_effort``
-    cvc5 units a query (after one cvc5 did not decide, :data:`SHORT_EFFORT`, within that batch). The
-    answers are then read in index order while the units they spent add up to at most
+    The distinct ones are asked largest first (``size``, then index): a proof is confirmed only if every
+    query is, and the largest queries are the ones cvc5 leaves undecided, so an unconfirmable proof is
+    found so at once. They go in batches (runs of that order) to up to :data:`WORKERS` workers at a time,
+    each batch decided in one cvc5 process, query after query, each climbing cvc5's ladder of
+    configurations with ``settings.second_query_effort`` cvc5 units and ``settings.second_cpu`` processor
+    seconds (:func:`~symbolic.solve.backends.cvc5_child.decide_batch`). A batch ends at its first query
+    left undecided, and no query after the first undecided one (in the asking order) is asked: the others
+    say so. The answers are read in the asking order while the units they spent add up to at most
     ``settings.second_effort``; the rest count as not checked. So what is confirmed depends on the
-    queries and the effort only, not on which batch finished first. No new batch starts after a "sat",
-    once the effort is spent, or past the wall-clock ``safety_end``."""
-    results, running, nxt = {}, {}, 0
-    short = min(2.0, settings.second_timeout)
-    short_effort = min(SHORT_EFFORT, settings.second_query_effort)
+    queries and the effort only, not on which batch finished first. A "sat" (a disagreement) is always
+    reported. No new batch starts after a "sat", once the effort is spent, or past the wall-clock
+    ``safety_end``."""
+    results, running, batches = {}, {}, {}
     datas = [prepare(list(ob.assertions)) for ob in obligations]
-    first, order = {}, []          # key -> the first obligation with it; the obligations asked, in order
+    first, distinct = {}, []       # key -> the first obligation with it; the obligations asked
     for i, data in enumerate(datas):
         k = key(data)
         if k is None or k not in first:
-            order.append(i)
+            distinct.append(i)
         first.setdefault(k, i)
     same = {i: first[key(d)] for i, d in enumerate(datas) if key(d) is not None and first[key(d)] != i}
+    order = sorted(distinct, key=lambda i: (-size(datas[i]), i))
+    pos = {i: p for p, i in enumerate(order)}
+
+    def first_bad():
+        return min((pos[i] for i, (st, _, _) in results.items() if st != "unsat"), default=len(order))
 
     def prefix_spent():
-        total, k = 0, 0
-        while k < len(order) and order[k] in results and total <= settings.second_effort:
-            total += results[order[k]][2]
-            k += 1
+        total, p = 0, 0
+        while p < len(order) and order[p] in results and total <= settings.second_effort:
+            total += results[order[p]][2]
+            p += 1
         return total
 
+    nxt = 0
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         while nxt < len(order) or running:
+            bad = first_bad()
+            for start, cancel in running.values():
+                if start > bad:
+                    cancel.set()   # a batch wholly after an undecided query: its answers would not be used
             stop = any(st == "sat" for st, _, _ in results.values()) or prefix_spent() > settings.second_effort
-            while not stop and nxt < len(order) and len(running) < WORKERS:
+            while not stop and nxt < min(len(order), bad) and len(running) < WORKERS:
                 left = safety_end - time.monotonic()
                 if left <= 0:
                     break
-                size = max(1, min(MAX_BATCH, -(-(len(order) - nxt) // WORKERS)))
-                batch = order[nxt:nxt + size]
-                data = [datas[i] for i in batch]
-                running[pool.submit(decide_batch, data, timeout=settings.second_timeout, short=short, budget=left,
-                                    effort=settings.second_query_effort, short_effort=short_effort,
-                                    cpu=settings.second_cpu)] = batch
+                size_ = max(1, min(MAX_BATCH, -(-(len(order) - nxt) // WORKERS)))
+                batch = order[nxt:nxt + size_]
+                cancel = threading.Event()
+                running[pool.submit(decide_batch, [datas[i] for i in batch], timeout=settings.second_timeout,
+                                    budget=left, effort=settings.second_query_effort, cpu=settings.second_cpu,
+                                    until_undecided=True, cancel=cancel)] = (nxt, cancel)
+                batches[nxt] = batch
                 nxt += len(batch)
             if not running:
                 break
             done, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for fut in done:
-                for i, d in zip(running.pop(fut), fut.result()):
+                start, _ = running.pop(fut)
+                for i, d in zip(batches[start], fut.result()):
                     results[i] = (d.status, d.reason, getattr(d, "units", 0))
-    out, spent, said = [], 0, {}
+    said, spent, ended = {}, 0, None
+    for i in order:
+        if i in results and results[i][0] == "sat":
+            said[i] = results[i][:2]
+        elif ended is not None:
+            said[i] = ("unknown", ended)
+        elif spent > settings.second_effort:
+            ended = f"second-solver effort exhausted ({spent:,} of {settings.second_effort:,} cvc5 units; {EFFORT_HINT})"
+            said[i] = ("unknown", ended)
+        elif i in results:
+            status, reason, units = results[i]
+            spent += units
+            said[i] = (status, reason)
+            if status != "unsat":
+                ended = (f"not asked: {obligations[i].label} was left undecided, so the proof cannot be fully "
+                         f"confirmed (queries are asked largest first)")
+        else:
+            said[i] = ("unknown", "second solver: wall-clock safety limit, or stopped after a disagreement")
+    out = []
     for i, ob in enumerate(obligations):
         if i in same:
             status, reason = said[same[i]]
             out.append((ob, status, f"{reason} (the same query as {obligations[same[i]].label}, up to a renaming "
                                     f"of its unknowns)"))
-            continue
-        if spent > settings.second_effort:
-            said[i] = ("unknown", f"second-solver effort exhausted ({spent:,} of "
-                                  f"{settings.second_effort:,} cvc5 units; {EFFORT_HINT})")
-        elif i in results:
-            status, reason, units = results[i]
-            spent += units
-            said[i] = (status, reason)
         else:
-            said[i] = ("unknown", "second solver: wall-clock safety limit, or stopped after a disagreement")
-        out.append((ob, *said[i]))
+            out.append((ob, *said[i]))
     return out
 
 
@@ -107,10 +132,10 @@ def second_opinion(verdict, settings):
     if not verdict.obligations:
         return replace(verdict, certificate={**verdict.certificate, "second_solver": None,
                                              "second_verdict": "not applicable (no solver query)"})
-    from symbolic.solve.backends import cvc5_backend
+    from symbolic.solve.backends import cvc5_backend, cvc5_child
     safety_end = settings.until(time.monotonic() + settings.budget)
-    answers = _decide_all(verdict.obligations, settings, safety_end, cvc5_backend.prepare, cvc5_backend.decide_batch,
-                          cvc5_backend.payload_key)
+    answers = _decide_all(verdict.obligations, settings, safety_end, cvc5_backend.prepare, cvc5_child.decide_batch,
+                          cvc5_backend.payload_key, cvc5_backend.payload_size)
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
     solver = cvc5_backend.version()
     if sat:
@@ -123,5 +148,6 @@ def second_opinion(verdict, settings):
             "second_checked": f"{len(answers) - len(unknown)}/{len(verdict.obligations)} queries unsat"
                               + _distinct_note(answers)}
     if unknown:
-        cert["second_reason"] = f"{unknown[0][0].label}: {unknown[0][1]}"
+        ob, why = next(((ob, r) for ob, r in unknown if not r.startswith("not asked")), unknown[0])
+        cert["second_reason"] = f"{ob.label}: {why}"
     return replace(verdict, certificate=cert)

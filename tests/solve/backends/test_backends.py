@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tests.solve.backends.smt_scripts import cvc5_script_status
 from symbolic.solve.backends import cvc5_backend
-from symbolic.solve.backends.cvc5_backend import decide, decide_timed, version
+from symbolic.solve.backends.cvc5_backend import version
+from symbolic.solve.backends.cvc5_child import decide, decide_timed
 from symbolic.solve.queries.encode import Encoding, const_population
 from symbolic.model.population import uniform
 from symbolic.solve.backends.smt2 import Unsupported, lower, script
@@ -208,13 +209,14 @@ def test_killed_or_broken_child_is_unknown(monkeypatch):
              "if how == 'hang': time.sleep(30)\n"
              "if how == 'crash': sys.exit(-11)\n"
              "print(json.dumps({'index': 0, 'status': 'proved', 'reason': ''}), flush=True)\n")
-    monkeypatch.setattr(cvc5_backend, "_CHILD", child)
-    monkeypatch.setattr(cvc5_backend, "GRACE", 0.3)
-    status, reason = cvc5_backend.decide_payload({"how": "hang"}, timeout=0.5).pair()
+    from symbolic.solve.backends import cvc5_child
+    monkeypatch.setattr(cvc5_child, "_CHILD", child)
+    monkeypatch.setattr(cvc5_child, "GRACE", 0.3)
+    status, reason = cvc5_child.decide_payload({"how": "hang"}, timeout=0.5).pair()
     assert status == "unknown" and "killed" in reason
-    crash = cvc5_backend.decide_payload({"how": "crash"}, timeout=1)
+    crash = cvc5_child.decide_payload({"how": "crash"}, timeout=1)
     assert crash.status == "unknown"
-    lie = cvc5_backend.decide_payload({"how": "lie"}, timeout=1)
+    lie = cvc5_child.decide_payload({"how": "lie"}, timeout=1)
     assert lie.status == "unknown"
 
 

@@ -1,4 +1,4 @@
-"""Batches of queries decided in one cvc5 child process (symbolic.solve.backends.cvc5_backend.decide_batch):
+"""Batches of queries decided in one cvc5 child process (symbolic.solve.backends.cvc5_child.decide_batch):
 answers in order and matched by index, a child that hangs or crashes costs only its query, and the
 budget stops new queries. The failure paths use a scripted child in place of cvc5."""
 from __future__ import annotations
@@ -8,8 +8,9 @@ import time
 import pytest
 import z3
 
-from symbolic.solve.backends import cvc5_backend
-from symbolic.solve.backends.cvc5_backend import Decision, decide_batch, prepare
+from symbolic.solve.backends import cvc5_backend, cvc5_child
+from symbolic.solve.backends.cvc5_backend import Decision, prepare
+from symbolic.solve.backends.cvc5_child import decide_batch
 
 SCRIPT = """import json, sys, time
 req = json.loads(sys.stdin.read())
@@ -24,8 +25,8 @@ for i, d in enumerate(req["batch"]):
 
 @pytest.fixture
 def scripted(monkeypatch):
-    monkeypatch.setattr(cvc5_backend, "_CHILD", SCRIPT)
-    monkeypatch.setattr(cvc5_backend, "GRACE", 0.3)
+    monkeypatch.setattr(cvc5_child, "_CHILD", SCRIPT)
+    monkeypatch.setattr(cvc5_child, "GRACE", 0.3)
 
 
 def _statuses(ds):
@@ -60,3 +61,39 @@ def test_untranslated_queries_pass_through_and_the_budget_stops_new_ones(scripte
     skip = Decision("unknown", "cvc5 converter: unsupported operator mod", 0.0)
     assert _statuses(decide_batch([{"status": "unsat"}, skip, {"status": "sat"}], timeout=1)) == ["unsat", "unknown", "sat"]
     assert decide_batch([{"status": "unsat"}], timeout=1, budget=0) == []
+
+
+LADDER_SCRIPT = """import json, os, signal, sys
+req = json.loads(sys.stdin.read())
+for i, d in enumerate(req["batch"]):
+    stage = req["resume"]["stage"] + 1 if i == 0 and req.get("resume") else 0
+    print(json.dumps({"index": i, "stage": stage, "cut": []}), flush=True)
+    if d.get("cut_at") == stage:
+        os.kill(os.getpid(), signal.SIGPROF)   # what cvc5's processor slice does to the child
+    print(json.dumps({"index": i, "status": d["status"], "reason": f"stage {stage}", "units": 7}), flush=True)
+"""
+
+
+def test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage(monkeypatch):
+    """The child dies at the first stage's processor slice: a fresh child takes the same query from the next
+    stage (its units carried over), then the rest of the batch. Cut at the last stage, it is unknown."""
+    monkeypatch.setattr(cvc5_child, "_CHILD", LADDER_SCRIPT)
+    monkeypatch.setattr(cvc5_child, "GRACE", 0.3)
+    out = decide_batch([{"status": "unsat", "cut_at": 0}, {"status": "sat"}], timeout=5, effort=1000, cpu=1.0)
+    assert [(d.status, d.reason, d.units) for d in out] == [("unsat", "stage 1", 7 + 250), ("sat", "stage 0", 7)]
+    one = decide_batch([{"status": "unsat", "cut_at": 0}, {"status": "sat"}], timeout=5, effort=1000, cpu=1.0,
+                       ladder=[("coverings", 1.0)])
+    assert one[0].status == "unknown" and "1 s of processor time" in one[0].reason and one[1].status == "sat"
+
+
+def test_linearisation_confirms_a_query_coverings_runs_on_past_its_step_count():
+    """A query of T-P1's proof (PureDP ⇒ StrongAdversaryDP at n=2, |𝒟|=2, |𝒪|=3) on which cvc5's coverings
+    ignores its step count and time limit: its quarter of the processor time cuts it, and linearisation
+    decides the query. Before the ladder, this query was unknown."""
+    import json
+    from pathlib import Path
+    from symbolic.solve.backends.settings import Settings
+    doc = json.loads((Path(__file__).parent / "coverings_runs_on.json").read_text())
+    s = Settings()
+    d, = decide_batch([doc["query"]], timeout=s.second_timeout, effort=s.second_query_effort, cpu=s.second_cpu)
+    assert d.status == "unsat" and "linearisation" in d.reason, d.reason

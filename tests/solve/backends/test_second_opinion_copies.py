@@ -27,7 +27,8 @@ def test_copies_up_to_renaming_are_asked_once_and_share_the_answer():
 
     def decide(datas, **kw):
         asked.extend(datas)
-        return [cb.decide_payload(d, timeout=30) for d in datas]
+        from symbolic.solve.backends.cvc5_child import decide_payload
+        return [decide_payload(d, timeout=30) for d in datas]
     out = so._decide_all(obs, Settings(), time.monotonic() + 120, cb.prepare, decide, cb.payload_key)
     assert len(asked) == 2                                   # one copy, and the different query
     assert [st for _, st, _ in out] == ["unsat"] * 5 + ["sat"]
@@ -52,3 +53,36 @@ def test_the_effort_is_read_over_the_queries_asked():
         return [Decision("unsat", "fake", 0.0, 100) for _ in datas]
     out = so._decide_all(obs, Settings(second_effort=150), time.monotonic() + 60, cb.prepare, decide, cb.payload_key)
     assert [st for _, st, _ in out] == ["unsat"] * 6
+
+
+def test_the_largest_queries_are_asked_first_and_the_first_undecided_one_ends_the_asking():
+    """A proof is confirmed only if every query is: once one is left undecided, the others are not asked
+    (they say why), whichever worker answered first. The largest are asked first, so a proof with an
+    undecidable large query is found unconfirmable at once; a disagreement ("sat") is always reported."""
+    class Ob:
+        def __init__(self, i):
+            self.assertions, self.label = (i,), f"query {i}"
+
+    def run(hard, sat=None):
+        asked = []
+
+        def decide(datas, until_undecided=False, **kw):
+            out = []
+            for d in datas:
+                asked.append(d)
+                out.append(Decision("unknown" if d == hard else "sat" if d == sat else "unsat", f"on {d}", 0.0, 1))
+                if until_undecided and out[-1].status != "unsat":
+                    break
+            return out
+        out = so._decide_all([Ob(i) for i in range(8)], Settings(), time.monotonic() + 60, lambda a: a[0], decide,
+                             size=lambda d: d)
+        return {ob.label: (st, r) for ob, st, r in out}, asked
+    said, asked = run(hard=7)
+    assert asked[0] == 7 and said["query 7"] == ("unknown", "on 7")
+    assert all(st == "unknown" and r.startswith("not asked: query 7 was left undecided") for q, (st, r) in said.items()
+               if q != "query 7")
+    said, _ = run(hard=0)
+    assert said["query 0"] == ("unknown", "on 0") and all(said[f"query {i}"][0] == "unsat" for i in range(1, 8))
+    said, _ = run(hard=6, sat=2)
+    assert said["query 2"] == ("sat", "on 2")   # asked by the second worker at the start, reported though past query 6
+    assert said["query 6"] == ("unknown", "on 6") and said["query 7"][0] == "unsat"

@@ -7,14 +7,14 @@ BATCHES = "test:tests/solve/backends/test_cvc5_batches.py::"
 EFFORT = "test:tests/solve/backends/test_effort.py::"
 
 
-_E("symbolic.solve.backends.cvc5_backend:_answer", "    if at != index or status not in", "    if status not in",
+_E("symbolic.solve.backends.cvc5_child:_answer", "    if at != index or status not in", "    if status not in",
    "cvc5.batch-index-unchecked", "a batch's answers are taken in the order they come, not matched to their queries",
    BATCHES + "test_an_answer_out_of_order_is_unknown")
 
 
-_E("symbolic.solve.backends.cvc5_backend:_batch_child",
-   "                out.append((\"unknown\", f\"cvc5: wall-clock safety limit, no answer within {per:g} s (+{GRACE:g} s \"",
-   "                out.append((\"unsat\", f\"cvc5: wall-clock safety limit, no answer within {per:g} s (+{GRACE:g} s \"",
+_E("symbolic.solve.backends.cvc5_child:_batch_child",
+   "                out.append((\"unknown\", f\"cvc5: wall-clock safety limit, no answer within {timeout:g} s (+{GRACE:g} s \"",
+   "                out.append((\"unsat\", f\"cvc5: wall-clock safety limit, no answer within {timeout:g} s (+{GRACE:g} s \"",
    "cvc5.batch-killed-as-unsat",
    "a query whose child was killed at the time limit counts as confirmed",
    BATCHES + "test_a_hanging_or_crashing_query_costs_only_itself")
@@ -96,3 +96,11 @@ _E("symbolic.solve.backends.z3_ops:to_z3", "return out if k > 0 else 1 / out", "
 
 _E("symbolic.solve.backends.z3_ops:Z3Ops.sqrt", "self.z3.And(s >= 0, s * s == self._t(x))", "s * s == self._t(x)",
    "ops.z3-sqrt-sign-dropped", "the solver's square root may be the negative root", TRUST + "test_solver_square_root_is_the_nonnegative_root")
+
+
+_E("symbolic.solve.backends.cvc5_child:_batch_child",
+   "                        out.append((\"unknown\", \"cvc5: \" + \"; \".join(notes) + \"; process ended\", units))",
+   "                        out.append((\"unsat\", \"cvc5: \" + \"; \".join(notes) + \"; process ended\", units))",
+   "cvc5.ladder-cut-as-unsat",
+   "a query cut at the last stage of cvc5's ladder counts as confirmed",
+   BATCHES + "test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage")

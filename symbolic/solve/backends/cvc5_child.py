@@ -1,0 +1,300 @@
+"""cvc5 in child processes: batches of queries, each query climbing a ladder of cvc5's configurations.
+
+cvc5's own time limit is not always honoured (the query of an adaptive composition of two ε-DP mechanisms
+under a 5 s limit was still running at 12 s), and its coverings may run on past its step count, so cvc5
+runs in a child process, which a profiling timer ends at its processor-time share (processor time, unlike
+the wall clock, does not grow with the machine's load) and the parent kills at the wall-clock safety
+limit. The query's DAG is sent as JSON. A proof by many small queries (the vertices route gives thousands,
+each decided in about 2 ms while a child takes about 0.1 s to start) has them decided in batches, many
+queries to one child, each line due within the limit of the one before; a query cut at a stage goes on
+at its next stage in a fresh child. Anything outside the translated fragment, any cvc5 error, a crash or
+a kill is "unknown" with a reason, never a guess.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+from symbolic.solve.backends.cvc5_backend import CONFIGS, Decision, prepare, solve
+
+GRACE = 3.0   # seconds the child may take beyond the limit (start-up, translation) before it is killed
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # holds `symbolic`
+
+
+# The ladder a query climbs in a child process while cvc5 has not decided it: (configuration, share of
+# the query's processor seconds; each stage has all of its cvc5 units). Coverings decides most of our
+# queries in well under a second, but where it does not it may run on past its step count (only processor
+# time stops it, by ending the child), while linearisation stops at its count. So coverings first gets a
+# quarter of the processor time, linearisation all of it, and coverings all of it again only when its
+# quarter was cut while it was still working (a stage that repeats a configuration runs only then).
+# Measured on the catalogue's 663 distinct queries: 651 decided either way, in 174 s of cvc5 time against
+# 197 s with a quarter of the units as well.
+LADDER = (("coverings", 0.25), ("linearisation", 1.0), ("coverings", 1.0))
+
+
+def _runs(ladder, k: int, cut, short: bool) -> bool:
+    """Whether stage ``k`` of the ladder runs on a query: the first use of its configuration always; a repeat
+    only when that configuration's last stage was cut at its share of the processor time (``cut``: the names
+    of such configurations), and not in ``short`` mode (after a query the batch did not decide)."""
+    name = ladder[k][0]
+    again = any(n == name for n, _ in ladder[:k])
+    return not again or (not short and name in cut)
+
+
+def _later(ladder, k: int, cut, short: bool) -> list:
+    """The stages after ``k`` that run, given the configurations ``cut`` so far.
+
+    >>> _later(LADDER, 0, {"coverings"}, False), _later(LADDER, 0, set(), False), _later(LADDER, 0, {"coverings"}, True)
+    ([1, 2], [1], [1])
+    >>> _later(LADDER, 1, {"linearisation"}, False), _later(LADDER, -1, set(), False)
+    ([], [0, 1])
+    """
+    return [j for j in range(k + 1, len(ladder)) if _runs(ladder, j, cut, short)]
+
+
+def _say(obj) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def _child_main():
+    """Entry of the child process: a JSON request with a ``batch`` of queries on stdin; for each query,
+    a line ``{"index", "stage"}`` as each stage of the :data:`LADDER` starts and a line with the answer
+    (``status``, ``reason``, ``units``) when it is decided or the stages are spent, each flushed at once.
+    A stage has ``rlimit`` cvc5 units and its share of ``cpu`` seconds of this process's processor
+    time (a profiling timer: SIGPROF's default action ends the process, the only way to stop cvc5 where
+    it does not look at its step count; processor time, unlike the wall clock, does not grow when the
+    machine is busy). An alarm, set again before each stage, ends the process even if the parent is gone
+    (no orphan runs on); no query is started after ``budget`` seconds. ``resume``: the stage at which the
+    first query was cut in the child before this one; ``short``: no repeated stages (set after a query
+    is left undecided)."""
+    req = json.loads(sys.stdin.read())
+    configs = {name: [tuple(o) for o in options] for name, options in req["configs"]}
+    ladder = [(name, share) for name, share in req.get("ladder") or [(n, 1.0) for n, _ in req["configs"]]]
+    end, timeout, rlimit, cpu = time.monotonic() + req["budget"], req["timeout"], req.get("rlimit"), req.get("cpu")
+    resume, short = req.get("resume"), bool(req.get("short"))
+    for i, data in enumerate(req["batch"]):
+        if time.monotonic() >= end:
+            return
+        status, notes, units, decided = "unknown", [], 0, None
+        first, cut = (resume["stage"] + 1, set(resume["cut"])) if i == 0 and resume else (0, set())
+        for k in range(first, len(ladder)):
+            if not _runs(ladder, k, cut, short):
+                continue
+            name, share = ladder[k]
+            _say({"index": i, "stage": k, "cut": sorted(cut)})
+            if hasattr(signal, "alarm"):
+                signal.alarm(math.ceil(timeout + 2 * GRACE))  # SIGALRM's default action ends the process
+            if cpu and hasattr(signal, "setitimer"):
+                signal.setitimer(signal.ITIMER_PROF, cpu * share)
+            spent = []
+            status, reason = solve(data, timeout, [(name, configs[name])], rlimit, spent)
+            if cpu and hasattr(signal, "setitimer"):
+                signal.setitimer(signal.ITIMER_PROF, 0)
+            units += sum(spent)
+            if status != "unknown":
+                decided = reason
+                break
+            notes.append(reason.removeprefix("cvc5: "))
+        _say({"index": i, "status": status, "reason": decided or "cvc5: " + ("; ".join(notes) or "no stage run"),
+              "units": units})
+        short = short or status != "unsat"
+
+
+_CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); "
+          "from symbolic.solve.backends.cvc5_child import _child_main; _child_main()")
+
+
+def _configs(configs):
+    return [[n, [list(o) for o in opts]] for n, opts in configs]
+
+
+def _answer(line: bytes, index: int):
+    """(status, reason, units) from one answer line of a batch child, or (stage, configurations cut) of a stage line;
+    anything malformed or out of order is "unknown"."""
+    try:
+        ans = json.loads(line)
+        if "status" not in ans and isinstance(ans.get("stage"), int) and ans.get("index") == index:
+            return ans["stage"], tuple(str(c) for c in ans.get("cut", ()))
+        status, reason, at = ans["status"], str(ans["reason"]), ans["index"]
+        units = ans.get("units", 0)
+        units = units if isinstance(units, int) and not isinstance(units, bool) and units >= 0 else 0
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return "unknown", "cvc5 process: malformed answer", 0
+    if at != index or status not in ("unsat", "sat", "unknown"):
+        return "unknown", f"cvc5 process: answer {at!r} {status!r} where query {index} was due", units
+    return status, reason, units
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A query whose stage ``stage`` was cut by its processor slice while later stages remain: the next
+    child resumes it after that stage, with the configurations ``cut`` at their share so far (that one
+    included) and the ``units`` and ``notes`` of its stages so far."""
+    stage: int
+    cut: tuple
+    units: int
+    notes: tuple
+
+
+def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None, resume: Cut | None = None,
+                 short=False, until_undecided=False, cancel=None) -> tuple:
+    """(answers, cut): (status, reason, units) for a prefix of ``datas`` (at least the first, unless
+    ``budget`` is out or it was cut), all decided in one child process, each line due ``timeout`` + GRACE
+    seconds after the one before (the safety net; a query that overruns is "unknown", the child killed
+    and the prefix ends there). ``cut``: a :class:`Cut` for the query after the prefix when the child ended
+    at a stage's processor slice with stages to come, else None. ``until_undecided``: the prefix ends at the
+    first answer that is not "unsat"; ``cancel`` (an Event): once set, the child is killed and the prefix
+    ends with the answers so far."""
+    ladder = list(ladder)
+    req = json.dumps({"batch": datas, "timeout": timeout, "budget": min(budget, 1e9), "rlimit": rlimit, "cpu": cpu,
+                      "configs": _configs(configs), "ladder": ladder,
+                      "resume": resume and {"stage": resume.stage, "cut": list(resume.cut)},
+                      "short": short}).encode()
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, _ROOT], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    lines = queue.Queue()   # the child's lines as they come (None at its end), read by a thread
+
+    def pump():
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+    out, cut, t0, stage = [], None, time.monotonic(), None
+    carried = resume or Cut(-1, (), 0, ())
+    try:
+        threading.Thread(target=pump, daemon=True).start()
+        proc.stdin.write(req)
+        proc.stdin.close()
+        due = time.monotonic() + timeout + GRACE
+        while len(out) < len(datas):
+            if cancel is not None and cancel.is_set():
+                break
+            try:
+                line = lines.get(timeout=max(0.0, min(0.2, due - time.monotonic())))
+            except queue.Empty:
+                if time.monotonic() < due:
+                    continue
+                out.append(("unknown", f"cvc5: wall-clock safety limit, no answer within {timeout:g} s (+{GRACE:g} s "
+                                       f"grace); process killed", 0))
+                break
+            due = time.monotonic() + timeout + GRACE
+            if line is None:   # the child ended: at its budget (nothing is owed), its processor time, or by a crash
+                try:
+                    code = proc.wait(timeout=GRACE)
+                except subprocess.TimeoutExpired:
+                    code = None
+                if code == -getattr(signal, "SIGPROF", -1) and stage is not None:
+                    (k, was_cut), (name, share) = stage, ladder[stage[0]]
+                    units = (carried.units if not out else 0) + int((rlimit or 0) * share)
+                    notes = (carried.notes if not out else ()) + (f"{name}: effort limit ({cpu * share:g} s of "
+                                                                  f"processor time; cvc5 did not stop at its step "
+                                                                  f"count)",)
+                    if _later(ladder, k, set(was_cut) | {name}, short):
+                        cut = Cut(k, tuple(sorted(set(was_cut) | {name})), units, notes)
+                    else:
+                        out.append(("unknown", "cvc5: " + "; ".join(notes) + "; process ended", units))
+                elif time.monotonic() - t0 < budget:
+                    out.append(("unknown", "cvc5 process ended without an answer", 0))
+                break
+            got = _answer(line, len(out))
+            if isinstance(got[0], int):
+                stage = got
+                continue
+            status, reason, units = got
+            if not out and resume is not None:   # the stages of the child before this one count too
+                units += carried.units
+                if status == "unknown":
+                    reason = "cvc5: " + "; ".join(carried.notes + (reason.removeprefix("cvc5: "),))
+            out.append((status, reason, units))
+            stage = None
+            short = short or status != "unsat"
+            if until_undecided and status != "unsat":
+                break
+    except OSError as e:
+        out.append(("unknown", f"cvc5 process: {e}", 0))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    return out, cut
+
+
+def decide_batch(datas, *, timeout: float, budget: float = None, configs=CONFIGS, ladder=None,
+                 effort: int | None = None, cpu: float | None = None, until_undecided: bool = False,
+                 cancel=None) -> list:
+    """:class:`Decision` for each prepared query of ``datas``, in order, decided one after another
+    in as few child processes as can be (a child starts in about 0.1 s, a small query takes
+    milliseconds), each query climbing the ``ladder`` (default :data:`LADDER` for the default configurations,
+    else each configuration once) with ``effort`` cvc5 units and ``cpu`` processor seconds (these decide);
+    ``timeout`` seconds a stage and no query started after ``budget`` seconds (the safety net), so the list
+    may be shorter than ``datas``. After a query is left undecided, the later ones skip repeated stages.
+    An untranslatable query (a :class:`Decision` already) is passed through; a killed or crashed child's
+    query is "unknown" and the rest go to a fresh child (so every child answers at least one query); a query
+    cut at a stage's processor slice goes on in a fresh child at its next stage. ``until_undecided``: the
+    list ends at the first query that is not "unsat" (the proof it belongs to cannot be fully confirmed);
+    ``cancel``: a threading.Event that, once set, ends the list where it is (the child is killed)."""
+    t0 = time.monotonic()
+    budget = math.inf if budget is None else budget
+    ladder = (LADDER if configs is CONFIGS else [(name, 1.0) for name, _ in configs]) if ladder is None else ladder
+    out, cut, short = [], None, False
+    while len(out) < len(datas):
+        left = budget - (time.monotonic() - t0)
+        if left <= 0 or (cancel is not None and cancel.is_set()) or \
+                (until_undecided and any(d.status != "unsat" for d in out)):
+            break
+        todo = datas[len(out):]
+        head = next((k for k, d in enumerate(todo) if isinstance(d, Decision)), len(todo))
+        if head == 0:
+            out.append(todo[0])
+            continue
+        start = time.monotonic()
+        answers, cut = _batch_child(todo[:head], timeout, left, configs, ladder, effort, cpu, cut, short,
+                                    until_undecided, cancel)
+        if not answers and cut is None:
+            break
+        each = (time.monotonic() - start) / max(1, len(answers))
+        out += [Decision(st, reason, each, units) for st, reason, units in answers]
+        short = short or any(st != "unsat" for st, _, _ in answers)
+    return out
+
+
+def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
+    """Decide a prepared query within about ``timeout`` seconds (no z3 term is touched, so several
+    may run at once from threads, each in its own child process)."""
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
+            or timeout <= 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    if isinstance(data, Decision):
+        return data
+    t0 = time.monotonic()
+    if isolate:   # a batch of one: a child with no budget answers at least this query
+        status, reason, units = _batch_child([data], timeout, math.inf, configs,
+                                             [(name, 1.0) for name, _ in configs])[0][0]
+    else:
+        spent = []
+        status, reason = solve(data, timeout, configs, units_out=spent)
+        units = sum(spent)
+    return Decision(status, reason, time.monotonic() - t0, units)
+
+
+def decide_timed(assertions, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
+    """:func:`decide`, with the wall-clock seconds it took (translation and process start included)."""
+    t0 = time.monotonic()
+    d = decide_payload(prepare(assertions), timeout=timeout, isolate=isolate, configs=configs)
+    return Decision(d.status, d.reason, time.monotonic() - t0, d.units)
+
+
+def decide(assertions, *, timeout: float, isolate: bool = True) -> tuple:
+    """Decide the conjunction of ``assertions`` (z3 Booleans, Python bools allowed) with cvc5 within
+    about ``timeout`` seconds: ("unsat" | "sat" | "unknown", reason). Never raises on a term it cannot
+    translate, a cvc5 error or a hang: those give "unknown". ``isolate=False`` runs cvc5 in this
+    process (faster to start, but a hang inside cvc5 then cannot be cut off)."""
+    return decide_timed(assertions, timeout=timeout, isolate=isolate).pair()
