@@ -185,11 +185,12 @@ def test_list_plain_at_a_terminal_without_colour(args, env, colour_env):
     assert ESC not in shown and "│" not in shown and "T-D1             def     T  PureDP" in shown
 
 
-def _fake_pool(todo, profile, jobs, done):
+def _fake_pool(todo, profile, jobs, done, started=lambda cid: None):
     from theorems.cli import audit_workers as audit
     for cid in todo:
         rec = {**dict.fromkeys(audit.RECORD_KEYS), "id": cid, "kind": "⇒", "source": "T", "statement": "s",
                "source_says": "holds", "verdict": "proved", "agrees_with_source": True, "seconds": 0.5}
+        started(cid)
         done(cid, ("ok", (rec, "", None)))
 
 

@@ -126,7 +126,7 @@ def test_audit_crashes_are_exit_3_and_the_rest_still_runs(tmp_path, monkeypatch,
     from theorems.registry import by_source
     ids = [c.id for c in by_source(["T"]) if c.kind != "def"]
 
-    def fake(cid, profile):  # runs in the forked workers
+    def fake(cid, profile, **_):  # runs in the forked workers
         if cid == ids[0]:
             raise ZeroDivisionError("seeded fault")
         if cid == ids[1]:

@@ -194,7 +194,7 @@ def test_cli_audit_html_writes_the_page(monkeypatch, tmp_path, capsys):
     from theorems.cli.main import main
     from theorems.registry import SOURCES
 
-    def canned_pool(todo, profile, jobs, done):
+    def canned_pool(todo, profile, jobs, done, started=lambda cid: None):
         records = _doc()["claims"]
         for i, cid in enumerate(todo):
             done(cid, ("ok", ({**dict.fromkeys(theorems.cli.audit_workers.RECORD_KEYS), **records[i % 3], "id": cid,

@@ -102,22 +102,44 @@ def print_markup(ui: Ui, markup: str, plain: str):
 
 
 class AuditProgress:
-    """The audit's progress: a bar with claims done / total, elapsed time and ETA on a terminal; one
-    plain line per finished claim when stderr is not a terminal; nothing with ``--quiet``."""
+    """The audit's progress: a bar with claims done / total, elapsed time and the estimated time left on a
+    terminal; one plain line per finished claim when stderr is not a terminal (with the estimate when
+    ``--verbose``); nothing with ``--quiet``. The estimate lays the claims not yet finished on the
+    ``jobs`` workers at their reference ``costs`` times the pace measured so far
+    (:mod:`theorems.cli.audit_plan`); the bar advances by reference cost, so its fill is the share of
+    the work done."""
 
-    def __init__(self, ui: Ui, total: int):
+    def __init__(self, ui: Ui, total: int, costs: dict | None = None, jobs: int = 1):
         self.ui, self.total, self.count, self._bar, self._task = ui, total, 0, None, None
+        self.costs, self.jobs = dict(costs or {}), jobs
+        self.running, self.finished, self.pending = {}, {}, list(self.costs)
+
+    def start(self, cid: str):
+        """``cid`` has started."""
+        import time
+        self.running[cid] = time.monotonic()
+        if cid in self.pending:
+            self.pending.remove(cid)
+
+    def end_estimate(self) -> float | None:
+        """The planned end of the run (time.monotonic()), or None without costs."""
+        import time
+        from theorems.cli.audit_plan import pace, planned_end
+        if not self.costs:
+            return None
+        costs = {**dict.fromkeys(list(self.running) + self.pending, 0.0), **self.costs}
+        return planned_end(time.monotonic(), self.running, self.pending, costs, pace(self.finished, costs), self.jobs)
 
     def __enter__(self):
         if self.ui.live_stderr():
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
+            from rich.progress import (BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn)
             self._bar = Progress(SpinnerColumn(), TextColumn("[bold]audit"), BarColumn(),
-                                 MofNCompleteColumn(), TextColumn("claims"), TimeElapsedColumn(),
-                                 TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.description}"),
+                                 TextColumn("{task.fields[claims]}/{task.fields[of]} claims"), TimeElapsedColumn(),
+                                 TextColumn("ETA"), _EndColumn(), TextColumn("{task.description}"),
                                  console=console(self.ui, stderr=True), transient=True)
             self._bar.__enter__()
-            self._task = self._bar.add_task("", total=self.total)
+            self._task = self._bar.add_task("", total=sum(self.costs.values()) or self.total, claims=0,
+                                            of=self.total, end=self.end_estimate())
         return self
 
     def __exit__(self, *exc):
@@ -126,15 +148,39 @@ class AuditProgress:
         return False
 
     def tick(self, cid: str, doc: dict):
+        import time
         self.count += 1
+        start = self.running.pop(cid, None)
+        if start is not None:
+            self.finished[cid] = time.monotonic() - start
+        end = self.end_estimate()
         secs = "" if doc.get("seconds") is None else f"{doc['seconds']:6.2f} s"
         line = f"[{self.count:>3}/{self.total}] {cid:<16} {doc['verdict']:<8} {secs}"
+        if end is not None and self.ui.verbose:
+            line += f"  (about {max(0.0, end - time.monotonic()):.0f} s left)"
         if self._bar is not None:
-            self._bar.update(self._task, advance=1, description=f"last: {cid} {doc['verdict']}")
+            self._bar.update(self._task, advance=self.costs.get(cid, 1), claims=self.count, end=end,
+                             description=f"last: {cid} {doc['verdict']}")
             if self.ui.verbose:
                 self._bar.console.print(line, highlight=False)
         elif not self.ui.quiet:
             print(line, file=sys.stderr, flush=True)
+
+
+def _EndColumn():
+    """A column with the time left until the task's planned ``end`` (h:mm:ss, counting down), or -:--:--."""
+    import time
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class EndColumn(ProgressColumn):
+        def render(self, task):
+            end = task.fields.get("end")
+            if end is None:
+                return Text("-:--:--", style="progress.remaining")
+            left = int(max(0.0, end - time.monotonic()))
+            return Text(f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", style="progress.remaining")
+    return EndColumn()
 
 
 @contextmanager

@@ -180,12 +180,14 @@ def solve(data: dict, timeout: float, configs=CONFIGS, rlimit: int | None = None
     return "unknown", "cvc5: " + ("; ".join(notes) or "no time left")
 
 
-def prepare(assertions):
-    """The query as plain data for :func:`~symbolic.solve.backends.cvc5_child.decide_payload`, or an unknown :class:`Decision` when it has a
-    term the converter does not translate. Reads z3 terms, so call it from one thread at a time."""
+def prepare(assertions, memo: dict | None = None):
+    """The query as plain data for :func:`~symbolic.solve.backends.cvc5_child.decide_payload`, or an unknown
+    :class:`Decision` when it has a term the converter does not translate. Reads z3 terms, so call it from
+    one thread at a time; ``memo`` (see :func:`~symbolic.solve.backends.smt2.lower`) may be shared by
+    queries whose terms stay alive meanwhile, so that the terms they share are read once."""
     t0 = time.monotonic()
     try:
-        return payload(lower(assertions))
+        return payload(lower(assertions, memo))
     except Unsupported as e:
         return Decision("unknown", f"cvc5 converter: unsupported operator {e.op}", time.monotonic() - t0)
 

@@ -20,7 +20,7 @@ from symbolic.solve.backends.effort import EFFORT_HINT
 
 
 WORKERS = max(1, min(2, os.cpu_count() or 1))   # batches decided at once, each in its own cvc5 process
-MAX_BATCH = 64                                  # queries in one batch
+MAX_BATCH = 256                                 # queries in one batch (one child process)
 
 
 def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=lambda data: None,
@@ -32,7 +32,8 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
     never equal) are decided once: the first of them is asked, the others take its answer, at no cost.
     The distinct ones are asked largest first (``size``, then index): a proof is confirmed only if every
     query is, and the largest queries are the ones cvc5 leaves undecided, so an unconfirmable proof is
-    found so at once. They go in batches (runs of that order) to up to :data:`WORKERS` workers at a time,
+    found so at once. They go in batches (runs of that order) to up to ``settings.second_workers`` (default
+    :data:`WORKERS`) workers at a time,
     each batch decided in one cvc5 process, query after query, each climbing cvc5's ladder of
     configurations with ``settings.second_query_effort`` cvc5 units and ``settings.second_cpu`` processor
     seconds (:func:`~symbolic.solve.backends.cvc5_child.decide_batch`). A batch ends at its first query
@@ -43,6 +44,7 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
     reported. No new batch starts after a "sat", once the effort is spent, or past the wall-clock
     ``safety_end``."""
     results, running, batches = {}, {}, {}
+    workers = settings.second_workers or WORKERS
     datas = [prepare(list(ob.assertions)) for ob in obligations]
     first, distinct = {}, []       # key -> the first obligation with it; the obligations asked
     for i, data in enumerate(datas):
@@ -65,18 +67,18 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
         return total
 
     nxt = 0
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         while nxt < len(order) or running:
             bad = first_bad()
             for start, cancel in running.values():
                 if start > bad:
                     cancel.set()   # a batch wholly after an undecided query: its answers would not be used
             stop = any(st == "sat" for st, _, _ in results.values()) or prefix_spent() > settings.second_effort
-            while not stop and nxt < min(len(order), bad) and len(running) < WORKERS:
+            while not stop and nxt < min(len(order), bad) and len(running) < workers:
                 left = safety_end - time.monotonic()
                 if left <= 0:
                     break
-                size_ = max(1, min(MAX_BATCH, -(-(len(order) - nxt) // WORKERS)))
+                size_ = max(1, min(MAX_BATCH, -(-(len(order) - nxt) // workers)))
                 batch = order[nxt:nxt + size_]
                 cancel = threading.Event()
                 running[pool.submit(decide_batch, [datas[i] for i in batch], timeout=settings.second_timeout,
@@ -134,7 +136,9 @@ def second_opinion(verdict, settings):
                                              "second_verdict": "not applicable (no solver query)"})
     from symbolic.solve.backends import cvc5_backend, cvc5_child
     safety_end = settings.until(time.monotonic() + settings.budget)
-    answers = _decide_all(verdict.obligations, settings, safety_end, cvc5_backend.prepare, cvc5_child.decide_batch,
+    memo = {}   # the obligations share most of their terms, and stay alive while they are read
+    answers = _decide_all(verdict.obligations, settings, safety_end, lambda a: cvc5_backend.prepare(a, memo),
+                          cvc5_child.decide_batch,
                           cvc5_backend.payload_key, cvc5_backend.payload_size)
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
     solver = cvc5_backend.version()

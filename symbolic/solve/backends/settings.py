@@ -48,6 +48,8 @@ class Settings:
     timeout: float = 120.0        # wall-clock safety net of one solver call (seconds)
     budget: float = 900.0         # wall-clock safety net of one claim part (seconds)
     second_timeout: float = 60.0  # wall-clock safety net of one cvc5 query (seconds)
+    second_workers: int | None = None   # cvc5 processes at once for one proof (None: one a core, at most 2); the
+                                        # answer does not depend on it (the audit, a claim a core, sets 1)
     refute_values: tuple = (2, Fraction(3, 2), 3)
     structured: bool = True
     minimise: bool = True

@@ -100,22 +100,28 @@ def _as_terms(assertions) -> list:
     return out
 
 
-def _postorder(roots) -> list:
-    """Every distinct sub-term of ``roots``, each once, arguments before the terms using them."""
-    seen, order, stack = set(), [], [(t, False) for t in reversed(roots)]
+def _postorder(roots, memo: dict) -> list:
+    """The ids of every distinct sub-term of ``roots``, each once, arguments before the terms using them.
+    ``memo`` maps a term id to (its argument ids, its recipe): each term is read through z3's API once per
+    memo, which a caller may share between queries whose terms stay alive meanwhile (ids are reused only
+    after a term is freed)."""
+    seen, order, stack = set(), [], [(t, t.get_id(), False) for t in reversed(roots)]
     while stack:
-        t, expanded = stack.pop()
-        key = t.get_id()
+        t, key, expanded = stack.pop()
         if key in seen:
             continue
         if expanded:
             seen.add(key)
-            order.append(t)
+            order.append(key)
             continue
-        if not z3.is_app(t):
-            raise Unsupported("quantifier or bound variable")
-        stack.append((t, True))
-        stack.extend((c, False) for c in reversed(t.children()) if c.get_id() not in seen)
+        if key not in memo:
+            if not z3.is_app(t):
+                raise Unsupported("quantifier or bound variable")
+            kids = t.children()
+            memo[key] = (tuple(c.get_id() for c in kids), _recipe(t), kids)
+        stack.append((t, key, True))
+        kid_ids, _, kids = memo[key]
+        stack.extend((c, i, False) for c, i in zip(reversed(kids), reversed(kid_ids)) if i not in seen)
     return order
 
 
@@ -149,8 +155,8 @@ def _numeral(t, sort: str) -> Node:
     return Node("num", (), sort, Fraction(t.numerator_as_long(), t.denominator_as_long()))
 
 
-def _power(t, args, sort: str, b: _Builder) -> int:
-    """x^k for a natural numeral 1 ≤ k ≤ MAX_POWER, as the product of k copies of x."""
+def _exponent(t) -> int:
+    """The natural exponent 1 ≤ k ≤ MAX_POWER of a z3 power term."""
     exp = t.arg(1)
     k = None
     if z3.is_rational_value(exp) and exp.denominator_as_long() == 1:
@@ -159,45 +165,77 @@ def _power(t, args, sort: str, b: _Builder) -> int:
         k = exp.as_long()
     if k is None or not 1 <= k <= MAX_POWER:
         raise Unsupported(f"^ with exponent {exp}")
-    if k == 1:
-        return args[0]
-    return b.add(Node("*", (args[0],) * k, sort))
+    return k
 
 
-def _application(t, b: _Builder) -> int:
-    """The node index of one z3 application whose arguments are already in ``b``."""
-    decl = t.decl()
-    kind, sort = decl.kind(), _sort(t)
-    args = tuple(b.of_term[c.get_id()] for c in t.children())
-    if kind == z3.Z3_OP_TRUE or kind == z3.Z3_OP_FALSE:
-        return b.add(Node("true" if kind == z3.Z3_OP_TRUE else "false", (), "Bool"))
-    if kind in (z3.Z3_OP_ANUM, z3.Z3_OP_AGNUM):
-        return b.add(_numeral(t, sort))
-    if kind == z3.Z3_OP_UNINTERPRETED:
-        if args:
-            raise Unsupported(f"uninterpreted function {decl.name()}")
-        return b.add(Node("const", (), sort, decl.name()))
-    if kind == z3.Z3_OP_POWER:
-        return _power(t, args, sort, b)
-    if kind not in _OPS:
-        raise Unsupported(decl.name())
-    op = _OPS[kind]
-    if op in _UNIT:
+def _recipe(t) -> tuple:
+    """How one z3 application becomes a node once its arguments are nodes, read from the term alone:
+    ("leaf", node), ("power", k, sort) (x^k as the product of k copies of x), ("fold", op, sort) (an
+    n-ary +, *, and, or: its unit when empty, its argument when alone), ("node", op, sort), or
+    ("unsupported", what) (raised when the term is lowered)."""
+    try:
+        decl = t.decl()
+        kind, sort = decl.kind(), _sort(t)
+        if kind == z3.Z3_OP_TRUE or kind == z3.Z3_OP_FALSE:
+            return ("leaf", Node("true" if kind == z3.Z3_OP_TRUE else "false", (), "Bool"))
+        if kind in (z3.Z3_OP_ANUM, z3.Z3_OP_AGNUM):
+            return ("leaf", _numeral(t, sort))
+        if kind == z3.Z3_OP_UNINTERPRETED:
+            if t.num_args():
+                raise Unsupported(f"uninterpreted function {decl.name()}")
+            return ("leaf", Node("const", (), sort, decl.name()))
+        if kind == z3.Z3_OP_POWER:
+            return ("power", _exponent(t), sort)
+        if kind not in _OPS:
+            raise Unsupported(decl.name())
+        op = _OPS[kind]
+        if op in _UNIT:
+            return ("fold", op, sort)
+        n = t.num_args()
+        lo, hi = (1, 1) if kind == z3.Z3_OP_UMINUS else (2, None) if kind == z3.Z3_OP_SUB else _ARITY[op]
+        if n < lo or (hi is not None and n > hi):
+            raise Unsupported(f"{decl.name()} with {n} argument(s)")
+        return ("node", op, sort)
+    except Unsupported as e:
+        return ("unsupported", e.op)
+
+
+def _apply(recipe: tuple, args: tuple, b: _Builder) -> int:
+    """The node index of an application with ``recipe`` (:func:`_recipe`) over argument nodes ``args``."""
+    how = recipe[0]
+    if how == "leaf":
+        return b.add(recipe[1])
+    if how == "power":
+        _, k, sort = recipe
+        return args[0] if k == 1 else b.add(Node("*", (args[0],) * k, sort))
+    if how == "fold":
+        _, op, sort = recipe
         if len(args) <= 1:
             return args[0] if args else b.unit(op, sort)
         return b.add(Node(op, args, sort))
-    lo, hi = (1, 1) if kind == z3.Z3_OP_UMINUS else (2, None) if kind == z3.Z3_OP_SUB else _ARITY[op]
-    if len(args) < lo or (hi is not None and len(args) > hi):
-        raise Unsupported(f"{decl.name()} with {len(args)} argument(s)")
-    return b.add(Node(op, args, sort))
+    if how == "node":
+        return b.add(Node(recipe[1], args, recipe[2]))
+    raise Unsupported(recipe[1])
 
 
-def lower(assertions) -> Dag:
-    """Read z3 Booleans (Python bools allowed) into a :class:`Dag`; raises :class:`Unsupported`."""
+def lower(assertions, memo: dict | None = None) -> Dag:
+    """Read z3 Booleans (Python bools allowed) into a :class:`Dag`; raises :class:`Unsupported`. ``memo``
+    (see :func:`_postorder`) may be shared between calls whose terms all stay alive meanwhile: the terms
+    they share are then read from z3 once.
+
+    >>> c1, c2, memo = z3.Context(), z3.Context(), {}
+    >>> a = lower([z3.Real("x", c1) > 1], memo)
+    >>> b = lower([z3.Real("y", c2) < 2], memo)   # term ids of another context may coincide with c1's
+    >>> [(n.op, n.value) for n in b.nodes]
+    [('const', 'y'), ('num', Fraction(2, 1)), ('<', None)]
+    """
     roots = _as_terms(assertions)
+    if memo is None or (roots and memo.setdefault("context", roots[0].ctx) is not roots[0].ctx):
+        memo = {}   # ids are per z3 context
     b = _Builder()
-    for t in _postorder(roots):
-        b.of_term[t.get_id()] = _application(t, b)
+    for key in _postorder(roots, memo):
+        kid_ids, recipe, _ = memo[key]
+        b.of_term[key] = _apply(recipe, tuple(b.of_term[i] for i in kid_ids), b)
     return Dag(tuple(b.nodes), tuple(b.of_term[r.get_id()] for r in roots))
 
 

@@ -20,8 +20,8 @@ _E("symbolic.solve.backends.cvc5_child:_batch_child",
    BATCHES + "test_a_hanging_or_crashing_query_costs_only_itself")
 
 
-_E("symbolic.solve.backends.second_opinion:_decide_all", "                for i, d in zip(running.pop(fut), fut.result()):",
-   "                for i, d in zip(running.pop(fut)[1:], fut.result()):", "second-opinion.batch-shifted",
+_E("symbolic.solve.backends.second_opinion:_decide_all", "                for i, d in zip(batches[start], fut.result()):",
+   "                for i, d in zip(batches[start][1:], fut.result()):", "second-opinion.batch-shifted",
    "a batch's answers are given to the queries one place later",
    "test:tests/solve/test_certificates.py::test_second_solver_confirms_a_cegis_proof")
 
@@ -55,7 +55,7 @@ _E("symbolic.solve.backends.deadline:unknown_reason", 'if limit == "wall-clock" 
    "test:tests/solve/backends/test_deadline.py::test_the_watchdog_is_a_safety_net_that_says_so")
 
 
-_E("symbolic.solve.backends.second_opinion:_decide_all", "        if spent > settings.second_effort:", "        if False:",
+_E("symbolic.solve.backends.second_opinion:_decide_all", "        elif spent > settings.second_effort:", "        elif False:",
    "second-opinion.effort-unenforced", "the second solver's effort is not enforced: answers past it still count",
    EFFORT + "test_the_second_solver_counts_its_effort_in_index_order")
 
@@ -104,3 +104,17 @@ _E("symbolic.solve.backends.cvc5_child:_batch_child",
    "cvc5.ladder-cut-as-unsat",
    "a query cut at the last stage of cvc5's ladder counts as confirmed",
    BATCHES + "test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage")
+
+
+_E("symbolic.solve.backends.second_opinion:_decide_all", "            if status != \"unsat\":\n                ended = (",
+   "            if False:\n                ended = (", "second-opinion.asks-past-the-undecided",
+   "answers after the first undecided query still count, so what is confirmed depends on which worker answered first",
+   "test:tests/solve/backends/test_second_opinion_copies.py::"
+   "test_the_largest_queries_are_asked_first_and_the_first_undecided_one_ends_the_asking")
+
+
+_E("symbolic.solve.backends.smt2:lower",
+   "    if memo is None or (roots and memo.setdefault(\"context\", roots[0].ctx) is not roots[0].ctx):",
+   "    if memo is None:",
+   "smt2.memo-across-contexts", "a memo of z3 term ids is shared by terms of two contexts (ids are per context)",
+   T + "symbolic/solve/backends/smt2.py::symbolic.solve.backends.smt2.lower")
