@@ -172,7 +172,10 @@ def symbolic_sign(expr, ranges, bounds=None):
         except UndecidedComparison:
             return None
     e = expr.subs(subs)
-    return _sign_of_forms((e, sp.factor(sp.cancel(sp.together(e))), sp.simplify(e)))
+    # the forms are made one at a time, each only when the one before did not settle the sign
+    # (simplify is by far the dearest, and seldom needed)
+    return _sign_of_forms(f() for f in (lambda: e, lambda: sp.factor(sp.cancel(sp.together(e))),
+                                        lambda: sp.simplify(e)))
 
 
 def _sign_of_forms(forms):

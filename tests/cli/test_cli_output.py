@@ -222,3 +222,30 @@ def test_audit_log_lines_without_a_terminal_none_when_quiet(fake_audit, capsys):
     assert main(["audit", "T", "--jobs", "1", "--quiet"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and f"{fake_audit} claims" in out
+
+
+def test_the_audit_starts_the_slowest_claims_first_and_knows_every_claims_cost(monkeypatch):
+    """The reference costs (theorems/audit_costs.json) cover every claim of the catalogue (a new claim gets
+    the median until `python bench/audit_costs.py` is run again; this test asks for that), and the pool
+    receives the claims by decreasing cost; the report keeps the catalogue's order."""
+    import json
+    import theorems.cli.audit_workers
+    from theorems.cli.audit_plan import COSTS_FILE, reference_costs
+    from theorems.registry import by_source
+    ids = [c.id for c in by_source(["T", "L", "K", "S"]) if c.kind != "def"]
+    table = json.loads(COSTS_FILE.read_text())["seconds"]
+    assert set(ids) <= set(table), f"no reference cost for {sorted(set(ids) - set(table))}: run bench/audit_costs.py"
+    seen = []
+
+    def pool(todo, profile, jobs, done, started=lambda cid: None):
+        seen.extend(todo)
+        _fake_pool(todo, profile, jobs, done, started)
+    monkeypatch.setattr(theorems.cli.audit_workers, "run_pool", pool)
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["audit", "T", "--jobs", "2", "-q"]) == 0
+    t_ids = [c.id for c in by_source(["T"]) if c.kind != "def"]
+    costs = reference_costs(t_ids)
+    assert sorted(seen) == sorted(t_ids) and [costs[i] for i in seen] == sorted(costs.values(), reverse=True)
+    rows = [line.split()[0] for line in out.getvalue().splitlines() if line.split() and line.split()[0] in t_ids]
+    assert rows[:len(t_ids)] == t_ids
