@@ -41,9 +41,10 @@ def _is_zero(e) -> bool:
     e = sp.sympify(e)
     if e.is_Rational:
         return e == 0
-    if e.is_zero is True:
-        return True
-    return sp.simplify(e).is_zero is True
+    known = e.is_zero   # sympy's assumptions: sound when they answer
+    if known is not None:
+        return known
+    return sp.cancel(sp.together(e)) == 0 or sp.simplify(e).is_zero is True
 
 
 def _tidy(e):

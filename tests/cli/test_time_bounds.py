@@ -6,7 +6,7 @@ from theorems.cli.main import main
 
 
 def _run(capsys):
-    code = main(["check", "T-P5", "--n", "2", "--domain", "3", "--outputs", "3", "--effort", "1/1000",
+    code = main(["check", "T-P3", "--n", "2", "--domain", "3", "--outputs", "3", "--effort", "1/1000",
                  "--budget", "0", "--json"])
     return code, json.loads(capsys.readouterr().out)["claims"][0]
 

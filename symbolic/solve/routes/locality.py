@@ -43,17 +43,19 @@ def _unknowns(t, cache):
     return cache[t.get_id()]
 
 
-def copy_key(terms) -> str | None:
+def copy_key(terms, memo: dict | None = None) -> str | None:
     """A key equal for two lists of z3 terms exactly when one is the other with its unknowns renamed
     (:func:`~symbolic.solve.backends.smt2.dag_key` of their DAG), so one is unsatisfiable exactly when the
-    other is; None for terms outside the DAG's fragment (never taken for a copy).
+    other is; None for terms outside the DAG's fragment (never taken for a copy). ``memo``: shared by calls
+    whose terms stay alive meanwhile (:func:`~symbolic.solve.backends.smt2.lower`), so that the terms they
+    share are read from z3 once.
 
     >>> x, y, u, v = z3.Reals("x y u v")
     >>> copy_key([x * y > 1, x < 1]) == copy_key([u * v > 1, u < 1]), copy_key([x * y > 1, y < 1]) == copy_key([u * v > 1, u < 1])
     (True, False)
     """
     try:
-        return dag_key(lower(terms))
+        return dag_key(lower(terms, memo))
     except Unsupported:
         return None
 
@@ -96,6 +98,7 @@ def decide(enc, settings, meter, effort=ROUTE_EFFORT):
             base_by_unknown.setdefault(name, []).append(k)
     parts = enc.negated_conclusion_parts()
     obligations, refuted, copies = [], set(), 0
+    memo = {}   # the disjuncts' queries share their hypotheses' terms, alive until the route returns
     for part in parts:
         if part is False or (not isinstance(part, bool) and z3.is_false(part)):
             continue
@@ -106,7 +109,7 @@ def decide(enc, settings, meter, effort=ROUTE_EFFORT):
         keep = [hyps[k][0] for k in near if hyps[k][1] <= support] + [h for h, u in hyps if not u]
         near_base = sorted({k for name in support for k in base_by_unknown.get(name, ())}.union(base_closed))
         keep += [base[k][0] for k in near_base if base[k][1] <= support]
-        key = copy_key(keep + [part])
+        key = copy_key(keep + [part], memo)
         if key is not None and key in refuted:   # the same query as one refuted already, up to renaming
             obligations.append(tuple(keep) + (part,))
             copies += 1

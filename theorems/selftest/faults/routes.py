@@ -203,7 +203,7 @@ _E("symbolic.solve.routes.locality:decide", "for q in structured_populations(siz
    "are not products", T + "tests/solve/test_local_proofs.py::test_false_claims_are_never_proved_locally")
 
 
-_E("symbolic.solve.routes.locality:copy_key", "        return dag_key(lower(terms))",
-   "        return dag_key(lower(terms[:1]))", "locality.copies-by-first-term",
+_E("symbolic.solve.routes.locality:copy_key", "        return dag_key(lower(terms, memo))",
+   "        return dag_key(lower(terms[:1], memo))", "locality.copies-by-first-term",
    "two disjuncts whose queries share their first term are taken for copies: one refutation stands for a "
    "query never asked", T + "symbolic/solve/routes/locality.py::symbolic.solve.routes.locality.copy_key")
