@@ -70,7 +70,7 @@ def _nlsat_wrong():
 
 _E("symbolic.solve.queries.solver:Solver._counter_population", "if not self.enc.universal:", "if True:",
    "search.cegis-never-refines", "the CEGIS oracle never refines: every candidate is accepted for the ∀𝒫 hypotheses",
-   C + "T-P5")
+   C + "S-TH9")   # T-P5's sizes above 4 cells are now proved by locality first, without CEGIS
 
 
 _E("symbolic.solve.queries.solver:_value", "sp.Rational(x.numerator_as_long(), x.denominator_as_long())",
