@@ -124,7 +124,9 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
 
 def _distinct_note(answers) -> str:
     copies = sum(1 for _, _, reason in answers if "up to a renaming of its unknowns" in reason)
-    return f" ({len(answers) - copies} distinct up to renaming)" if copies else ""
+    unasked = sum(1 for _, _, reason in answers if reason.startswith("not asked"))
+    return ((f" ({len(answers) - copies} distinct up to renaming)" if copies else "")
+            + (f"; {unasked} not asked after one was left undecided" if unasked else ""))
 
 
 def second_opinion(verdict, settings):

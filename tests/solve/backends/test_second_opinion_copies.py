@@ -81,6 +81,7 @@ def test_the_largest_queries_are_asked_first_and_the_first_undecided_one_ends_th
     assert asked[0] == 7 and said["query 7"] == ("unknown", "on 7")
     assert all(st == "unknown" and r.startswith("not asked: query 7 was left undecided") for q, (st, r) in said.items()
                if q != "query 7")
+    assert so._distinct_note([(None, st, r) for st, r in said.values()]) == "; 7 not asked after one was left undecided"
     said, _ = run(hard=0)
     assert said["query 0"] == ("unknown", "on 0") and all(said[f"query {i}"][0] == "unsat" for i in range(1, 8))
     said, _ = run(hard=6, sat=2)
