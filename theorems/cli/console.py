@@ -93,10 +93,11 @@ def print_text(ui: Ui, text: str):
     console(ui).print(t, soft_wrap=True)
 
 
-def print_markup(ui: Ui, markup: str, plain: str):
-    """One line: rich markup at a colour terminal, else ``plain``."""
+def print_markup(ui: Ui, markup, plain: str):
+    """One line: rich markup at a colour terminal, else ``plain``. ``markup`` may be a function giving it,
+    so that plain output never imports rich (its import takes about 0.05 s)."""
     if ui.fancy_stdout():
-        console(ui).print(markup, soft_wrap=True)
+        console(ui).print(markup() if callable(markup) else markup, soft_wrap=True)
     else:
         print(plain, flush=True)
 

@@ -82,8 +82,8 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
     where = f" at the population in {population}" if at_one else ""
     if at_one and holds:
         reason = " (there only: it quantifies over all populations; leave out --population to decide it over all)"
-    print_markup(ui(), f"{_escape(str(inst))}{_escape(where)}: [{'green' if holds else 'yellow'}]{verdict}[/]"
-                       f"{_escape(reason)}", f"{inst}{where}: {verdict}{reason}")
+    print_markup(ui(), lambda: f"{_escape(str(inst))}{_escape(where)}: [{'green' if holds else 'yellow'}]{verdict}[/]"
+                               f"{_escape(reason)}", f"{inst}{where}: {verdict}{reason}")
     return 0
 
 
