@@ -33,10 +33,11 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 # the query's processor seconds; each stage has all of its cvc5 units). Coverings decides most of our
 # queries in well under a second, but where it does not it may run on past its step count (only processor
 # time stops it, by ending the child), while linearisation stops at its count. So coverings first gets a
-# quarter of the processor time, linearisation all of it, and coverings all of it again only when its
-# quarter was cut while it was still working (a stage that repeats a configuration runs only then).
-# Measured on the catalogue's 663 distinct queries: 651 decided either way, in 174 s of cvc5 time against
-# 197 s with a quarter of the units as well.
+# quarter of the processor time, linearisation all of it, and coverings three quarters again only when its
+# quarter was cut while it was still working (a stage that repeats a configuration runs only then; three
+# quarters is 6 s at the ci level, and the slowest query coverings decided took 5 s). Measured on the
+# catalogue's 663 distinct queries (bench/second_solver_queries.py): 651 decided either way, in 174 s of
+# cvc5 time against 197 s with a quarter of the units as well.
 LADDER = (("coverings", 0.25), ("linearisation", 1.0), ("coverings", 0.75))
 
 
