@@ -109,9 +109,7 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
     outputs = _int_list(doc["outputs"], "outputs") if "outputs" in doc else None
     if outputs is not None:
-        if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
-            raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
-                              f"limit of {MAX_FILE_CELLS}")
+        _within_cell_limit(n, domain, outputs)
         by_text = {str(o): o for o in outputs}
         for d, row in table.items():
             if isinstance(row, dict):
@@ -155,10 +153,15 @@ def _ordered(doc, n, rows, name):
     if any(isinstance(v, str) for v in domain):
         raise InvalidSize(f'"domain" entries must be integers; got {clip(domain, 40)}')
     count_databases(n, len(domain), limit=MAX_TABLE_FILE_DATABASES, what="the mechanism file")
+    _within_cell_limit(n, domain, outputs)
+    return Mechanism.from_ordered_rows(rows, n=n, domain=domain, outputs=outputs, name=name)
+
+
+def _within_cell_limit(n: int, domain, outputs) -> None:
+    """Refuse a table of more than MAX_FILE_CELLS entries (databases × outputs) before any row is read."""
     if len(domain) ** n * len(outputs) > MAX_FILE_CELLS:
         raise InvalidSize(f"the mechanism file would have {len(domain) ** n} × {len(outputs)} entries, over the "
                           f"limit of {MAX_FILE_CELLS}")
-    return Mechanism.from_ordered_rows(rows, n=n, domain=domain, outputs=outputs, name=name)
 
 
 def _kind(value) -> str:

@@ -249,3 +249,17 @@ def test_the_audit_starts_the_slowest_claims_first_and_knows_every_claims_cost(m
     assert sorted(seen) == sorted(t_ids) and [costs[i] for i in seen] == sorted(costs.values(), reverse=True)
     rows = [line.split()[0] for line in out.getvalue().splitlines() if line.split() and line.split()[0] in t_ids]
     assert rows[:len(t_ids)] == t_ids
+
+
+def test_the_audit_estimate_lays_the_claims_in_the_order_they_start():
+    """Two workers, a 6 s claim and two 3 s ones: started slowest first, the run ends after 6 s; the estimate
+    follows the order of the costs it is given (the order the pool starts them), not the catalogue's."""
+    import time
+    from theorems.cli.console import AuditProgress, Ui
+    slowest_first = AuditProgress(Ui(quiet=True), 3, {"b": 6.0, "a": 3.0, "c": 3.0}, jobs=2)
+    catalogue = AuditProgress(Ui(quiet=True), 3, {"a": 3.0, "c": 3.0, "b": 6.0}, jobs=2)
+    now = time.monotonic()
+    assert round(slowest_first.end_estimate() - now) == 6 and round(catalogue.end_estimate() - now) == 9
+    slowest_first.start("b")
+    slowest_first.tick("b", {"verdict": "proved", "seconds": 0.0})   # finished at once: the pace drops to ~0
+    assert slowest_first.end_estimate() - time.monotonic() < 1

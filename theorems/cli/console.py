@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -105,10 +106,10 @@ def print_markup(ui: Ui, markup, plain: str):
 class AuditProgress:
     """The audit's progress: a bar with claims done / total, elapsed time and the estimated time left on a
     terminal; one plain line per finished claim when stderr is not a terminal (with the estimate when
-    ``--verbose``); nothing with ``--quiet``. The estimate lays the claims not yet finished on the
-    ``jobs`` workers at their reference ``costs`` times the pace measured so far
-    (:mod:`theorems.cli.audit_plan`); the bar advances by reference cost, so its fill is the share of
-    the work done."""
+    ``--verbose``); nothing with ``--quiet``. ``costs`` holds every claim's reference cost, in the order the
+    claims start; the estimate lays the claims not yet finished on the ``jobs`` workers in that order at
+    their cost times the pace measured so far (:mod:`theorems.cli.audit_plan`); the bar advances by cost,
+    so its fill is the share of the work done."""
 
     def __init__(self, ui: Ui, total: int, costs: dict | None = None, jobs: int = 1):
         self.ui, self.total, self.count, self._bar, self._task = ui, total, 0, None, None
@@ -117,19 +118,17 @@ class AuditProgress:
 
     def start(self, cid: str):
         """``cid`` has started."""
-        import time
         self.running[cid] = time.monotonic()
         if cid in self.pending:
             self.pending.remove(cid)
 
     def end_estimate(self) -> float | None:
         """The planned end of the run (time.monotonic()), or None without costs."""
-        import time
         from theorems.cli.audit_plan import pace, planned_end
         if not self.costs:
             return None
-        costs = {**dict.fromkeys(list(self.running) + self.pending, 0.0), **self.costs}
-        return planned_end(time.monotonic(), self.running, self.pending, costs, pace(self.finished, costs), self.jobs)
+        return planned_end(time.monotonic(), self.running, self.pending, self.costs, pace(self.finished, self.costs),
+                           self.jobs)
 
     def __enter__(self):
         if self.ui.live_stderr():
@@ -149,7 +148,6 @@ class AuditProgress:
         return False
 
     def tick(self, cid: str, doc: dict):
-        import time
         self.count += 1
         start = self.running.pop(cid, None)
         if start is not None:
@@ -170,7 +168,6 @@ class AuditProgress:
 
 def _EndColumn():
     """A column with the time left until the task's planned ``end`` (h:mm:ss, counting down), or -:--:--."""
-    import time
     from rich.progress import ProgressColumn
     from rich.text import Text
 

@@ -41,6 +41,11 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 LADDER = (("coverings", 0.25), ("linearisation", 1.0), ("coverings", 0.75))
 
 
+def _each_once(configs) -> list:
+    """The ladder that tries each configuration once, with all of the processor time."""
+    return [(name, 1.0) for name, _ in configs]
+
+
 def _runs(ladder, k: int, cut, short: bool) -> bool:
     """Whether stage ``k`` of the ladder runs on a query: the first use of its configuration always; a repeat
     only when that configuration's last stage was cut at its share of the processor time (``cut``: the names
@@ -79,7 +84,7 @@ def _child_main():
     is left undecided)."""
     req = json.loads(sys.stdin.read())
     configs = {name: [tuple(o) for o in options] for name, options in req["configs"]}
-    ladder = [(name, share) for name, share in req.get("ladder") or [(n, 1.0) for n, _ in req["configs"]]]
+    ladder = [(name, share) for name, share in req.get("ladder") or _each_once(req["configs"])]
     end, timeout, rlimit, cpu = time.monotonic() + req["budget"], req["timeout"], req.get("rlimit"), req.get("cpu")
     resume, short = req.get("resume"), bool(req.get("short"))
     for i, data in enumerate(req["batch"]):
@@ -244,7 +249,7 @@ def decide_batch(datas, *, timeout: float, budget: float = None, configs=CONFIGS
     ``cancel``: a threading.Event that, once set, ends the list where it is (the child is killed)."""
     t0 = time.monotonic()
     budget = math.inf if budget is None else budget
-    ladder = (LADDER if configs is CONFIGS else [(name, 1.0) for name, _ in configs]) if ladder is None else ladder
+    ladder = (LADDER if configs is CONFIGS else _each_once(configs)) if ladder is None else ladder
     out, cut, short = [], None, False
     while len(out) < len(datas):
         left = budget - (time.monotonic() - t0)
@@ -277,8 +282,7 @@ def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIG
         return data
     t0 = time.monotonic()
     if isolate:   # a batch of one: a child with no budget answers at least this query
-        status, reason, units = _batch_child([data], timeout, math.inf, configs,
-                                             [(name, 1.0) for name, _ in configs])[0][0]
+        status, reason, units = _batch_child([data], timeout, math.inf, configs, _each_once(configs))[0][0]
     else:
         spent = []
         status, reason = solve(data, timeout, configs, units_out=spent)

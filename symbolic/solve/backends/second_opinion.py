@@ -46,13 +46,13 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
     results, running, batches = {}, {}, {}
     workers = settings.second_workers or WORKERS
     datas = [prepare(list(ob.assertions)) for ob in obligations]
-    first, distinct = {}, []       # key -> the first obligation with it; the obligations asked
-    for i, data in enumerate(datas):
-        k = key(data)
-        if k is None or k not in first:
-            distinct.append(i)
-        first.setdefault(k, i)
-    same = {i: first[key(d)] for i, d in enumerate(datas) if key(d) is not None and first[key(d)] != i}
+    keys = [key(d) for d in datas]
+    first = {}                     # key -> the first obligation with it
+    for i, k in enumerate(keys):
+        if k is not None:
+            first.setdefault(k, i)
+    same = {i: first[k] for i, k in enumerate(keys) if k is not None and first[k] != i}
+    distinct = [i for i in range(len(datas)) if i not in same]   # the obligations asked
     order = sorted(distinct, key=lambda i: (-size(datas[i]), i))
     pos = {i: p for p, i in enumerate(order)}
 
@@ -78,8 +78,8 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
                 left = safety_end - time.monotonic()
                 if left <= 0:
                     break
-                size_ = max(1, min(MAX_BATCH, -(-(len(order) - nxt) // workers)))
-                batch = order[nxt:nxt + size_]
+                length = max(1, min(MAX_BATCH, -(-(len(order) - nxt) // workers)))
+                batch = order[nxt:nxt + length]
                 cancel = threading.Event()
                 running[pool.submit(decide_batch, [datas[i] for i in batch], timeout=settings.second_timeout,
                                     budget=left, effort=settings.second_query_effort, cpu=settings.second_cpu,

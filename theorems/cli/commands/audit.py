@@ -79,8 +79,9 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
     try:
         from theorems.cli.audit_plan import reference_costs, slowest_first
         costs = reference_costs(todo)
+        order = slowest_first(todo, costs)
         jobs = min(jobs, max(1, len(todo)))
-        with AuditProgress(ui(), len(todo), costs, jobs) as bar:
+        with AuditProgress(ui(), len(todo), {cid: costs[cid] for cid in order}, jobs) as bar:
             def done(cid, out):
                 if out[0] == "ok":
                     results[cid], texts[cid], extras[cid] = out[1]
@@ -91,7 +92,7 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
                                     "verdict": "unknown"}
                 bar.tick(cid, results[cid])
             try:
-                machinery.run_pool(slowest_first(todo, costs), profile, jobs, done, bar.start)
+                machinery.run_pool(order, profile, jobs, done, bar.start)
             except (Stop, KeyboardInterrupt) as e:
                 stopped = getattr(e, "signum", signal.SIGINT)
         for sig in handlers:  # a second Ctrl-C while writing the report is ignored

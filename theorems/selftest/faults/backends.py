@@ -32,8 +32,9 @@ _E("symbolic.solve.backends.smt2:renaming_key", "        out.append([op, list(ar
    "test:tests/solve/backends/test_second_opinion_copies.py::test_formulas_that_differ_are_not_taken_for_copies")
 
 
-_E("symbolic.solve.backends.second_opinion:_decide_all", "        if k is None or k not in first:",
-   "        if k is None or not first:", "second-opinion.copies-take-the-first-answer",
+_E("symbolic.solve.backends.second_opinion:_decide_all",
+   "    same = {i: first[k] for i, k in enumerate(keys) if k is not None and first[k] != i}",
+   "    same = {i: 0 for i, k in enumerate(keys) if i != 0}", "second-opinion.copies-take-the-first-answer",
    "every query after the first is taken for a copy of the first, whatever its formula",
    "test:tests/solve/backends/test_second_opinion_copies.py::test_copies_up_to_renaming_are_asked_once_and_share_the_answer")
 
