@@ -96,7 +96,7 @@ def _child_main():
             if not _runs(ladder, k, cut, short):
                 continue
             name, share = ladder[k]
-            _say({"index": i, "stage": k, "cut": sorted(cut)})
+            _say({"index": i, "stage": k, "cut": sorted(cut), "notes": notes, "units": units})
             if hasattr(signal, "alarm"):
                 signal.alarm(math.ceil(timeout + 2 * GRACE))  # SIGALRM's default action ends the process
             if cpu and hasattr(signal, "setitimer"):
@@ -124,12 +124,16 @@ def _configs(configs):
 
 
 def _answer(line: bytes, index: int):
-    """(status, reason, units) from one answer line of a batch child, or (stage, configurations cut) of a stage line;
-    anything malformed or out of order is "unknown"."""
+    """(status, reason, units) from one answer line of a batch child, or (stage, configurations cut, notes, units)
+    of a stage line (the notes and units of the query's earlier stages in this child); anything malformed or
+    out of order is "unknown"."""
     try:
         ans = json.loads(line)
         if "status" not in ans and isinstance(ans.get("stage"), int) and ans.get("index") == index:
-            return ans["stage"], tuple(str(c) for c in ans.get("cut", ()))
+            units = ans.get("units", 0)
+            units = units if isinstance(units, int) and not isinstance(units, bool) and units >= 0 else 0
+            return (ans["stage"], tuple(str(c) for c in ans.get("cut", ())),
+                    tuple(str(n) for n in ans.get("notes", ())), units)
         status, reason, at = ans["status"], str(ans["reason"]), ans["index"]
         units = ans.get("units", 0)
         units = units if isinstance(units, int) and not isinstance(units, bool) and units >= 0 else 0
@@ -198,9 +202,9 @@ def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None,
                 except subprocess.TimeoutExpired:
                     code = None
                 if code == -getattr(signal, "SIGPROF", -1) and stage is not None:
-                    (k, was_cut), (name, share) = stage, ladder[stage[0]]
-                    units = (carried.units if not out else 0) + int((rlimit or 0) * share)
-                    notes = (carried.notes if not out else ()) + (f"{name}: effort limit ({cpu * share:g} s of "
+                    (k, was_cut, before, spent), (name, share) = stage, ladder[stage[0]]
+                    units = (carried.units if not out else 0) + spent + int((rlimit or 0) * share)
+                    notes = (carried.notes if not out else ()) + before + (f"{name}: effort limit ({cpu * share:g} s of "
                                                                   f"processor time; cvc5 did not stop at its step "
                                                                   f"count)",)
                     if _later(ladder, k, set(was_cut) | {name}, short):

@@ -97,3 +97,29 @@ def test_linearisation_confirms_a_query_coverings_runs_on_past_its_step_count():
     s = Settings()
     d, = decide_batch([doc["query"]], timeout=s.second_timeout, effort=s.second_query_effort, cpu=s.second_cpu)
     assert d.status == "unsat" and "linearisation" in d.reason, d.reason
+
+
+NOTES_SCRIPT = """import json, os, signal, sys
+req = json.loads(sys.stdin.read())
+first = req["resume"]["stage"] + 1 if req.get("resume") else 0
+notes, units = [], 0
+for stage in range(first, 3):
+    print(json.dumps({"index": 0, "stage": stage, "cut": [], "notes": notes, "units": units}), flush=True)
+    if stage != 1:
+        os.kill(os.getpid(), signal.SIGPROF)
+    notes.append("linearisation: effort limit")
+    units += 5
+"""
+
+
+def test_a_stage_left_undecided_between_two_cuts_is_named_in_the_reason(monkeypatch):
+    """Coverings cut, linearisation gives up within the same child as coverings' second try, which is cut
+    too: the reason names all three stages, and the units of each count."""
+    monkeypatch.setattr(cvc5_child, "_CHILD", NOTES_SCRIPT)
+    monkeypatch.setattr(cvc5_child, "GRACE", 0.3)
+    d, = decide_batch([{"status": "unsat"}], timeout=5, effort=1000, cpu=1.0)
+    assert d.status == "unknown"
+    assert d.reason == ("cvc5: coverings: effort limit (0.25 s of processor time; cvc5 did not stop at its step "
+                        "count); linearisation: effort limit; coverings: effort limit (0.75 s of processor time; "
+                        "cvc5 did not stop at its step count); process ended"), d.reason
+    assert d.units == 250 + 5 + 750
