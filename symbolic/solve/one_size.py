@@ -59,7 +59,7 @@ def _run(imp, params, sizes, settings, meter, fixed_params, population=None, spl
         else:
             status, info = solver.solve(assumed)
         if status == "unsat":  # everything the solver was given when it answered unsat
-            obligations.append(tuple(solver.s.assertions()) + tuple(assumed))
+            obligations.append(solver.assertions() + tuple(assumed))
         if status == "sat":
             asg = extract(enc, info)
             if asg is None:

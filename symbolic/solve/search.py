@@ -62,26 +62,32 @@ def minimise(imp, params, sizes, settings, how, asg: Assignment):
     fp, pop, wit = how
     # the steps depend on sat/unsat answers only; so that the same counterexample comes out on every run, a
     # query ends by its step count (processor time is only a far net here: MINIMISE_CPU_SLACK), never near
-    # a processor-time limit that one run reaches and the next does not
+    # a processor-time limit that one run reaches and the next does not. Each query is asked afresh, alone in
+    # a z3 context of its own with its fixes asserted (not assumed): what z3 does with it depends on the query
+    # only, and z3 picks its nonlinear procedure for a query asked once (on one incremental solver with the fixes
+    # as assumptions, a catalogue refutation's minimisation took 9 to 90 s, depending on what had run before in
+    # the context; asked afresh, 1 s)
     meter = Meter(settings.minimise_effort, safety_end=settings.until(time.monotonic() + settings.budget),
                   name="minimisation", cpu_slack=MINIMISE_CPU_SLACK)
     imp2 = replace(imp, population=pop) if pop is not None else imp
     enc = Encoding(imp2, params, sizes, {**rational_values(params), **imp.parameters, **fp}, wit, False, settings.hockey)
-    solver = Solver(enc, settings.capped(2.0), meter)   # its queries take the meter's processor-time slack
+    capped = settings.capped(2.0)   # its queries take the meter's processor-time slack
     neg = z3.Or(enc.negated_conclusion_parts())
+    state = {"solver": Solver(enc, capped, meter, extra=[neg], alone=True)}
     try:
-        status, model = solver.solve((neg,))
+        status, model = state["solver"].solve()
     except Exhausted:
         return asg
     if status != "sat" or extract(enc, model) is None:
         return asg
     best, fixes = asg, []
-    state = {"model": model}
+    state["model"] = model
 
     def attempt(c):
         nonlocal best
-        try:
-            status, m = solver.solve(tuple(fixes + [c, neg]))
+        try:   # the populations CEGIS learned so far are kept
+            state["solver"] = Solver(enc, capped, meter, extra=fixes + [c, neg], learned=state["solver"], alone=True)
+            status, m = state["solver"].solve()
         except Exhausted:
             return None
         if status != "sat":

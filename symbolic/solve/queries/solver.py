@@ -49,10 +49,17 @@ class Solver:
     """CEGIS over one encoding: ``solve(extra)`` finds values for the unknowns such that the
     hypotheses hold (∀𝒫 ones for every population) and the conclusion fails."""
 
-    def __init__(self, enc: Encoding, settings: Settings, meter: Meter, extra=(), nlsat=False, learned=None):
+    def __init__(self, enc: Encoding, settings: Settings, meter: Meter, extra=(), nlsat=False, learned=None,
+                 alone=False):
         self.enc, self.settings, self.meter = enc, settings, meter
-        self.s = z3.Tactic("qfnra-nlsat").solver() if nlsat else z3.Solver()
-        self.s.add(enc.base + enc.hyps + enc.ops.side + list(extra))
+        self.home = z3.main_ctx()   # where the encoding's terms, the assertions kept and the models returned live
+        # An nlsat query gets a z3 context of its own, its assertions translated into it: nlsat's order of the
+        # variables follows the context's term table, so in the shared context the same query can take 40 times
+        # as long after other queries ran; alone, its work depends on the query only.
+        self.ctx = z3.Context() if nlsat or alone else None
+        self.s = z3.Tactic("qfnra-nlsat", ctx=self.ctx).solver() if nlsat else z3.Solver(ctx=self.ctx)
+        self.asserted = []          # what the solver was given, as terms of the home context
+        self._add(enc.base + enc.hyps + enc.ops.side + list(extra))
         self.instances = {id(ni): [] for ni in enc.universal}
         self.tried = {}
         self.rounds = 0
@@ -65,10 +72,24 @@ class Solver:
         for ni in enc.universal:  # seed: the uniform population
             self._instantiate(ni, const_population(uniform(n=enc.sizes.n, domain=enc.domain)))
 
+    def _add(self, terms):
+        terms = [z3.BoolVal(t, self.home) if isinstance(t, bool) else t
+                 for t in (terms if isinstance(terms, (list, tuple)) else [terms])]
+        self.asserted += terms
+        self.s.add([self._here(t) for t in terms])
+
+    def _here(self, t):
+        """``t`` in the solver's context."""
+        return t if self.ctx is None else t.translate(self.ctx)
+
+    def assertions(self) -> tuple:
+        """Everything the solver was given (terms of the encoding's context)."""
+        return tuple(self.asserted)
+
     def _instantiate(self, ni, pop):
         self.instances[id(ni)].append(pop)
-        self.s.add(self.enc.eval(ni, pop))
-        self.s.add(self.enc.ops.side)
+        self._add(self.enc.eval(ni, pop))
+        self._add(self.enc.ops.side)
 
     def _check(self, solver, extra=()):
         return check_within(solver, self.settings.query_effort, *extra, meter=self.meter, safety=self.settings.timeout)
@@ -76,12 +97,12 @@ class Solver:
     def solve(self, extra=()):
         """'sat' with a model, 'unsat', or 'unknown' with a reason."""
         while True:
-            r = self._check(self.s, extra)
+            r = self._check(self.s, [self._here(t) for t in extra])
             if r == z3.unsat:
                 return "unsat", None
             if r == z3.unknown:
                 return "unknown", unknown_reason(self.s)
-            model = self.s.model()
+            model = self.s.model() if self.ctx is None else self.s.model().translate(self.home)
             bad = self._counter_population(model)
             if bad is None:
                 return "sat", model
