@@ -71,6 +71,27 @@ def test_solver_never_reads_unknown_as_unsat():
     assert "unknown" in answers  # the limit really bit (else this test would test nothing)
 
 
+def test_a_query_alone_in_its_own_context_answers_in_the_encodings_terms():
+    """An nlsat query asked in a z3 context of its own: its satisfying model and the assertions a proof
+    rests on (what the second solver re-decides) are terms of the encoding's context, and the counterexample
+    read from the model verifies exactly."""
+    from symbolic.notions.families.dp import ApproxDP
+    fresh_context()
+    D = Param("delta", lower=0, upper=1)
+    enc = Encoding(Implies(ApproxDP(Es, D.symbol), PureDP(Es)), (E, D), Sizes(1, 2, 2), {})
+    part = z3.Or(enc.negated_conclusion_parts())
+    for how in ({"nlsat": True}, {"alone": True}):
+        s = Solver(enc, Settings(), Meter(units(10)), extra=[part], **how)
+        assert s.ctx is not None and s.ctx != z3.main_ctx()
+        status, model = s.solve()
+        assert status == "sat"
+        asg = solver.extract(enc, model)
+        assert asg is not None and verify(enc.imp, (E, D), asg)[0]
+        kept = s.assertions()
+        assert kept and all(t.ctx == z3.main_ctx() for t in kept)
+        assert any(t.eq(part) for t in kept)
+
+
 def test_false_claim_is_never_proved_when_the_solver_gives_up():
     """However small the effort, a false claim may come out unknown or refuted, never proved.
     (Conclusions over all populations are left out here: with tiny limits their last-resort route

@@ -119,3 +119,9 @@ _E("symbolic.solve.backends.smt2:lower",
    "    if memo is None:",
    "smt2.memo-across-contexts", "a memo of z3 term ids is shared by terms of two contexts (ids are per context)",
    T + "symbolic/solve/backends/smt2.py::symbolic.solve.backends.smt2.lower")
+
+
+_E("symbolic.solve.backends.cvc5_child:_batch_child", "notes = (carried.notes if not out else ()) + before + (",
+   "notes = (carried.notes if not out else ()) + (", "cvc5.stage-notes-dropped",
+   "a query cut at its ladder's last stage drops, from its reason, the stages left undecided in the same child",
+   BATCHES + "test_a_stage_left_undecided_between_two_cuts_is_named_in_the_reason")

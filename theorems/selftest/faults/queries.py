@@ -173,3 +173,9 @@ _E("symbolic.solve.vacuity:find_witness", "enc = Encoding(imp, params, sizes, di
    "enc = Encoding(imp, params, sizes, dict(imp.parameters), argument_ranges=False)",
    "vacuity.witness-outside-arguments", "the vacuity witness may put a notion's argument outside its range, where the "
    "proof says nothing", TRUST + "test_a_conclusion_whose_argument_leaves_its_range_is_vacuous_there_and_scoped_elsewhere")
+
+
+_E("symbolic.solve.queries.solver:Solver.assertions", "return tuple(self.asserted)", "return tuple(self.s.assertions())",
+   "search.obligations-from-private-context",
+   "a query asked alone hands over its assertions as terms of its private z3 context, not the encoding's",
+   TRUST + "test_a_query_alone_in_its_own_context_answers_in_the_encodings_terms")
