@@ -54,7 +54,7 @@ _E("symbolic.solve.search:_check_grid", "minimal = not unknown", "minimal = True
         T + "tests/solve/test_search.py::test_quality_minimal_counterexample_appb")
 def _minimise_unverified():
     edit("symbolic.solve.search:minimise", "if new is None or not verify(imp2, params, new)[0]:", "if new is None:",
-         ("status, m = solver.solve(tuple(fixes + [c, neg]))", "status, m = solver.solve(tuple(fixes + [c]))"))
+         ("extra=fixes + [c, neg], learned=", "extra=fixes + [c], learned="))
 
 
 _E("symbolic.solve.search:_in_range", "return", "return True or",
