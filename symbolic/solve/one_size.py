@@ -294,8 +294,10 @@ STEPS = (
          _local_first),
     Step("fixed values, structured populations", "cheap", lambda p: True, _cheap_sweep),
     Step("edges of the simplex", "route", _hypothesis_over_every_population_without_family, _route(edges)),
-    Step("whole query", "whole", lambda p: not (p.nonlinear and p.settings.split), _whole_first),
+    # the vertices of products before the whole query: where they decide, it is in a fraction of the whole query's
+    # effort (the audit's z3 work 132 → 126 claim-seconds, the same verdicts and counterexamples)
     Step("vertices of products", "route", lambda p: True, _route(vertices, products_only=True)),
+    Step("whole query", "whole", lambda p: not (p.nonlinear and p.settings.split), _whole_first),
     Step("signs in the belief", "route", lambda p: p.needs_witness, _route(beliefs)),
     Step("fixed values, belief free", "cheap", lambda p: p.needs_witness and bool(p.free_params), _fixed_belief_free),
     Step("locality", "route", lambda p: p.local, _local),
