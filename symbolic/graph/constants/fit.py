@@ -247,7 +247,9 @@ def search(a, b, target: str, fixed_b, point: dict, shape: Shape, *, starts: int
               if next((p for p in a.params if p.name == k and p.lower == 1), None) is not None and v > 1]
     firsts = list(_starts(shape, dim, starts, rng, warm, slopes))
     scored = sorted(range(len(firsts)), key=lambda i: value(firsts[i]))  # the starts by their own value
-    keep = sorted(set(scored[:max(3, starts // 2)]) | ({0} if warm is not None else set()))
+    # from a warm start (the best table at a nearby point), it and the best other start are refined; else the
+    # best three (or half of the random starts)
+    keep = sorted(set(scored[:1 if warm is not None else max(3, starts // 2)]) | ({0} if warm is not None else set()))
     for i in keep if dim else ():
         if not math.isfinite(best[0].value):
             break
