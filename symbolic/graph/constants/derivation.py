@@ -35,6 +35,7 @@ from symbolic.core.math_text import LETTERS, math_text, tidy_text
 from symbolic.core.ranges import describe, parse_assumption
 from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.bracket import bracket_at
+from symbolic.graph.constants.carry import lifted_attainment
 from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, mechanism_doc,
                                               rational_record, reverify, rounded_tables, snapped_tables)
 from symbolic.graph.constants.fit import Shape, fit_quadratic, recognise, recognise_entries, search, UNBOUNDED
@@ -194,12 +195,15 @@ def _check_pair(a, b):
 
 # ---------------------------------------------------------------- the derivation
 def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None, fix: dict | None = None,
-               settings: Settings | None = None, starts: int = 6, budget=None, assume: tuple = ()) -> MapDerivation:
+               settings: Settings | None = None, starts: int = 6, budget=None, assume: tuple = (),
+               carry: "MapDerivation | None" = None) -> MapDerivation:
     """The tight map from A's parameters to B's parameter ``target`` at ``sizes`` (NotionInfo records or
     Notions): estimate, recognise, prove, attain (see the module text). ``budget``: seconds (or a
     :class:`~symbolic.core.budget.Budget`); when spent, :class:`~symbolic.core.budget.BudgetSpent` says
     which stage was reached. ``assume``: ranges of A's parameters (``"E<=2"``) narrowing where the map is
-    sought, sampled and proved.
+    sought, sampled and proved. ``carry``: the derivation at fewer records; when its attaining table, lifted
+    to these sizes, still attains its formula exactly and the solver proves the formula here, that is the map
+    here, with no new search (:mod:`symbolic.graph.constants.carry`).
 
     >>> from symbolic.notions.families.dp import PureDP
     >>> from symbolic.notions.zoo.dp_laws import TVPrivacy
@@ -210,7 +214,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     if not isinstance(budget, Budget):
         with Budget(budget) as bud:
             return derive_map(a, b, sizes=sizes, target=target, fix=fix, settings=settings, starts=starts, budget=bud,
-                              assume=assume)
+                              assume=assume, carry=carry)
     bud = budget
     t0 = time.monotonic()
     (aid, a_listed), (bid, b_listed) = _notion(a), _notion(b)
@@ -231,6 +235,10 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         sub = {sp.Symbol(k, real=True): v for k, v in point.items()}
         return {k: sp.sympify(v).xreplace(sub) for k, v in fixed.items()}
 
+    if carry is not None and carry.assumptions == assumptions:
+        done = _carried(carry, an, bn, ra, rb, target, fixed, fixed_b, shape, sizes, settings, params, base, bud, t0)
+        if done is not None:
+            return done
     estimates, formula, warm, why = [], None, None, None
     points = sample_points(params)
     need = 3 if len(syms) == 1 else len(points)
@@ -290,6 +298,25 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     return MapDerivation(formula=formula, estimates=pairs, proof=proof, proof_reason=proof_reason,
                          attained_by=attained, attained_reason=att_reason, near_attained_by=(near or [None])[0],
                          checks=tuple(checks), seconds=time.monotonic() - t0, **base)
+
+
+def _carried(carry, an, bn, ra, rb, target, fixed, fixed_b, shape, sizes, settings, params, base, bud, t0):
+    """The derivation at ``sizes`` carried over from ``carry`` (fewer records), or None when it does not carry."""
+    spec = next(p for p in bn.params if p.name == target)
+    bud.at(f"lifting the table attaining {expr_text(carry.formula)} at n={carry.sizes.n} to {sizes}")
+    attained, text = lifted_attainment(carry, an, bn, target, spec, fixed_b, shape, sizes, [p.symbol for p in params])
+    if attained is None:
+        return None
+    bud.at(f"proving {ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(carry.formula)}) at {sizes}")
+    if bud.end is not None:
+        settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
+    proof, _ = prove_map(ra.hypothesis, rb.conclusion, target, fixed, carry.formula, sizes, settings, params)
+    if proof is None:
+        return None
+    claim_text = f"{ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(carry.formula)})"
+    checks = ((f"carried over from n={carry.sizes.n}: {text}", True), (f"proof of {claim_text} at {sizes}", True))
+    return MapDerivation(formula=carry.formula, estimates=(), proof=proof, attained_by=attained, checks=checks,
+                         seconds=time.monotonic() - t0, **base)
 
 
 def _at(point) -> str:

@@ -57,7 +57,8 @@ def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3
     for n in range(1, max_n + 1):
         try:
             with Budget(budget) as bud:
-                runs.append(derive_map(a, b, sizes=Sizes(n, domain, outputs), budget=bud, **kw))
+                runs.append(derive_map(a, b, sizes=Sizes(n, domain, outputs), budget=bud,
+                                       carry=runs[-1] if runs else None, **kw))
         except BudgetSpent as e:
             skipped, stopped = list(range(n, max_n + 1)), str(e)
             break

@@ -8,6 +8,7 @@ from theorems.selftest.mutation import _E, mutant
 GRAPH = "test:tests/graph/test_graph.py::"
 CHECKS = "test:tests/graph/test_graph_checks.py::"
 MAP = "test:tests/graph/test_derive_map.py::"
+GROWTH = "test:tests/graph/test_derive_map_growth.py::"
 
 
 _E("symbolic.graph.separate:level_free", 'if isinstance(v, Vacuous):\n        return "no level"',
@@ -292,3 +293,15 @@ _E("symbolic.notions.listed.structures:_rr", "    return (E / (E + 1), 1 / (E + 
    "    return (E * E / (E * E + 1), 1 / (E * E + 1)), (1 / (E * E + 1), E * E / (E * E + 1))\n",
    "structures.dominating-pair-squared", "ε-DP's dominating pair declared at ratio E² (outside ε-DP): a proof "
    "lifted through it disagrees with the search", SEARCH_AGREES + "test_lifted_proofs_hold_on_the_dominating_pair")
+
+
+_E("symbolic.graph.constants.derivation:_carried", "    if proof is None:\n        return None",
+   "    if False:\n        return None", "derive.carry-without-proof",
+   "derive map carries the formula at n over to n + 1 without proving it there",
+   GROWTH + "test_a_map_that_grows_is_not_carried_over")
+
+
+_E("symbolic.graph.constants.carry:lifted_attainment", "        if not reverify(", "        if False and not reverify(",
+   "derive.carry-unchecked-lift",
+   "derive map takes the table attaining the formula at n, lifted to n + 1, as attaining it there unchecked",
+   GROWTH + "test_a_lifted_table_that_does_not_attain_the_formula_is_refused")
