@@ -32,11 +32,9 @@ def lifted_rows(rows: dict, n: int, dbs) -> dict | None:
     return out
 
 
-def _points(att: dict, syms) -> list:
-    """The values of A's parameters at which the attaining record was checked, as exact numbers."""
-    names = {str(s): s for s in syms}
-    texts = att.get("verified_at") or ([att["at"]] if att.get("at") else [])
-    return [{k: parse_expr(str(v), names) for k, v in p.items()} for p in texts]
+def _point_texts(att: dict) -> list:
+    """The values of A's parameters at which the attaining record was checked, as its text gives them."""
+    return att.get("verified_at") or ([att["at"]] if att.get("at") else [])
 
 
 def lifted_attainment(previous, an, bn, target, spec, fixed_b, shape, sizes: Sizes, syms) -> tuple:
@@ -48,7 +46,8 @@ def lifted_attainment(previous, an, bn, target, spec, fixed_b, shape, sizes: Siz
     if (previous.sizes.domain, previous.sizes.outputs) != (sizes.domain, sizes.outputs) or previous.sizes.n >= sizes.n:
         return None, "not the same table shape with fewer records"
     rows = lifted_rows(att["mechanism"]["rows"], previous.sizes.n, shape.dbs)
-    points = _points(att, syms)
+    names = {str(s): s for s in syms}
+    points = [{k: parse_expr(str(v), names) for k, v in p.items()} for p in _point_texts(att)]
     if rows is None or not points:
         return None, "the attaining table cannot be lifted"
     for p in points:
@@ -56,7 +55,7 @@ def lifted_attainment(previous, an, bn, target, spec, fixed_b, shape, sizes: Siz
         if not reverify(an, bn, target, spec, rows, shape, fixed_b(p), p, f0, syms):
             return None, f"the table attaining f at n={previous.sizes.n}, lifted, does not attain it at n={sizes.n}"
     mech = {**att["mechanism"], "n": sizes.n, "rows": rows}
-    where = ", ".join(f"{k} = {v}" for p in (att.get("verified_at") or [att.get("at")]) for k, v in p.items())
+    where = ", ".join(f"{k} = {v}" for p in _point_texts(att) for k, v in p.items())
     text = (f"the table attaining f at n={previous.sizes.n}, with records it ignores, read back from its text: "
             f"{an.name} holds exactly and {bn.name}'s level is exactly f at {where}")
     return {**att, "mechanism": mech, "found_by": f"lifted from n={previous.sizes.n}", "reverified": True}, text

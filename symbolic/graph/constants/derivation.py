@@ -235,8 +235,10 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         sub = {sp.Symbol(k, real=True): v for k, v in point.items()}
         return {k: sp.sympify(v).xreplace(sub) for k, v in fixed.items()}
 
+    spec = next(p for p in bn.params if p.name == target)
     if carry is not None and carry.assumptions == assumptions:
-        done = _carried(carry, an, bn, ra, rb, target, fixed, fixed_b, shape, sizes, settings, params, base, bud, t0)
+        done = _carried(carry, an, bn, ra, rb, target, spec, fixed, fixed_b, shape, sizes, settings, params, base, bud,
+                        t0)
         if done is not None:
             return done
     estimates, formula, warm, why = [], None, None, None
@@ -266,7 +268,6 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
     pairs = tuple((e.point, e.value) for e in estimates)
     if not math.isfinite(estimates[-1].value) or estimates[-1].value > UNBOUNDED:
         return _unbounded(an, bn, target, fixed_b, estimates[-1], shape, settings, base, pairs, t0)
-    spec = next(p for p in bn.params if p.name == target)
     if formula is None:
         brackets = []
         for e in [e for e in estimates if math.isfinite(e.value)][:BRACKETS]:
@@ -285,11 +286,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         base["assumptions"] = assumptions + (inside,)
         checks.append((f"{target} = {expr_text(formula)} stays in {target}'s range for every "
                        f"{', '.join(assumptions)}: no, so the map is stated only where {inside}", True))
-    bud.at(f"proving {ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)}) at {sizes}")
-    if bud.end is not None:  # the solver's own limit: what is left of the budget
-        settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
-    proof, proof_reason = prove_map(ra.hypothesis, rb.conclusion, target, fixed, formula, sizes, settings, params)
-    claim_text = f"{ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)})"
+    proof, proof_reason, claim_text = _prove_at(ra, rb, target, fixed, formula, sizes, settings, params, bud)
     checks.append((f"proof of {claim_text} at {sizes}",
                    proof is not None or "unknown" in (proof_reason or "")))
     bud.at(f"looking for a table that attains {expr_text(formula)} at {sizes}")
@@ -300,20 +297,26 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
                          checks=tuple(checks), seconds=time.monotonic() - t0, **base)
 
 
-def _carried(carry, an, bn, ra, rb, target, fixed, fixed_b, shape, sizes, settings, params, base, bud, t0):
+def _prove_at(ra, rb, target, fixed, formula, sizes, settings, params, bud) -> tuple:
+    """(proof or None, its reason, the claim's text): the solver on A ⇒ B(target = formula) at ``sizes``, within
+    what is left of the budget."""
+    claim_text = f"{ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)})"
+    bud.at(f"proving {claim_text} at {sizes}")
+    if bud.end is not None:  # the solver's own limit: what is left of the budget
+        settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
+    proof, reason = prove_map(ra.hypothesis, rb.conclusion, target, fixed, formula, sizes, settings, params)
+    return proof, reason, claim_text
+
+
+def _carried(carry, an, bn, ra, rb, target, spec, fixed, fixed_b, shape, sizes, settings, params, base, bud, t0):
     """The derivation at ``sizes`` carried over from ``carry`` (fewer records), or None when it does not carry."""
-    spec = next(p for p in bn.params if p.name == target)
     bud.at(f"lifting the table attaining {expr_text(carry.formula)} at n={carry.sizes.n} to {sizes}")
     attained, text = lifted_attainment(carry, an, bn, target, spec, fixed_b, shape, sizes, [p.symbol for p in params])
     if attained is None:
         return None
-    bud.at(f"proving {ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(carry.formula)}) at {sizes}")
-    if bud.end is not None:
-        settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
-    proof, _ = prove_map(ra.hypothesis, rb.conclusion, target, fixed, carry.formula, sizes, settings, params)
+    proof, _, claim_text = _prove_at(ra, rb, target, fixed, carry.formula, sizes, settings, params, bud)
     if proof is None:
         return None
-    claim_text = f"{ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(carry.formula)})"
     checks = ((f"carried over from n={carry.sizes.n}: {text}", True), (f"proof of {claim_text} at {sizes}", True))
     return MapDerivation(formula=carry.formula, estimates=(), proof=proof, attained_by=attained, checks=checks,
                          seconds=time.monotonic() - t0, **base)

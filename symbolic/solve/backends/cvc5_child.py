@@ -126,6 +126,11 @@ def _configs(configs):
     return [[n, [list(o) for o in opts]] for n, opts in configs]
 
 
+def _reported_units(value) -> int:
+    """A count of cvc5 units as a child reported it: a non-negative integer, anything else 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
 def _answer(line: bytes, index: int):
     """(status, reason, units) from one answer line of a batch child, or (stage, configurations cut, notes, units)
     of a stage line (the notes and units of the query's earlier stages in this child); anything malformed or
@@ -133,13 +138,10 @@ def _answer(line: bytes, index: int):
     try:
         ans = json.loads(line)
         if "status" not in ans and isinstance(ans.get("stage"), int) and ans.get("index") == index:
-            units = ans.get("units", 0)
-            units = units if isinstance(units, int) and not isinstance(units, bool) and units >= 0 else 0
             return (ans["stage"], tuple(str(c) for c in ans.get("cut", ())),
-                    tuple(str(n) for n in ans.get("notes", ())), units)
+                    tuple(str(n) for n in ans.get("notes", ())), _reported_units(ans.get("units", 0)))
         status, reason, at = ans["status"], str(ans["reason"]), ans["index"]
-        units = ans.get("units", 0)
-        units = units if isinstance(units, int) and not isinstance(units, bool) and units >= 0 else 0
+        units = _reported_units(ans.get("units", 0))
     except (ValueError, KeyError, TypeError, AttributeError):
         return "unknown", "cvc5 process: malformed answer", 0
     if at != index or status not in ("unsat", "sat", "unknown"):
