@@ -27,6 +27,7 @@ import cvc5
 from cvc5 import Kind
 
 from symbolic.solve.backends.smt2 import Dag, Unsupported, lower, renaming_key
+from symbolic.solve.backends.substitution import substituted
 
 _KINDS = {
     "+": Kind.ADD, "-": Kind.SUB, "*": Kind.MULT, "/": Kind.DIVISION, "<=": Kind.LEQ, "<": Kind.LT,
@@ -40,10 +41,15 @@ _UNARY_MINUS = "neg"   # the DAG writes both subtraction and negation as "-"; ar
 # for QF_NRA (neither approximates); they differ in which queries they finish:
 # "coverings" is cvc5's default for QF_NRA (complete, but it gives up on some of our queries
 # with INCOMPLETE), "linearisation" is incremental linearisation with all its lemma schemes.
+# "substitution" is coverings on the query with its asserted linear equalities solved and substituted
+# (:mod:`symbolic.solve.backends.substitution`: an equisatisfiable query with fewer unknowns, rewritten in
+# exact arithmetic without z3); it does not apply to a query without such an equality.
 CONFIGS = (
     ("coverings", (("nl-cov", "true"),)),
     ("linearisation", (("nl-cov", "false"), ("nl-ext", "full"))),
+    ("substitution", (("nl-cov", "true"),)),
 )
+REWRITES = {"substitution": lambda data: getattr(substituted(data), "data", None)}
 _COMMON = (("produce-models", "false"), ("incremental", "false"))
 
 
@@ -152,19 +158,32 @@ def _explain(result) -> str:
     return {"RESOURCEOUT": "effort limit", "TIMEOUT": "wall-clock safety limit"}.get(text, text)
 
 
-def solve(data: dict, timeout: float, configs=CONFIGS, rlimit: int | None = None, units_out: list | None = None) -> tuple:
+def query_for(name: str, data: dict) -> dict | None:
+    """The payload configuration ``name`` runs on: the query itself, or its rewrite (:data:`REWRITES`);
+    None when the configuration does not apply to it."""
+    rewrite = REWRITES.get(name)
+    return data if rewrite is None else rewrite(data)
+
+
+def solve(data: dict, timeout: float, configs=CONFIGS, rlimit: int | None = None, units_out: list | None = None,
+          rewrite: bool = True) -> tuple:
     """Decide a payload in this process: try ``configs`` in order, each with ``rlimit`` cvc5 resource
-    units (the effort; None: none) and within ``timeout`` seconds in all (the safety net). Only a
-    definite answer of cvc5 counts; cvc5 errors and untranslatable terms give "unknown". The units
-    spent are appended to ``units_out`` when given."""
+    units (the effort; None: none) and within ``timeout`` seconds in all (the safety net), each on
+    :func:`query_for` its name (``rewrite=False``: on ``data`` as given, rewritten already); a
+    configuration that does not apply is passed over. Only a definite answer of cvc5 counts; cvc5
+    errors and untranslatable terms give "unknown". The units spent are appended to ``units_out``
+    when given."""
     end, notes, spent = time.monotonic() + timeout, [], 0
     try:
         for name, options in configs:
+            query = query_for(name, data) if rewrite else data
+            if query is None:
+                continue
             left = end - time.monotonic()
             if left <= 0.05:
                 notes.append("wall-clock safety limit")
                 break
-            result, used = _check(data, options, left, rlimit)
+            result, used = _check(query, options, left, rlimit)
             spent += used
             if result.isUnsat() or result.isSat():
                 status = "unsat" if result.isUnsat() else "sat"

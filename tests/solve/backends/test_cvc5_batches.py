@@ -8,6 +8,7 @@ import time
 import pytest
 import z3
 
+from symbolic.solve.backends.settings import Settings
 from symbolic.solve.backends import cvc5_backend, cvc5_child
 from symbolic.solve.backends.cvc5_backend import Decision, prepare
 from symbolic.solve.backends.cvc5_child import decide_batch
@@ -89,14 +90,29 @@ def test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage(monkeypatc
 def test_linearisation_confirms_a_query_coverings_runs_on_past_its_step_count():
     """A query of T-P1's proof (PureDP ⇒ StrongAdversaryDP at n=2, |𝒟|=2, |𝒪|=3) on which cvc5's coverings
     ignores its step count and time limit: its quarter of the processor time cuts it, and linearisation
-    decides the query. Before the ladder, this query was unknown."""
+    decides the query. Before the ladder, this query was unknown. (The ladder without its first stage, the
+    substitution, which decides this query at once: the next test.)"""
+    s = Settings()
+    on_query = [stage for stage in cvc5_child.LADDER if stage[0] != "substitution"]
+    d, = decide_batch([_coverings_runs_on()], timeout=s.second_timeout, effort=s.second_query_effort,
+                      cpu=s.second_cpu, ladder=on_query)
+    assert d.status == "unsat" and "linearisation" in d.reason, d.reason
+
+
+def test_the_same_query_with_its_linear_equalities_solved_is_decided_by_coverings_at_the_first_stage():
+    """Solving the rows' and the population's sums for one unknown each leaves coverings a query it decides
+    within its first slice, on the query as sent (not a copy of it)."""
+    s = Settings()
+    query = _coverings_runs_on()
+    d, = decide_batch([query], timeout=s.second_timeout, effort=s.second_query_effort, cpu=s.second_cpu)
+    assert (d.status, d.reason.split("(")[-1]) == ("unsat", "substitution): unsat"), d.reason
+    assert query == _coverings_runs_on()
+
+
+def _coverings_runs_on() -> dict:
     import json
     from pathlib import Path
-    from symbolic.solve.backends.settings import Settings
-    doc = json.loads((Path(__file__).parent / "coverings_runs_on.json").read_text())
-    s = Settings()
-    d, = decide_batch([doc["query"]], timeout=s.second_timeout, effort=s.second_query_effort, cpu=s.second_cpu)
-    assert d.status == "unsat" and "linearisation" in d.reason, d.reason
+    return json.loads((Path(__file__).parent / "coverings_runs_on.json").read_text())["query"]
 
 
 NOTES_SCRIPT = """import json, os, signal, sys

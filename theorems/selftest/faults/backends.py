@@ -125,3 +125,26 @@ _E("symbolic.solve.backends.cvc5_child:_batch_child", "notes = (carried.notes if
    "notes = (carried.notes if not out else ()) + (", "cvc5.stage-notes-dropped",
    "a query cut at its ladder's last stage drops, from its reason, the stages left undecided in the same child",
    BATCHES + "test_a_stage_left_undecided_between_two_cuts_is_named_in_the_reason")
+
+
+SUBSTITUTION = "test:tests/solve/backends/test_substitution.py::"
+
+_E("symbolic.solve.backends.substitution:_solvable", "    return x, _add({}, rest, -1 / c)",
+   "    return x, _add({}, rest, 1 / c)", "substitution.solved-with-the-wrong-sign",
+   "an equality c·x + L = 0 is solved as x := L/c, so cvc5 confirms a proof on another question",
+   SUBSTITUTION + "test_the_rewritten_query_holds_exactly_where_the_query_holds_at_the_extended_point")
+
+_E("symbolic.solve.backends.substitution:_conjuncts", "        if f[0] == \"and\":",
+   "        if f[0] in (\"and\", \"or\"):", "substitution.disjunct-taken-for-conjunct",
+   "an equality under a disjunction is solved as if it were asserted",
+   SUBSTITUTION + "test_an_equality_under_a_disjunction_is_not_solved")
+
+_E("symbolic.solve.backends.substitution:_Writer.formula",
+   "        return self.node(f[1], [self.poly(f[2]), self.num(Fraction(0))], \"Bool\")",
+   "        return self.node(f[1], [self.num(Fraction(0)), self.poly(f[2])], \"Bool\")",
+   "substitution.comparison-turned-round", "the rewritten comparisons read p ⋈ 0 as 0 ⋈ p",
+   SUBSTITUTION + "test_the_rewritten_query_holds_exactly_where_the_query_holds_at_the_extended_point")
+
+_E("symbolic.solve.backends.substitution:_decided", "\"<\": c < 0,", "\"<\": c <= 0,",
+   "substitution.strictness-lost", "a strict comparison of constants is decided as if it were not strict",
+   SUBSTITUTION + "test_a_comparison_of_constants_after_the_substitution_is_decided")
