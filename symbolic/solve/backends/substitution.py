@@ -19,7 +19,9 @@ The rewrite, in exact rational arithmetic, independent of z3 (it reads the paylo
    of the query by it, so the two are equisatisfiable (an "unsat" of either is an "unsat" of both);
 3. comparisons of constants are evaluated.
 
-A query with a term outside this fragment (a conditional term, an integer, a division by an unknown) or a
+A conditional term ``ite(c, s, t)`` becomes a fresh unknown ``u`` with the conjunct ``(c ∧ u = s) ∨ (¬c ∧ u = t)``
+(every model of the query extends by ``u`` := the term's value, and in every model of the result ``u`` is
+that value). A query with a term outside this fragment (an integer, a division by an unknown) or a
 polynomial past :data:`MAX_TERMS` monomials is left as it is (:func:`substituted` says None).
 """
 from __future__ import annotations
@@ -102,8 +104,11 @@ def _substitute(p: dict, x: str, value: dict) -> dict:
 # ("true",) / ("false",).
 
 def _read(data: dict) -> list:
-    """The payload's roots as formulas over polynomials; raises :class:`_Outside` past the fragment."""
-    nodes, memo = data["nodes"], {}
+    """(formulas, fresh): the payload's roots as formulas over polynomials, with a definition of each
+    conditional term's fresh unknown, and those unknowns with the index of the node each stands for;
+    raises :class:`_Outside` past the fragment."""
+    nodes, memo, defined, fresh = data["nodes"], {}, [], []
+    taken = {str(n[3]) for n in nodes if n[0] == "const"}
     for i, (op, args, sort, value) in enumerate(nodes):
         a = [memo[j] for j in args]
         if sort == "Real":
@@ -131,6 +136,13 @@ def _read(data: dict) -> list:
                 memo[i] = out
             elif op == "/" and len(a) == 2 and _degree(a[1]) == 0 and a[1]:
                 memo[i] = _add({}, a[0], 1 / a[1][()])
+            elif op == "ite" and len(a) == 3 and isinstance(a[0], tuple) and all(isinstance(t, dict) for t in a[1:]):
+                t = _fresh(f"ite!{i}", taken)   # t stands for the conditional term; t is its value in every model
+                memo[i] = {((t, 1),): Fraction(1)}
+                fresh.append((t, i))
+                cond, then, other = a[0], _add({}, a[1]), _add({}, a[2])
+                defined.append(("or", (("and", (cond, ("atom", "=", _add(memo[i], then, Fraction(-1))))),
+                                       ("and", (("not", (cond,)), ("atom", "=", _add(memo[i], other, Fraction(-1))))))))
             else:
                 raise _Outside(f"real term {op}")
         elif sort == "Bool":
@@ -144,7 +156,15 @@ def _read(data: dict) -> list:
                 raise _Outside(f"Boolean term {op}")
         else:
             raise _Outside(f"sort {sort}")
-    return [memo[r] for r in data["roots"]]
+    return [memo[r] for r in data["roots"]] + defined, tuple(fresh)
+
+
+def _fresh(name: str, taken: set) -> str:
+    """``name``, or it with primes, whichever no unknown of the query has; then taken."""
+    while name in taken:
+        name += "'"
+    taken.add(name)
+    return name
 
 
 def _conjuncts(formulas) -> list:
@@ -202,12 +222,14 @@ def _value(p, point: dict) -> Fraction:
 
 @dataclass(frozen=True)
 class Substituted:
-    """The rewritten query as a payload (``data``) and the unknowns solved away, in the order they were
+    """The rewritten query as a payload (``data``); the unknowns solved away, in the order they were
     solved, each with its value: a polynomial in the unknowns left at that point, as (monomial,
-    coefficient) pairs (``solved``)."""
+    coefficient) pairs (``solved``); the fresh unknowns that stand for the query's conditional terms,
+    each with the index of its node in the query (``fresh``)."""
 
     data: dict
     solved: tuple
+    fresh: tuple = ()
 
     def extend(self, point: dict) -> dict:
         """``point`` (rational values of the rewritten query's unknowns) with the values of the unknowns
@@ -281,7 +303,8 @@ def substituted(data: dict) -> Substituted | None:
     [['const', [], 'Real', 'a']]
     """
     try:
-        formulas = _conjuncts(_read(data))
+        formulas, fresh = _read(data)
+        formulas = _conjuncts(formulas)
     except _Outside:
         return None
     solved = []
@@ -306,4 +329,4 @@ def substituted(data: dict) -> Substituted | None:
             roots.append(r)
     if not roots:
         roots.append(w.node("true", [], "Bool"))
-    return Substituted({"nodes": w.nodes, "roots": roots, "logic": data["logic"]}, tuple(solved))
+    return Substituted({"nodes": w.nodes, "roots": roots, "logic": data["logic"]}, tuple(solved), fresh)

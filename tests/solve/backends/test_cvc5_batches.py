@@ -81,7 +81,8 @@ def test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage(monkeypatc
     monkeypatch.setattr(cvc5_child, "_CHILD", LADDER_SCRIPT)
     monkeypatch.setattr(cvc5_child, "GRACE", 0.3)
     out = decide_batch([{"status": "unsat", "cut_at": 0}, {"status": "sat"}], timeout=5, effort=1000, cpu=1.0)
-    assert [(d.status, d.reason, d.units) for d in out] == [("unsat", "stage 1", 7 + 125), ("sat", "stage 0", 7)]
+    first = int(1000 * cvc5_child.LADDER[0][1])   # the units of the stage cut: its share of the effort
+    assert [(d.status, d.reason, d.units) for d in out] == [("unsat", "stage 1", 7 + first), ("sat", "stage 0", 7)]
     one = decide_batch([{"status": "unsat", "cut_at": 0}, {"status": "sat"}], timeout=5, effort=1000, cpu=1.0,
                        ladder=[("coverings", 1.0)])
     assert one[0].status == "unknown" and "1 s of processor time" in one[0].reason and one[1].status == "sat"

@@ -10,14 +10,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from symbolic.solve.backends import cvc5_backend
 from symbolic.solve.backends.substitution import MAX_TERMS, substituted
 
 
-def _evaluate(data: dict, point: dict) -> list:
-    """The payload's roots at ``point`` (exact rationals)."""
+def _evaluate(data: dict, point: dict, nodes=None) -> list:
+    """The payload's roots (or its ``nodes``) at ``point`` (exact rationals)."""
     vals = []
     for op, args, sort, value in data["nodes"]:
         a = [vals[i] for i in args]
@@ -50,9 +50,11 @@ def _evaluate(data: dict, point: dict) -> list:
             vals.append(not a[0])
         elif op in ("true", "false"):
             vals.append(op == "true")
+        elif op == "ite":
+            vals.append(a[1] if a[0] else a[2])
         else:
             raise AssertionError(op)
-    return [vals[r] for r in data["roots"]]
+    return [vals[r] for r in (data["roots"] if nodes is None else nodes)]
 
 
 class _Build:
@@ -80,7 +82,7 @@ small = st.fractions(min_value=-3, max_value=3, max_denominator=4)
 @st.composite
 def queries(draw):
     """A random query: some linear equalities (a table's rows, weights), then comparisons of random sums of
-    products, some under "or" and "not"."""
+    products and conditional terms, some under "or" and "not"."""
     b = _Build()
     xs = {n: b.var(n) for n in NAMES}
     roots = []
@@ -93,6 +95,9 @@ def queries(draw):
         factors = [xs[n] for n in draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3))]
         if draw(st.booleans()):
             factors.append(b.add("-", [b.num(draw(small)), xs[draw(st.sampled_from(NAMES))]]))
+        if draw(st.integers(0, 3)) == 0:   # max(x, y) or min(x, y) of two unknowns, as the hockey-stick terms
+            x, y = (xs[n] for n in draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=2)))
+            factors.append(b.add("ite", [b.add(draw(st.sampled_from([">", "<="])), [x, y], "Bool"), x, y]))
         return b.add("*", factors) if len(factors) > 1 else factors[0]
 
     def atom():
@@ -118,12 +123,16 @@ def test_the_rewritten_query_holds_exactly_where_the_query_holds_at_the_extended
         return
     left = {n for op, _, _, n in s.data["nodes"] if op == "const"}
     solved = [x for x, _ in s.solved]
+    fresh = dict(s.fresh)
     assert not left & set(solved) and len(set(solved)) == len(solved)
+    assert not set(fresh) & set(NAMES) and set(fresh) == {f"ite!{i}" for i, n in enumerate(query["nodes"]) if n[0] == "ite"}
+    # a solved value that reads a conditional term's unknown: the point cannot be built in this order
+    assume(not any(m and any(x in fresh for x, _ in m) for _, value in s.solved for m, _ in value))
     point = s.extend({n: v for n, v in zip(NAMES, values) if n not in solved})
+    for u, node in fresh.items():    # each fresh unknown takes its conditional term's value at the point
+        point[u], = _evaluate(query, point, [node])
+    point = s.extend(point)
     assert all(_evaluate(s.data, point)) == all(_evaluate(query, point))
-    # the equalities solved away hold at the extended point: the query's own equalities are its first roots
-    eqs = [r for r in query["roots"] if query["nodes"][r][0] == "="]
-    assert sum(_evaluate({**query, "roots": eqs}, point)) >= len(solved)
 
 
 def _rows_query() -> dict:
@@ -157,11 +166,30 @@ def test_the_substitution_stage_answers_in_its_own_name():
     assert (status, reason.endswith("(substitution): unsat")) == ("unsat", True), reason
 
 
+def test_a_conditional_term_becomes_an_unknown_defined_by_cases():
+    b = _Build()
+    x, y = b.var("x"), b.var("y")
+    cond = b.add("ite", [b.add(">", [x, y], "Bool"), x, y])                     # max(x, y)
+    one = b.num(Fraction(1))
+    for op, expected in ((">", "unsat"), ("<", "unsat"), ("<=", "sat")):   # x = 1 ∧ y ≤ 1 ∧ max(x, y) ⋈ 1
+        query = b.payload([b.add("=", [x, one], "Bool"), b.add("<=", [y, one], "Bool"), b.add(op, [cond, one], "Bool")])
+        s = substituted(query)
+        assert [v for v, _ in s.solved] == ["x"] and s.fresh == ((f"ite!{cond}", cond),)
+        for data in (query, s.data):
+            assert cvc5_backend.solve(data, 30, cvc5_backend.CONFIGS[:1], rewrite=False)[0] == expected
+    b = _Build()                       # a query's own unknown with the name the fresh one would take
+    x, taken = b.var("x"), b.var("ite!3")
+    cond = b.add("ite", [b.add(">", [x, taken], "Bool"), x, taken])
+    assert cond == 3
+    s = substituted(b.payload([b.add("=", [x, b.num(Fraction(1))], "Bool"), b.add(">", [cond, taken], "Bool")]))
+    assert s.fresh == (("ite!3'", 3),)
+
+
 def test_queries_outside_the_fragment_or_without_equalities_are_left_as_they_are():
     b = _Build()
     x, y = b.var("x"), b.var("y")
-    cond = b.add("ite", [b.add(">", [x, y], "Bool"), x, y])                      # a conditional term
-    assert substituted(b.payload([b.add("=", [x, b.num(Fraction(1))], "Bool"), b.add(">", [cond, y], "Bool")])) is None
+    integer = b.add("const", sort="Int", value="k")                              # an integer unknown
+    assert substituted(b.payload([b.add("=", [x, b.num(Fraction(1))], "Bool"), b.add(">", [integer, y], "Bool")])) is None
     by_unknown = b.add("/", [x, y])                                              # division by an unknown
     assert substituted(b.payload([b.add("=", [x, y], "Bool"), b.add(">", [by_unknown, y], "Bool")])) is None
     no_equality = b.payload([b.add(">", [b.add("*", [x, y]), y], "Bool")])
