@@ -4,8 +4,9 @@ For each proved claim (z3 alone, the second solver off) the distinct queries of 
 of their unknowns) are sent to cvc5, each configuration alone, with the ci effort of one query (its units and
 its processor seconds), each in a child process. The rows give the query's size and each configuration's
 answer, units and seconds; the summary says how many queries each configuration decides and what each
-alone would cost. This is the data behind the second solver's ladder (coverings with an eighth of the
-processor time, then linearisation, then coverings again): run it again when the catalogue changes.
+alone would cost. This is the data behind the second solver's ladder (coverings on the query with its linear
+equalities substituted, coverings on the query, linearisation, coverings again; see
+``symbolic.solve.backends.cvc5_child.LADDER``): run it again when the catalogue changes.
 
     python bench/second_solver_queries.py                  # every claim (tens of minutes)
     python bench/second_solver_queries.py T-P1 T-P3 --jsonl queries.jsonl
