@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 MAX_TERMS = 4000        # monomials of one polynomial before the rewrite gives up (the query stays as it is)
+MAX_PAIRS = 200_000     # products of monomials in one multiplication before it gives up
 
 _RELATIONS = {"<=", "<", ">=", ">", "="}
 _BOOLEAN = {"and", "or", "not", "=>", "xor", "true", "false"}
@@ -60,6 +61,8 @@ def _monomial_product(m: tuple, n: tuple) -> tuple:
 
 
 def _mul(p: dict, q: dict) -> dict:
+    if len(p) * len(q) > MAX_PAIRS:
+        raise _Outside(f"a product of over {MAX_PAIRS} pairs of monomials")
     out: dict = {}
     for m, c in p.items():
         for n, d in q.items():
@@ -115,8 +118,10 @@ def _read(data: dict) -> list:
             if op == "const":
                 memo[i] = {((str(value), 1),): Fraction(1)}
             elif op == "num":
-                p, q = (int(x) for x in str(value).split("/"))
-                memo[i] = _constant(Fraction(p, q))
+                try:
+                    memo[i] = _constant(Fraction(str(value)))
+                except (ValueError, ZeroDivisionError):
+                    raise _Outside(f"numeral {value!r}") from None
             elif op == "+":
                 out: dict = {}
                 for t in a:
@@ -192,12 +197,22 @@ def _solvable(f) -> tuple | None:
     return x, _add({}, rest, -1 / c)
 
 
-def _map_atoms(f, fn):
-    if f[0] == "atom":
-        return fn(f)
-    if f[0] in ("true", "false"):
-        return f
-    return (f[0], tuple(_map_atoms(g, fn) for g in f[1]))
+def _map_atoms(f, fn, memo: dict):
+    """``f`` with ``fn`` applied to each atom; ``memo`` (by the identity of a sub-formula, which the caller
+    keeps alive) visits a sub-formula shared by several connectives once."""
+    if id(f) not in memo:
+        if f[0] == "atom":
+            memo[id(f)] = fn(f)
+        elif f[0] in ("true", "false"):
+            memo[id(f)] = f
+        else:
+            memo[id(f)] = (f[0], tuple(_map_atoms(g, fn, memo) for g in f[1]))
+    return memo[id(f)]
+
+
+def _map_all(formulas: list, fn) -> list:
+    memo: dict = {}
+    return [_map_atoms(f, fn, memo) for f in formulas]
 
 
 def _decided(f):
@@ -215,7 +230,7 @@ def _value(p, point: dict) -> Fraction:
     for m, c in p:
         term = Fraction(c)
         for x, e in m:
-            term *= Fraction(point[x]) ** e
+            term *= Fraction(point.get(x, 0)) ** e
         total += term
     return total
 
@@ -233,7 +248,8 @@ class Substituted:
 
     def extend(self, point: dict) -> dict:
         """``point`` (rational values of the rewritten query's unknowns) with the values of the unknowns
-        solved away: a model of the rewritten query extends so to a model of the query."""
+        solved away: a model of the rewritten query extends so to a model of the query. An unknown that a
+        solved value reads but the rewritten query no longer has takes 0 (any value would do)."""
         out = dict(point)
         for x, value in reversed(self.solved):
             out[x] = _value(value, out)
@@ -258,7 +274,7 @@ class _Writer:
     """Payload nodes, each distinct node once."""
 
     def __init__(self):
-        self.nodes, self.index = [], {}
+        self.nodes, self.index, self.done = [], {}, {}   # done: a formula's node, by the formula's identity
 
     def node(self, op, args, sort, value=None) -> int:
         key = (op, tuple(args), sort, value)
@@ -282,6 +298,11 @@ class _Writer:
         return terms[0] if len(terms) == 1 else self.node("+", terms, "Real")
 
     def formula(self, f) -> int:
+        if id(f) not in self.done:
+            self.done[id(f)] = self._formula(f)
+        return self.done[id(f)]
+
+    def _formula(self, f) -> int:
         if f[0] == "atom":
             return self.node(f[1], [self.poly(f[2]), self.num(Fraction(0))], "Bool")
         if f[0] in ("true", "false"):
@@ -303,24 +324,24 @@ def substituted(data: dict) -> Substituted | None:
     [['const', [], 'Real', 'a']]
     """
     try:
-        formulas, fresh = _read(data)
-        formulas = _conjuncts(formulas)
-    except _Outside:
+        return _rewrite(data)
+    except (_Outside, RecursionError):   # a formula nested past Python's recursion limit stays as it is
         return None
-    solved = []
-    try:
-        while True:
-            k = next((i for i, f in enumerate(formulas) if _solvable(f)), None)
-            if k is None:
-                break
-            x, value = _solvable(formulas.pop(k))
-            formulas = [_map_atoms(f, lambda a: ("atom", a[1], _substitute(a[2], x, value))) for f in formulas]
-            solved.append((x, tuple(sorted(value.items()))))
-    except _Outside:
-        return None
+
+
+def _rewrite(data: dict) -> Substituted | None:
+    formulas, fresh = _read(data)
+    formulas, solved = _conjuncts(formulas), []
+    while True:
+        k = next((i for i, f in enumerate(formulas) if _solvable(f)), None)
+        if k is None:
+            break
+        x, value = _solvable(formulas.pop(k))
+        formulas = _map_all(formulas, lambda a: ("atom", a[1], _substitute(a[2], x, value)))
+        solved.append((x, tuple(sorted(value.items()))))
     if not solved:
         return None
-    formulas = [_map_atoms(f, _decided) for f in formulas]
+    formulas = _map_all(formulas, _decided)
     w = _Writer()
     roots = []
     for f in formulas:

@@ -139,7 +139,7 @@ _E("symbolic.solve.backends.substitution:_conjuncts", "        if f[0] == \"and\
    "an equality under a disjunction is solved as if it were asserted",
    SUBSTITUTION + "test_an_equality_under_a_disjunction_is_not_solved")
 
-_E("symbolic.solve.backends.substitution:_Writer.formula",
+_E("symbolic.solve.backends.substitution:_Writer._formula",
    "        return self.node(f[1], [self.poly(f[2]), self.num(Fraction(0))], \"Bool\")",
    "        return self.node(f[1], [self.num(Fraction(0)), self.poly(f[2])], \"Bool\")",
    "substitution.comparison-turned-round", "the rewritten comparisons read p ⋈ 0 as 0 ⋈ p",
