@@ -145,7 +145,7 @@ def _read(data: dict) -> list:
                 t = _fresh(f"ite!{i}", taken)   # t stands for the conditional term; t is its value in every model
                 memo[i] = {((t, 1),): Fraction(1)}
                 fresh.append((t, i))
-                cond, then, other = a[0], _add({}, a[1]), _add({}, a[2])
+                cond, then, other = a
                 defined.append(("or", (("and", (cond, ("atom", "=", _add(memo[i], then, Fraction(-1))))),
                                        ("and", (("not", (cond,)), ("atom", "=", _add(memo[i], other, Fraction(-1))))))))
             else:
@@ -333,10 +333,11 @@ def _rewrite(data: dict) -> Substituted | None:
     formulas, fresh = _read(data)
     formulas, solved = _conjuncts(formulas), []
     while True:
-        k = next((i for i, f in enumerate(formulas) if _solvable(f)), None)
-        if k is None:
+        found = next(((i, sol) for i, f in enumerate(formulas) if (sol := _solvable(f)) is not None), None)
+        if found is None:
             break
-        x, value = _solvable(formulas.pop(k))
+        k, (x, value) = found
+        formulas.pop(k)
         formulas = _map_all(formulas, lambda a: ("atom", a[1], _substitute(a[2], x, value)))
         solved.append((x, tuple(sorted(value.items()))))
     if not solved:
