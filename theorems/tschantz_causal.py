@@ -25,6 +25,7 @@ from symbolic.api import evaluate
 from symbolic.model.population import Population
 from symbolic.core.tables import databases
 from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
+from symbolic.core.math_text import math_text
 from symbolic.core.verdicts import Derived, Sizes
 from symbolic.report.tables import relation_table
 
@@ -218,7 +219,7 @@ def group_effects():
         formulas[label] = k * eps
         checks.append((f"effect of {label} = {k}ε (largest RP E^{k}); the engine check bounds RP by E^{exponent} "
                        f"for every ε-DP A", k == exponent))
-        checks.append((f"the truncated geometric mechanism attains RP = {rmax} for {label}", True))
+        checks.append((f"the truncated geometric mechanism attains RP = {math_text(rmax)} for {label}", True))
     for s in (sp.Rational(3, 2), 2, 5):
         ok = evaluate(PureDP, truncated_geometric(s, n=2).table(), E=s)
         checks.append((f"truncated geometric with E={s} is ε-DP (exact)", ok))

@@ -160,7 +160,7 @@ def derivation_html(doc) -> str:
     if doc.get("formula") is not None:
         out.append(f'<p class="formula">formula: {math_or_code(doc["formula"], latex=doc.get("latex"))}</p>')
     if der.get("assumptions"):
-        out.append(f"<p>assumptions: {esc(der['assumptions'])}</p>")
+        out.append(f"<p>assumptions: {esc(tidy_text(der['assumptions']))}</p>")
     rows = []
     for key, value in der.items():
         if key in ("assumptions", "checks") or key.endswith("latex"):
@@ -171,7 +171,7 @@ def derivation_html(doc) -> str:
     if rows:
         out.append('<table class="extras"><caption>derived values</caption><tbody>' + "".join(rows) + "</tbody></table>")
     if der.get("checks"):
-        out.append("<ul class=\"checks\">" + "".join(f"<li>{esc(c)}</li>" for c in der["checks"]) + "</ul>")
+        out.append("<ul class=\"checks\">" + "".join(f"<li>{esc(tidy_text(c))}</li>" for c in der["checks"]) + "</ul>")
     out.append("</div>")
     return "".join(out)
 

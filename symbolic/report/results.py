@@ -372,12 +372,12 @@ def result_text(res) -> str:
     if isinstance(v, (Unknown, Vacuous)):
         lines.append(f"  reason: {v.reason}")
     if isinstance(v, Derived):
-        lines.append(f"  formula: {v.formula}")
-        lines.append(f"  assumptions: {v.assumptions}")
+        lines.append(f"  formula: {tidy_text(v.formula)}")
+        lines.append(f"  assumptions: {tidy_text(v.assumptions)}")
         for k, x in v.extras.items():
-            lines.append(f"  {k}: {x}")
+            lines.append(f"  {k}: {tidy_text(x)}")
         for chk, ok in v.checks:
-            lines.append(f"  check: {chk}: {'ok' if ok else 'FAILED'}")
+            lines.append(f"  check: {tidy_text(chk)}: {'ok' if ok else 'FAILED'}")
     if res.explored:
         lines.append("  " + explored_text(res))
     found = finding_text(res)

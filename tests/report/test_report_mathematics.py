@@ -27,7 +27,10 @@ def _doc():
                "parts": [{"implication": cx["implication"], "expected": "holds", "verdict": "refuted", "seconds": 0.5}]}
     derived = {"id": "Z-2", "kind": "derive", "source": "Z", "statement": "tight level", "source_says": "log(3)",
                "verdict": "derived", "agrees_with_source": True, "bounds": None, "seconds": 0.1,
-               "formula": "Piecewise((log((1 - p)/(2*p)), p <= 1/3), (log(2*p/(1 - p)), True))", "parts": []}
+               "formula": "Piecewise((log((1 - p)/(2*p)), p <= 1/3), (log(2*p/(1 - p)), True))", "parts": [],
+               "derivation": {"assumptions": "E > 1 and 0 < delta*E**2 < 1",
+                              "checks": ["the truncated geometric mechanism attains RP = E**2 for R_1",
+                                         "engine: PureDP(E) ⇒ BRP(R_1→O) in prog_status(E**2): proved"]}}
     unknown = {"id": "Z-3", "kind": "⇒", "source": "Z", "statement": "PureDP(E) ⇒ PureDP(E**2/2)",
                "source_says": "holds", "verdict": "unknown", "agrees_with_source": False, "bounds": None,
                "seconds": 1.0, "reason": "effort limit", "parts": []}

@@ -5,6 +5,8 @@ import pytest
 
 import sympy as sp
 
+from symbolic.report.html import audit_html
+from symbolic.report.results import claim_json, result_text, tool_json
 from symbolic.solve.run import check_claim
 from symbolic.solve.search import Settings
 from theorems.registry import get
@@ -19,6 +21,9 @@ def test_group_effects_in_prog_status():
     assert ex["effect joint ⟨R_1,R_2⟩"] == 2 * eps and ex["total"] == 3 * eps
     assert all(ok for _, ok in res.verdict.checks)
     assert [p.verdict.name for p in res.parts] == ["proved"] * 3
+    shown = result_text(res) + audit_html({"tool": tool_json(), "claims": [claim_json(res)]})
+    assert "RP = E²" in shown and "prog_status(E²)" in shown
+    assert "**" not in shown.split("<style")[0] + shown.split("</style>")[-1]
 
 
 def test_assoc_counterexample_is_correlated():
