@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -215,6 +216,27 @@ def missing_detectors(root=None) -> list:
     and running a mutant then would report a "miss" that is only a missing file."""
     root = ROOT if root is None else Path(root)
     return [t for t in TESTS if not (root / t).is_file()]
+
+
+NEEDS = ("pytest", "xdist", "hypothesis")   # what the battery's tests run under: the project's test extra
+FIX = "git clone <the repository's URL> dpcheck && cd dpcheck && pip install -e '.[test]' && dpcheck selftest"
+
+
+def source_tree_problem(root=None) -> str | None:
+    """Why the battery cannot run from ``root`` (default: the tree this package was imported from), as one
+    line that says how to fix it; None when it can. It needs the source tree's tests on disk (an installed
+    package has none) and the test extra installed."""
+    root = ROOT if root is None else Path(root)
+    missing = missing_detectors(root)
+    if missing:
+        return (f"selftest: needs dpcheck's source tree (a checkout of the repository, with its tests/), and "
+                f"{root} has none ({len(missing)} of the battery's {len(TESTS)} test and doctest files missing, e.g. "
+                f"{missing[0]}; an installed package ships no tests); run it from a checkout: {FIX}")
+    lacking = [m for m in NEEDS if importlib.util.find_spec(m) is None]
+    if lacking:
+        return (f"selftest: needs the project's test extra ({', '.join(lacking)} not installed); "
+                f"in the checkout {root}: pip install -e '.[test]'")
+    return None
 
 
 def _rest(first):
@@ -427,11 +449,9 @@ def main(argv=None) -> int:
             print(f"selftest: unknown mutant {bad[0][:80]!r}; `--list` shows them", file=sys.stderr)
             return 2
         chosen = [m for m in MUTANTS if m.id in ids]
-    missing = missing_detectors()
-    if missing:
-        print(f"selftest: needs dpcheck's source tree (its tests/ folder): {len(missing)} of the battery's "
-              f"{len(TESTS)} test and doctest files are missing under {ROOT}, e.g. {missing[0]}; run it from a git checkout "
-              f"(pip install -e .)", file=sys.stderr)
+    problem = source_tree_problem()
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
     start = time.monotonic()
