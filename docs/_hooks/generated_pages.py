@@ -56,10 +56,10 @@ def notions_page() -> str:
 def findings_page() -> str:
     """Every catalogue claim that carries a finding: its verdict disagrees with its source."""
     found = [c for c in _claims() if c.finding]
-    parts = [f"{len(found)} claims carry a finding. The engine's verdict disagrees with the source, and the "
-             "disagreement stood after the notion was checked against the text and the counterexample by "
-             "hand. The verdict itself is the engine's, every time `dpcheck audit` or `dpcheck check ID` "
-             "runs; the text below is the record kept with the claim.", ""]
+    parts = [f"{len(found)} claims keep an explanation of a disagreement with their source, written after the "
+             "notion was checked against the text and the counterexample by hand. The verdict itself is the "
+             "engine's, every time `dpcheck audit` or `dpcheck check ID` runs; the text below is the record kept "
+             "with the claim.", ""]
     for c in found:
         parts.append(f"### {c.id}\n\n*{_cell(c.source)}.* **The source says:** {c.statement}\n\n"
                      f"**Finding:** {c.finding}\n")

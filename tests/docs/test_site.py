@@ -65,3 +65,30 @@ def test_every_page_of_the_navigation_exists_and_every_page_is_in_it():
     nav = re.findall(r":\s+(\S+\.md)$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
     pages = sorted(str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs").rglob("*.md") if "_hooks" not in p.parts)
     assert sorted(nav) == pages
+
+
+
+RUN_COUNTS = re.compile(r"\b(?:about\s+)?\d[\d,]*\s+(?:tests|findings)\b", re.IGNORECASE)
+CLAIM_COUNT = re.compile(r"\b(\d[\d,]*)\s+claims\b")
+
+
+def _pages():
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def test_no_page_writes_a_count_of_tests_or_findings_by_hand():
+    """How many tests run and how many claims a run finds in disagreement change with the run: a page
+    gets them from the build (a ``generated`` marker) or does not give them."""
+    stated = [f"{page.relative_to(ROOT)}:{number}: {m.group(0)}" for page in _pages()
+              for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+              for m in RUN_COUNTS.finditer(line)]
+    assert not stated, "counts written by hand:\n" + "\n".join(stated)
+
+
+def test_every_count_of_claims_on_a_page_is_the_catalogues():
+    from theorems.registry import claims
+    checked = sum(1 for c in claims().values() if c.kind != "def")
+    wrong = [f"{page.relative_to(ROOT)}:{number}: {m.group(0)} (the catalogue has {checked})" for page in _pages()
+             for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+             for m in CLAIM_COUNT.finditer(line) if int(m.group(1).replace(",", "")) != checked]
+    assert not wrong, "\n".join(wrong)
