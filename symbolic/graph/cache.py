@@ -25,6 +25,7 @@ import types
 from pathlib import Path
 
 from symbolic.core import __version__
+from symbolic.core.errors import DPCheckError
 
 ENGINE = Path(__file__).resolve().parents[1]       # the symbolic package
 NOT_EFFORT = ("stop_at",)                          # settings that are a moment of this run, not effort
@@ -138,7 +139,7 @@ def pair_key(a, b, sizes, settings, literature) -> PairKey:
              notion_fingerprint(b.notion), repr(sizes.as_tuple()), effort_text(settings),
              json.dumps(literature.to_json() if literature is not None else None, sort_keys=True)]
     key = PairKey(hashlib.sha256("\x00".join(parts).encode()).hexdigest())
-    key.subject = (a, b, settings)
+    key.subject = (a, b, settings, literature, sizes.n)
     return key
 
 
@@ -170,11 +171,14 @@ class PairCache:
         if not subject:
             return rec["pair"]
         from symbolic.graph.pair import PairResult, reconfirm
-        a, b, settings = subject
-        res = PairResult.from_json(rec["pair"])
-        if (res.source, res.target) != (a.id, b.id):
-            return None
-        again = reconfirm(a, b, res, settings)
+        a, b, settings, literature, n = subject
+        try:
+            res = PairResult.from_json(rec["pair"])
+            if (res.source, res.target) != (a.id, b.id):
+                return None
+            again = reconfirm(a, b, res, settings, literature, n)
+        except (KeyError, TypeError, ValueError, AttributeError, DPCheckError):
+            return None     # a record whose fields do not read as the engine writes them
         return again.to_json() if again is not None else None
 
     def put(self, key: str, doc: dict) -> None:

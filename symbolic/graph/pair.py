@@ -26,7 +26,7 @@ from symbolic.core.exact import at_values
 from symbolic.graph.all_sizes import all_sizes_argument, scope_record
 from symbolic.graph.all_sizes_check import pair_reduces, proof_holds_on_dominating_pair
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
-from symbolic.graph.recheck import fails_at_json, recheck
+from symbolic.graph.recheck import fails_at_json, failing_values, recheck, source_values
 from symbolic.graph.sampling import sample_counterexample
 from symbolic.graph.separate import level_free
 from symbolic.notions.claims import Claim, Implies
@@ -248,11 +248,36 @@ def confirm(a_notion, b_notion, res: PairResult) -> PairResult:
                    reason=f"{why} ({res.reason})" if res.reason else why)
 
 
-def reconfirm(a, b, res: PairResult, settings) -> PairResult | None:
-    """A pair read back from the cache, checked again: its counterexample re-verified exactly and a
-    qualitative separation's "B at no level" decided again on the fixed table; None (recompute) when
-    anything no longer holds."""
+def contradiction(a, b, res: PairResult) -> str | None:
+    """Why the record ``res`` contradicts itself, or None: an ``implies`` record that carries a separating
+    counterexample, or a counterexample on which B fails at the record's own map (evaluated at that
+    table's parameters of A, exactly); a map listed both as proved and as refuted."""
+    if res.relation != "implies":
+        return None
+    if res.counterexample is not None:
+        return "an implication that carries a separating counterexample"
+    refuted = [*(res.extra.get("refuted_maps") or ()), res.extra.get("refuted_map")]
+    if res.map is not None and res.map in refuted:
+        return f"the map {res.map} is listed as proved and as refuted"
+    cx = res.extra.get("map_counterexample")
+    if cx is not None and res.map is not None:
+        try:
+            at = failing_values(a.notion, res.map, source_values(a.notion, cx))
+        except (KeyError, ValueError, TypeError, AttributeError, DPCheckError):
+            return "a counterexample whose parameters do not read"
+        if at is not None and recheck(a.notion, b.notion, cx, at) is not False:
+            return f"its own counterexample refutes (or may refute) the proved map {res.map}"
+    return None
+
+
+def reconfirm(a, b, res: PairResult, settings, literature=None, n: int = 1) -> PairResult | None:
+    """A pair read back from the cache, checked again: a record that contradicts itself is refused, its
+    counterexample re-verified exactly, a qualitative separation's "B at no level" decided again on the
+    fixed table, and the literature columns computed afresh from ``literature`` (the record's own are not
+    read); None (recompute) when anything no longer holds."""
     from symbolic.graph.recheck import table_of
+    if contradiction(a, b, res) is not None:
+        return None
     again = confirm(a.notion, b.notion, res)
     if again.relation != res.relation or again.extra.get("refuted_maps") != res.extra.get("refuted_maps"):
         return None
@@ -265,7 +290,9 @@ def reconfirm(a, b, res: PairResult, settings) -> PairResult | None:
             return None
         if not _no_level(b.notion, tab, settings, pop):
             return None
-    return again
+    fresh = replace(again, literature_says=None, agrees_with_literature=None,
+                    extra={k: v for k, v in again.extra.items() if k not in ("literature_note", "literature_disagreement")})
+    return with_literature(fresh, literature, n)
 
 
 def _conditions(literature) -> tuple:

@@ -204,6 +204,9 @@ def test_a_cache_record_edited_by_hand_is_not_reported(tmp_path):
     key = pair_key(a, b, N1, FAST, lit.get(("pure-dp", "approx-dp")))
     rec = _record(cache, key)
     assert rec["pair"]["relation"] == "implies" and cache.get(key) is not None
+    seconds = dict(rec, pair=dict(rec["pair"], seconds=12345.0))   # consistent, but not what was written
+    cache._path(key).write_text(json.dumps(seconds), encoding="utf-8")
+    assert cache.get(key) is None
     rec["pair"]["relation"] = "not-implies"           # edited by hand: the digest no longer matches
     cache._path(key).write_text(json.dumps(rec), encoding="utf-8")
     assert cache.get(key) is None
@@ -241,3 +244,38 @@ def test_the_key_covers_helpers_in_the_users_file_and_every_effort_setting(tmp_p
     k4 = pair_key(pd, find_notion("approx-dp"), N1, Settings(budget=20.0, second_solver=False, cegis_rounds=7), None)
     k5 = pair_key(pd, find_notion("approx-dp"), N1, Settings(budget=20.0, second_solver=False, stop_at=1.0), None)
     assert k3 != k4 and k3 == k5
+
+
+def test_a_forged_record_with_its_digest_recomputed_is_refused_when_it_contradicts_itself(tmp_path):
+    """The digest is no signature (anyone can recompute it): a record is also refused when it contradicts
+    itself, and its literature columns are computed afresh, never read."""
+    run_graph(["pure-dp", "approx-dp"], sizes=N1, settings=FAST, cache_dir=tmp_path)
+    cache, lit = PairCache(tmp_path), relations_by_pair()
+    a, b = find_notion("pure-dp"), find_notion("approx-dp")
+    key = pair_key(a, b, N1, FAST, lit.get(("pure-dp", "approx-dp")))
+    honest = cache.get(key)
+    assert honest["relation"] == "implies"
+    # an "implies" under a false map, carrying the exact table that refutes that very map
+    rr = {"n": 1, "domain": 2, "outputs": 2, "population": None, "parameters": {"E": "2"},
+          "mechanism": {"A": {"0": {"0": "2/3", "1": "1/3"}, "1": {"0": "1/3", "1": "2/3"}}}}
+    forged = dict(honest, map="E = 1, delta = 0", map_counterexample=rr, map_fails_at={"E": "3/2", "delta": "0"},
+                  refuted_map="E = 3/2, delta = 0", refuted_maps=["E = 3/2, delta = 0"])
+    cache.put(key, forged)
+    assert cache.get(key) is None
+    # the same record without its counterexample reads (nothing in it to contradict)
+    cache.put(key, honest)
+    assert cache.get(key) is not None
+    # an implication carrying a separating counterexample
+    cache.put(key, dict(honest, counterexample=rr))
+    assert cache.get(key) is None
+    # a map listed both as proved and as refuted
+    cache.put(key, dict(honest, refuted_maps=[honest["map"]]))
+    assert cache.get(key) is None
+    # the literature columns of a record are recomputed, not trusted
+    said = dict(honest, agrees_with_literature=not honest["agrees_with_literature"],
+                literature_disagreement={"literature": "forged", "engine": "forged"})
+    cache.put(key, said)
+    back = cache.get(key)
+    assert back["agrees_with_literature"] == honest["agrees_with_literature"]
+    assert back.get("literature_disagreement") == honest.get("literature_disagreement")
+    assert back["literature_says"] == honest["literature_says"]

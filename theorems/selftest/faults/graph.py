@@ -111,9 +111,19 @@ _E("symbolic.graph.cache:PairCache.get", 'if rec.get("digest") != digest(str(key
    CHECKS + "test_a_cache_record_edited_by_hand_is_not_reported")
 
 
-_E("symbolic.graph.cache:PairCache.get", "again = reconfirm(a, b, res, settings)", "again = res",
+_E("symbolic.graph.cache:PairCache.get", "again = reconfirm(a, b, res, settings, literature, n)", "again = res",
    "cache.record-trusted", "a cache record's separation is not re-verified when read back",
    CHECKS + "test_a_cache_record_edited_by_hand_is_not_reported")
+
+
+_E("symbolic.graph.pair:reconfirm", "if contradiction(a, b, res) is not None:", "if False:",
+   "cache.contradiction-trusted", "a cache record that proves a map its own counterexample refutes is read back",
+   CHECKS + "test_a_forged_record_with_its_digest_recomputed_is_refused_when_it_contradicts_itself")
+
+
+_E("symbolic.graph.pair:reconfirm", "return with_literature(fresh, literature, n)", "return again",
+   "cache.literature-trusted", "a cache record's literature columns are read from the record, not recomputed",
+   CHECKS + "test_a_forged_record_with_its_digest_recomputed_is_refused_when_it_contradicts_itself")
 
 
 # -- fitting a closed form to the estimates
