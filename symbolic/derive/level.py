@@ -373,6 +373,8 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     except InvalidParameter:
         curve_id = None
     if curve_id in TABLE_CURVES and isinstance(mechanism, dict) and not is_continuous_document(mechanism):
+        if prior is not None:
+            raise InvalidParameter(f"{curve_id} takes no prior; a prior goes with pml and maximal-leakage")
         return table_curve_level(curve_id, mechanism, params=params, assumptions=assumptions)
     if isinstance(mechanism, ContinuousMechanism) or is_continuous_document(mechanism):
         from symbolic.derive.continuous.level import derive_curve_level

@@ -288,7 +288,7 @@ def _weight(v, what):
 def _derive(notion, fixed, m, params, weights=None):
     from symbolic.derive.continuous.checks import run_checks
     values = dict(params or {})
-    unknown = [k for k in values if k not in m.symbols and k not in ("eps", "E", "alpha")]
+    unknown = [k for k in values if k not in m.symbols and k not in _OWN.get(notion, ())]
     if unknown:
         raise InvalidParameter(f"{notion} has no parameter {clip(unknown[0], 40)}; valid: "
                                f"{', '.join(list(m.symbols) + list(_OWN.get(notion, ()))) or 'none'}")

@@ -14,6 +14,7 @@ import mpmath
 import sympy as sp
 
 from symbolic.core.errors import InvalidParameter
+from symbolic.core.exact import expr_text
 from symbolic.core.tables import database_key
 from symbolic.derive.continuous.checks import to_mpf
 from symbolic.derive.continuous.finite_pairs import gdp_of_pair, zcdp_of_pair
@@ -40,7 +41,7 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
                                f"--param ({', '.join(r.name for r in sm.params)})")
     m = sm.mechanism
     rows = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
-    lo, hi, where, steps = sp.Integer(0), sp.Integer(0), "", []
+    lo, hi, where, steps, kl_note = sp.Integer(0), sp.Integer(0), "", [], None
     for d, e in level_pairs("pure-dp", list(rows), m.n, m.domain):
         p, q = rows[d], rows[e]
         if notion == "zcdp":
@@ -60,14 +61,27 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
             break
         if pair_hi > hi:
             where = f"{database_key(d)} ~ {database_key(e)}"
+            if notion == "zcdp" and got.sup.where:
+                where += f"; {got.sup.where}"
+            kl_note = _kl_note(got) if notion == "zcdp" else None
         lo, hi = max(lo, pair_lo), max(hi, pair_hi)
     steps.append("the largest over the ordered neighbouring pairs of rows; each pair's level enclosed by "
                  + ("branch and bound over α (D_α nondecreasing, D_α ≤ D_∞)" if notion == "zcdp" else
                     "bisection on μ with the certified GDP covering"))
+    if kl_note and hi != sp.oo:
+        steps.append(kl_note)
     value = sp.oo if hi == sp.oo else None
     checks = [] if hi == sp.oo else _checks(notion, rows, m, lo, hi)
     return CurveLevel(notion, TABLE_CURVES[notion], None, value, None if hi == sp.oo else (lo, hi), False, where,
                       tuple(steps), tuple(checks), dict(params or {}), sm.assumptions(), None)
+
+
+def _kl_note(got) -> str:
+    """The pair's limit of D_α/α as α → 1 (its KL divergence, exact), stated beside the enclosure."""
+    kl = expr_text(sp.simplify(got.kl))
+    return (f"the limit of D_α/α as α → 1 (the KL divergence) is {kl}" +
+            (", inside the enclosure" if got.kl_inside else ", outside the enclosure: the supremum is reached at "
+                                                            "an order α > 1"))
 
 
 def _checks(notion, rows, m, lo, hi):

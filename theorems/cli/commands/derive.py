@@ -187,7 +187,7 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     if mechanism is None:
         raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
     doc = load_json(mechanism, "mechanism")
-    if _any_notion(words[0]):
+    if _scan_only(words[0]):
         if prior or assume:
             raise InvalidParameter(f"--prior and --assume go with the listed levels ({clip(words[0])} takes a numeric "
                                    f"table and --param for its other parameters)")
@@ -213,19 +213,21 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     return 0 if d.ok else 1
 
 
-def _any_notion(word) -> bool:
-    """Is ``word`` a notion whose level is found by the exact scan of a numeric table (the user's own
-    ``FILE.py:NAME``, or a listed notion with no closed-form level)?"""
-    from symbolic import UnknownName as _Unknown, level_notion
+def _scan_only(word) -> bool:
+    """Is ``word`` a notion whose level is found only by the exact scan of a numeric table (the user's own
+    ``FILE.py:NAME``, or a listed notion with neither a closed-form level of tables nor a level of densities)?
+    zcdp and gaussian-dp are not: their levels are derived for densities and enclosed for numeric tables."""
+    from symbolic import UnknownName as _Unknown, find_notion, level_notion
+    from symbolic.derive.continuous.level import curve_notion
     from theorems.cli.lookup import users_own
     if users_own(word):
         return True
-    try:
-        level_notion(word)
-        return False
-    except _Unknown:
-        pass
-    from symbolic import find_notion
+    for derived in (level_notion, curve_notion):
+        try:
+            derived(word)
+            return False
+        except (_Unknown, InvalidParameter):
+            pass
     try:
         find_notion(word)
         return True
@@ -240,6 +242,12 @@ def _table_level(name, doc, param, as_json):
     from theorems.cli.lookup import listed_or_own, one_mechanism
     notion = listed_or_own(name).notion
     one_mechanism(notion, "derive level")
+    from symbolic.model.continuous import is_continuous_document
+    if is_continuous_document(doc):
+        from symbolic.derive.continuous.level import CURVE_NOTIONS
+        raise InvalidParameter(f"{clip(name)}: its level is found by an exact scan of a finite table, and the mechanism "
+                               f"is a density or mass function; the levels derived for those are "
+                               f"{', '.join(CURVE_NOTIONS)}")
     if isinstance(doc, dict) and "params" in doc:
         raise InvalidParameter(f"{clip(name)}: the table must be numeric (no \"params\"); symbolic tables go with the "
                                f"listed levels (pure-dp, approx-dp, renyi-dp, ...)")
