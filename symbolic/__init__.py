@@ -77,7 +77,7 @@ _FROM = {
     "symbolic.report.html_layout": ("agreement_word",),
     "symbolic.report.html_svg": ("inline_svg",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
-    "symbolic.report.reverify": ("reverify_counterexample",),
+    "symbolic.report.reverify": ("reverify_counterexample", "reverified_violation"),
     "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),

@@ -113,7 +113,7 @@ _LAZY_FROM = {
     "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
-    "symbolic.report.reverify": ("reverify_counterexample",),
+    "symbolic.report.reverify": ("reverify_counterexample", "reverified_violation"),
 }
 _LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names}
 
@@ -178,7 +178,7 @@ __all__ = [
     # reports and export
     "audit_html", "audit_latex", "audit_markdown", "inline_svg", "agreement_word",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
-    "counterexample_files", "recheck_commands", "reverify_counterexample",
+    "counterexample_files", "recheck_commands", "reverify_counterexample", "reverified_violation",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
     "ParseError", "Transcendental", "UndecidedComparison", "EngineContradiction", "clip", "BudgetSpent",

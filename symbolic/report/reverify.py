@@ -150,9 +150,26 @@ def reverify_counterexample(imp, params, cx: dict) -> tuple:
     >>> reverify_counterexample(imp, (E,), cx)[0]     # uniform rows satisfy both: no counterexample
     False
     """
+    ok, _, problems = reverified_violation(imp, params, cx)
+    return ok, problems
+
+
+def reverified_violation(imp, params, cx: dict) -> tuple:
+    """(ok, violated, problems): as :func:`reverify_counterexample`, with the violated comparison as the
+    exact re-verification states it (never the record's own text), empty when it does not re-verify.
+
+    >>> from symbolic.notions.claims import E, Implies
+    >>> from symbolic.notions.families.dp import PureDP
+    >>> imp = Implies(PureDP(E.symbol), PureDP(1))
+    >>> cx = {"n": 1, "domain": 2, "outputs": 2, "parameters": {"E": "2"}, "violated": "edited by hand",
+    ...       "mechanism": {"A": {"0": {"0": "1/2", "1": "1/2"}, "1": {"0": "1/3", "1": "2/3"}}}}
+    >>> ok, violated, _ = reverified_violation(imp, (E,), cx)
+    >>> ok, violated.startswith("PureDP(1)")
+    (True, True)
+    """
     try:
         asg = counterexample_assignment(cx, [p.name for p in params])
     except BadRecord as e:
-        return False, [str(e)]
-    ok, _, problems = verify(imp, params, asg)
-    return ok, list(problems)
+        return False, "", [str(e)]
+    ok, violated, problems = verify(imp, params, asg)
+    return ok, (violated if ok else ""), list(problems)

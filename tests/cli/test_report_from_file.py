@@ -79,13 +79,44 @@ def test_a_mistyped_run_record_is_refused(tmp_path, capsys):
 
 def test_markdown_escapes_html(tmp_path, capsys):
     rec = copy.deepcopy(RECORD)
-    rec["source_says"] = "not implied <script>alert(1)</script>"
-    rec["counterexample"]["violated"] = "<img src=x onerror=alert(1)>"
     md = tmp_path / "a.md"
-    assert main(["audit", "--from", _write(tmp_path, [rec]), "--markdown", str(md)]) == 0
+    run = dict(RUN, date="<script>alert(1)</script>", profile="<img src=x onerror=alert(1)>")
+    assert main(["audit", "--from", _write(tmp_path, [rec], run=run),
+                 "--markdown", str(md)]) == 0
     text = md.read_text()
     assert "<script>" not in text and "<img" not in text
     assert "&lt;script&gt;" in text and "&lt;img src=x" in text
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda r: r.update(source_says="implied"), '"source_says": \'implied\', but the catalogue says \'not implied\''),
+    (lambda r: r.update(statement="anything"), '"statement"'),
+    (lambda r: [p.update(expected="holds") for p in r["parts"]], "part 1 is"),
+    (lambda r: r["parts"].pop(), "part 2 is missing"),
+    (lambda r: r.update(id="T-P4"), "\"kind\": '⇏', but the catalogue says '⇒'"),
+    (lambda r: r.update(id="Z-9"), "'Z-9' is not in the catalogue"),
+])
+def test_what_a_source_says_is_read_from_the_catalogue_not_the_file(tmp_path, capsys, edit, words):
+    """An edited source_says or part expectation would turn a finding into agreement (or back): what a
+    source says is the catalogue's fact, and a record that differs from it is refused."""
+    rec = copy.deepcopy(RECORD)
+    edit(rec)
+    if rec["parts"] and rec["parts"][0]["expected"] == "holds":   # keep the record consistent in itself
+        rec["parts"] = [dict(p, as_source_says=False, outcome="differs from the source") for p in rec["parts"]]
+        rec.update(agrees_with_source=False, as_source_says=False, outcome="differs from the source")
+    assert main(["audit", "--from", _write(tmp_path, [rec]), "--markdown", str(tmp_path / "a.md")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and words in err, err
+
+
+def test_the_violated_sentence_is_the_re_verifications_not_the_files(tmp_path, capsys):
+    rec = copy.deepcopy(RECORD)
+    rec["counterexample"]["violated"] = "PureDP(E): nothing at all is violated"
+    md = tmp_path / "a.md"
+    assert main(["audit", "--from", _write(tmp_path, [rec]), "--markdown", str(md)]) == 0
+    text = md.read_text()
+    assert "nothing at all" not in text and RECORD["counterexample"]["violated"].split(":")[0] in text
+    assert "Pr[A(d)=o]=1 &gt; E·Pr[A(d')=o]=2·0" in text or "Pr[A(d)=o]=1 > E·Pr[A(d')=o]=2·0" in text, text
 
 
 def test_the_audit_json_keeps_the_run(tmp_path):

@@ -126,10 +126,57 @@ def check_consistency(path, docs, registry) -> None:
                                    f"({rec['verdict']}) and parts give {value!r}; the record is inconsistent")
 
 
+CATALOGUE_FIELDS = ("kind", "source", "statement", "source_says")
+
+
+def catalogue_parts(claim) -> list:
+    """(text, "holds" or "fails") of each part a run of ``claim`` records, in its order: the claim's parts,
+    or for a claim with a proof the proof's checks and listed facts (a fact is expected to hold)."""
+    from symbolic.notions.claims import Check, Fact
+    if claim.derive is not None:
+        return []
+    if claim.proof is None:
+        return [(str(imp), "holds" if imp.expect_holds else "fails") for imp in claim.parts]
+    out = []
+    for step in claim.proof.steps:
+        if isinstance(step, Check):
+            out.append((str(step.implication), "holds" if step.expect_holds else "fails"))
+        elif isinstance(step, Fact) and step.listed:
+            out.append((step.name, "holds"))
+    return out
+
+
+def check_catalogue(path, docs, registry) -> None:
+    """What a source says is a catalogue fact, not the file's: each record's kind, source, statement and
+    source_says, and its parts with what each expects, must be the registry's claim's; a record of an ID
+    the catalogue does not hold is refused unless it is an ad hoc question (source "-")."""
+    for rec in docs:
+        name = f"--from {clip(path)}: claim {clip(rec['id'], 40)}"
+        claim = registry.get(rec["id"])
+        if claim is None:
+            if rec.get("source") == "-":     # an ad hoc question: no source to say anything
+                continue
+            raise DPCheckError(f"{name} is not in the catalogue (`dpcheck list` shows its IDs); the file is not "
+                               f"an audit of these sources")
+        for k in CATALOGUE_FIELDS:
+            if k in rec and rec[k] != getattr(claim, k):
+                raise DPCheckError(f"{name} has \"{k}\": {clip(rec[k], 40)}, but the catalogue says "
+                                   f"{clip(getattr(claim, k), 40)}; the record was edited")
+        parts = [(p.get("implication"), p.get("expected")) for p in rec.get("parts") or []]
+        if "parts" in rec and parts != catalogue_parts(claim):
+            want = catalogue_parts(claim)
+            bad = next((i for i, (a, b) in enumerate(zip(parts, want)) if a != b), min(len(parts), len(want)))
+            said = "missing" if bad >= len(parts) else f"{clip(parts[bad][0], 50)} expected {parts[bad][1]}"
+            shall = "none" if bad >= len(want) else f"{clip(want[bad][0], 50)} expected {want[bad][1]}"
+            raise DPCheckError(f"{name} part {bad + 1} is {said}, but the catalogue has {shall}; the record "
+                               f"was edited")
+
+
 def reverify(docs, registry) -> dict:
     """{claim ID: None when its counterexample re-verified exactly, else why not} for every record with
-    a counterexample. A claim not in the registry, or a part it does not have, cannot be re-verified."""
-    from symbolic import reverify_counterexample
+    a counterexample; a re-verified counterexample's ``violated`` text is replaced by the one the
+    re-verification states. A claim not in the registry, or a part it does not have, cannot be re-verified."""
+    from symbolic import reverified_violation
     from theorems.cli.recheck import claim_part
     out = {}
     for rec in docs:
@@ -143,8 +190,10 @@ def reverify(docs, registry) -> dict:
         elif part is None:
             out[rec["id"]] = f"the claim has no part {clip(str(cx.get('implication')), 60)}"
         else:
-            ok, problems = reverify_counterexample(*part, cx)
+            ok, violated, problems = reverified_violation(*part, cx)
             out[rec["id"]] = None if ok else "; ".join(problems) or "re-verification failed"
+            if ok:
+                cx["violated"] = violated
     return out
 
 
@@ -179,6 +228,7 @@ def load(path, sources):
     check_fields(path, doc)
     docs = [c for c in recs if not sources or c.get("source") in sources]
     registry = claims()
+    check_catalogue(path, docs, registry)
     check_consistency(path, docs, registry)
     checked = reverify(docs, registry)
     failed = {cid: why for cid, why in checked.items() if why is not None}
