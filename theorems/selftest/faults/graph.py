@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from theorems.selftest.mutation import _E, mutant
+from theorems.selftest.mutation import T, _E, mutant
 
 GRAPH = "test:tests/graph/test_graph.py::"
 CHECKS = "test:tests/graph/test_graph_checks.py::"
@@ -315,3 +315,9 @@ _E("symbolic.graph.constants.carry:lifted_attainment", "        if not reverify(
    "derive.carry-unchecked-lift",
    "derive map takes the table attaining the formula at n, lifted to n + 1, as attaining it there unchecked",
    GROWTH + "test_a_lifted_table_that_does_not_attain_the_formula_is_refused")
+
+
+_E("symbolic.graph.infer:_plain", 'return r.relation == "implies" and not r.extra.get("assuming")',
+   'return r.relation == "implies"', "infer.side-condition-chained",
+   "an implication proved under a side condition feeds transitivity and composition (lip ⇒ tv-privacy printed)",
+   T + "tests/graph/test_inference_conditions.py::test_no_inference_passes_through_an_edge_under_a_side_condition")
