@@ -321,3 +321,16 @@ _E("symbolic.graph.infer:_plain", 'return r.relation == "implies" and not r.extr
    'return r.relation == "implies"', "infer.side-condition-chained",
    "an implication proved under a side condition feeds transitivity and composition (lip ⇒ tv-privacy printed)",
    T + "tests/graph/test_inference_conditions.py::test_no_inference_passes_through_an_edge_under_a_side_condition")
+
+
+TIGHT = T + "tests/graph/test_tight_label.py::"
+_E("symbolic.graph.constants.tightness:attains_edge",
+   'if attained is None or attained.get("level") != "exact" or attained.get("reverified") is not True:',
+   "if attained is None:", "tight.unverified-attainment",
+   "an edge is called tight on an attaining table that was not re-verified exactly",
+   TIGHT + "test_an_attaining_record_not_re_verified_makes_no_edge_tight")
+
+_E("symbolic.graph.constants.tightness:tighten",
+   "same = d.formula == sp.oo and edge == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) == 0",
+   "same = True", "tight.loose-map-tight", "a proved map that is not the least is called tight",
+   TIGHT + "test_a_proved_map_that_is_not_the_least_is_not_tight")
