@@ -148,3 +148,11 @@ _E("symbolic.solve.backends.substitution:_Writer._formula",
 _E("symbolic.solve.backends.substitution:_decided", "\"<\": c < 0,", "\"<\": c <= 0,",
    "substitution.strictness-lost", "a strict comparison of constants is decided as if it were not strict",
    SUBSTITUTION + "test_a_comparison_of_constants_after_the_substitution_is_decided")
+
+
+ACCOUNTS = T + "tests/solve/backends/test_effort_accounts.py::test_a_sub_account_never_spends_more_than_its_parents_have_left"
+_E("symbolic.solve.backends.effort:Meter.left", "m = m.parent", "m = None",
+   "effort.sub-account-ignores-parent", "a sub-account has what its own limit leaves, whatever its parents have left",
+   ACCOUNTS)
+_E("symbolic.solve.backends.effort:Meter.charge", "m = m.parent", "m = None",
+   "effort.charge-not-passed-up", "what a sub-account spends is not charged to the accounts above it", ACCOUNTS)
