@@ -8,6 +8,7 @@ constraint on unknown tables. Arithmetic uses Python's ``+``, ``-``, ``*`` direc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 import sympy as sp
 from sympy.polys.polyerrors import NotAlgebraic
@@ -25,6 +26,31 @@ class UndecidedComparison(DPCheckError):
     ...
     symbolic.core.ops.UndecidedComparison: cannot decide the sign of 1 - x: it still has symbols
     """
+
+
+MAX_TERMS = 10 ** 7   # terms of one ops.And / ops.Or: the largest tables searched have 8192 cells, and one call of
+                      # the solver's library over a longer list is a long step no limit of the caller can stop
+
+
+class TooManyTerms(DPCheckError):
+    """An ``ops.And`` or ``ops.Or`` over more than :data:`MAX_TERMS` terms, refused before it is built."""
+
+
+def bounded_terms(xs, what: str) -> list:
+    """The terms of ``xs`` as a list, at most :data:`MAX_TERMS` of them (never more are read), else
+    :class:`TooManyTerms`.
+
+    >>> import itertools
+    >>> bounded_terms(itertools.repeat(True), "And")
+    Traceback (most recent call last):
+    ...
+    symbolic.core.ops.TooManyTerms: ops.And over more than 10,000,000 terms; refused
+    """
+    if not (isinstance(xs, (list, tuple)) and len(xs) <= MAX_TERMS):
+        xs = list(islice(xs, MAX_TERMS + 1))
+    if len(xs) > MAX_TERMS:
+        raise TooManyTerms(f"ops.{what} over more than {MAX_TERMS:,} terms; refused")
+    return list(xs)
 
 
 def exact_sign(x) -> int:

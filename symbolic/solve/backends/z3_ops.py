@@ -4,6 +4,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
+from symbolic.core.ops import bounded_terms
 
 
 class Z3Ops:
@@ -145,14 +146,14 @@ class Z3Ops:
         return -terms[0], lcm
 
     def And(self, xs):
-        xs = list(xs)
+        xs = bounded_terms(xs, "And")
         if any(x is False for x in xs):
             return self.z3.BoolVal(False)
         xs = [x for x in xs if x is not True]
         return self.z3.And(xs) if xs else self.z3.BoolVal(True)
 
     def Or(self, xs):
-        xs = list(xs)
+        xs = bounded_terms(xs, "Or")
         if any(x is True for x in xs):
             return self.z3.BoolVal(True)
         xs = [x for x in xs if x is not False]
