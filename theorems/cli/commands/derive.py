@@ -191,7 +191,7 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
         if prior or assume:
             raise InvalidParameter(f"--prior and --assume go with the listed levels ({clip(words[0])} takes a numeric "
                                    f"table and --param for its other parameters)")
-        return _table_level(what[-1], doc, param, as_json)
+        return _table_level(what[-1], doc, param, as_json, budget)
     prior_doc = load_json(prior, "prior") if prior else None
     values = {}
     for item in param:
@@ -235,12 +235,13 @@ def _scan_only(word) -> bool:
         return False
 
 
-def _table_level(name, doc, param, as_json):
+def _table_level(name, doc, param, as_json, budget=DEFAULT_BUDGET):
     """`derive level NOTION --mechanism FILE` for any notion of one mechanism, on a numeric table."""
     from symbolic import mechanism_from_json, table_level
     from theorems.cli.io import params as read_params
-    from theorems.cli.lookup import listed_or_own, one_mechanism
-    notion = listed_or_own(name).notion
+    from symbolic.graph.user_limits import check_reached
+    from theorems.cli.lookup import derive_limit, listed_or_own, one_mechanism
+    notion = listed_or_own(name, derive_limit(budget)).notion
     one_mechanism(notion, "derive level")
     from symbolic.model.continuous import is_continuous_document
     if is_continuous_document(doc):
@@ -253,6 +254,7 @@ def _table_level(name, doc, param, as_json):
                                f"listed levels (pure-dp, approx-dp, renyi-dp, ...)")
     table = mechanism_from_json(doc, name="mechanism").table()
     d = table_level(notion, table, fixed=read_params(param))
+    check_reached(notion)   # a user's code out of its limit: no level, even if a step went on without it
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
@@ -265,11 +267,13 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json, assum
     """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
     from symbolic import Sizes
     from symbolic import derive_map
-    from theorems.cli.lookup import listed_or_own, search_sizes
+    from symbolic.graph.user_limits import check_reached
+    from theorems.cli.lookup import derive_limit, listed_or_own, search_sizes
     if len(names) != 2:
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
                                "(IDs from `dpcheck notions`, or FILE.py:NAME for a notion of your own)")
-    a, b = (listed_or_own(x) for x in names)
+    limit = derive_limit(DEFAULT_BUDGET if budget is None else budget, max_n or 1)
+    a, b = (listed_or_own(x, limit) for x in names)
     at_order = a.id == "pure-dp" and b.id == "renyi-dp" and any(x.split("=")[0].strip() == "alpha" for x in param)
     if "transcendental" in (a.cls, b.cls) or at_order:
         if assume:
@@ -297,6 +301,7 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json, assum
         d = derive_map(a, b, sizes=sizes, target=target, fix=fix, budget=budget, assume=assume)
     except BudgetSpent as e:
         return _stopped(e, as_json)
+    check_reached(a.notion, b.notion)
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), **d.to_json()}, indent=2, ensure_ascii=False))
@@ -354,6 +359,8 @@ def _growth(a, b, sizes, max_n, budget, target, fix, as_json, assume=()):
         from theorems.cli.io import say
         say("error", f"stopped by {name}: {len(finished)} of {max_n} sizes finished")
         raise Stop(stopped[0], announced=True)
+    from symbolic.graph.user_limits import check_reached
+    check_reached(a.notion, b.notion)
     _print_runs(list(g.runs), as_json, g.summary, g.to_json())
     return 0 if g.runs and all(r.ok for r in g.runs) and not g.not_reached else 1
 

@@ -156,3 +156,11 @@ _E("symbolic.solve.backends.effort:Meter.left", "m = m.parent", "m = None",
    ACCOUNTS)
 _E("symbolic.solve.backends.effort:Meter.charge", "m = m.parent", "m = None",
    "effort.charge-not-passed-up", "what a sub-account spends is not charged to the accounts above it", ACCOUNTS)
+
+KINDS = T + "tests/solve/backends/test_substitution_node_kinds.py::test_the_rewrite_of_any_z3_query_holds_exactly_where_the_query_does"
+_E("symbolic.solve.backends.substitution:_read", 'elif op in ("neg", "-") and len(a) == 1:\n                memo[i] = _add({}, a[0], Fraction(-1))',
+   'elif op in ("neg", "-") and len(a) == 1:\n                memo[i] = a[0]', "substitution.unary-minus-dropped",
+   "the substitution stage reads a unary minus as its argument (the sign lost)", KINDS)
+_E("symbolic.solve.backends.substitution:_read", "if op in _RELATIONS and len(a) == 2 and all(isinstance(t, dict) for t in a):\n                memo[i] = (\"atom\", op, _add(a[0], a[1], Fraction(-1)))",
+   "if op in _RELATIONS and len(a) == 2 and all(isinstance(t, dict) for t in a):\n                memo[i] = (\"atom\", op, _add(a[1], a[0], Fraction(-1)))",
+   "substitution.relation-reversed", "the substitution stage reads x ≤ y as y ≤ x", KINDS)
