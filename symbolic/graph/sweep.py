@@ -20,6 +20,7 @@ from symbolic.graph.literature import relations_by_pair
 from symbolic.graph.infer import by_composition, by_transitivity, lift_by_chains, separation_upward
 from symbolic.graph.pair import PairResult, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
+from symbolic.graph.user_limits import graph_limit, reached
 from symbolic.notions.listed.catalog import find_notion, notion_catalog
 from symbolic.solve.backends.effort import units
 from symbolic.solve.backends.settings import Settings
@@ -27,10 +28,11 @@ from symbolic.solve.backends.settings import Settings
 MAX_GRAPH_NOTIONS = 80
 
 
-def resolve(spec: str):
-    """A NotionInfo from a spec: ``file.py:NAME`` for a user's notion, else a catalogue ID or name."""
+def resolve(spec: str, settings: Settings | None = None):
+    """A NotionInfo from a spec: ``file.py:NAME`` for a user's notion (its code run under the limit of a
+    pair at ``settings``, :func:`~symbolic.graph.user_limits.graph_limit`), else a catalogue ID or name."""
     if ":" in spec and spec.rsplit(":", 1)[0].endswith(".py"):
-        return load_user_notion(spec)
+        return load_user_notion(spec, None if settings is None else graph_limit(settings))
     return find_notion(spec)
 
 
@@ -79,9 +81,13 @@ def _task(spec_a: str, spec_b: str, sizes: tuple, settings: Settings) -> dict:
     """One pair, resolved and decided where it runs (a worker process or a Dask worker)."""
     from symbolic.solve.queries.solver import fresh_context
     fresh_context()
-    a, b = resolve(spec_a), resolve(spec_b)
+    a, b = resolve(spec_a, settings), resolve(spec_b, settings)
     lit = relations_by_pair().get((a.id, b.id))
-    return decide_pair(a, b, Sizes(*sizes), settings, lit).to_json()
+    res = decide_pair(a, b, Sizes(*sizes), settings, lit)
+    hit = reached(a.notion, b.notion)   # a user's code out of its limit: unknown, even if a step went on without it
+    if hit is not None and res.relation != "unknown":
+        res = with_literature(PairResult(a.id, b.id, "unknown", reason=f"error: {hit}"), lit, sizes[0])
+    return res.to_json()
 
 
 def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings | None = None, jobs: int = 1,
@@ -98,7 +104,7 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
     t0 = time.monotonic()
     settings = settings or graph_settings()
     specs = list(specs) if specs else [i.id for i in notion_catalog() if i.notion.arity == 1]
-    infos = [resolve(s) for s in specs]
+    infos = [resolve(s, settings) for s in specs]
     ids = [i.id for i in infos]
     if len(set(ids)) != len(ids):
         dup = next(x for x in ids if ids.count(x) > 1)

@@ -6,7 +6,9 @@ failure of the notion once it runs (:func:`guarded`): a body that raises, that d
 arguments a body is given (``body(ops, A, P=None, *, E)``), or that answers something other than a
 truth value is the user's input error (:class:`UserNotionError`, naming the file, line and exception),
 never a bug in dpcheck. Every command that loads a user's notion gets the guarded body: `graph` (where
-the pair becomes unknown with this message), `implies` and `eval` (exit 2).
+the pair becomes unknown with this message), `implies` and `eval` (exit 2). Loaded with a
+:class:`~symbolic.graph.user_limits.UserLimit`, the body also runs under the command's limits (processor
+time, and a wall-clock safety net): reaching one is :class:`~symbolic.graph.user_limits.UserLimitReached`.
 """
 from __future__ import annotations
 
@@ -16,16 +18,19 @@ import inspect
 from dataclasses import replace
 from pathlib import Path
 
+from symbolic.core.budget import BudgetSpent
 from symbolic.core.errors import DPCheckError, clip
-from symbolic.core.ops import ExactOps, Truth
+from symbolic.core.ops import ExactOps, TooManyTerms, Truth
 from symbolic.notions.base import Notion
 from symbolic.notions.info import NotionInfo
+from symbolic.graph.user_limits import Account, UserLimit
 
 
-def load_user_notion(spec: str) -> NotionInfo:
+def load_user_notion(spec: str, limit: UserLimit | None = None) -> NotionInfo:
     """``"path/to/file.py:NAME"`` → the listing record of the notion ``NAME`` defined there (a
     :class:`Notion` or a :class:`NotionInfo`). The file is the user's own Python code, imported as a
-    module (as ``dpcheck graph --add`` does); a failure to import is a one-line error.
+    module (as ``dpcheck graph --add`` does); a failure to import is a one-line error. With ``limit``,
+    its body runs under that limit (one account for every call of it); without, unlimited.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.py"
@@ -56,10 +61,10 @@ def load_user_notion(spec: str) -> NotionInfo:
                            + (f"; notions there: {', '.join(found)}" if found else "; it defines no notion"))
     value = getattr(module, name)
     if isinstance(value, NotionInfo):
-        return replace(value, notion=guarded(value.notion, path_text))
+        return replace(value, notion=guarded(value.notion, path_text, limit))
     if not isinstance(value, Notion):
         raise DPCheckError(f"{name} in {clip(path_text)} is a {type(value).__name__}, not a Notion")
-    value = guarded(value, path_text)
+    value = guarded(value, path_text, limit)
     kind = "forall-prior" if value.population in ("all", "product") else "polynomial"
     return NotionInfo(name, value, "as the user's body says", kind, f"user file {path_text}",
                       value.summary or f"user notion {name}")
@@ -94,9 +99,10 @@ def _line_in(tb, path) -> int | None:
     return line
 
 
-def guarded(notion: Notion, path_text: str) -> Notion:
+def guarded(notion: Notion, path_text: str, limit: UserLimit | None = None) -> Notion:
     """``notion`` with its body wrapped so that every failure of the user's code is a
-    :class:`UserNotionError` naming the file, the line and the exception.
+    :class:`UserNotionError` naming the file, the line and the exception; with ``limit``, every call
+    runs under it (:meth:`Account.run`), the account the body's ``account``.
 
     >>> import pathlib, tempfile
     >>> from symbolic.api import evaluate, randomized_response
@@ -112,6 +118,7 @@ def guarded(notion: Notion, path_text: str) -> Notion:
     """
     body, path, name = notion.body, Path(path_text).resolve(), notion.name
     where = _short(path_text, 60)
+    account = None if limit is None else Account(limit, name, where)
     try:
         signature = inspect.signature(body)
     except (TypeError, ValueError):  # not a Python function: the call itself will say what is wrong
@@ -128,9 +135,14 @@ def guarded(notion: Notion, path_text: str) -> Notion:
                                       f"the arguments a body is given, body(ops, A, P=None, *, E) for a "
                                       f"parameter E: {_short(e, 120)}") from None
         try:
-            value = body(ops, *args, **kwargs)
+            value = body(ops, *args, **kwargs) if account is None else account.run(lambda: body(ops, *args, **kwargs))
+        except TooManyTerms as e:
+            line = _line_in(e.__traceback__, path)
+            raise UserNotionError(f"{where}{f' line {line}' if line else ''}: the notion {name} builds {e}") from None
         except DPCheckError:
             raise
+        except BudgetSpent as e:   # the derivation's own time budget, rung while the user's code ran
+            raise BudgetSpent(e.seconds, f"{e.where}, in the notion {name} ({where})") from None
         except Exception as e:  # noqa: BLE001 -- the user's code failed: an input error, in one line
             line = _line_in(e.__traceback__, path)
             raise UserNotionError(f"{where}{f' line {line}' if line else ''}: the notion {name} raised "
@@ -140,4 +152,5 @@ def guarded(notion: Notion, path_text: str) -> Notion:
                                   f"({type(value).__name__}), not a truth value; a body returns ops.And(…), "
                                   f"ops.le(…) and the like")
         return value
+    run.account = account
     return replace(notion, body=run)

@@ -57,19 +57,37 @@ def users_own(name) -> bool:
     return ":" in name and name.rsplit(":", 1)[0].endswith(".py")
 
 
-def listed_or_own(name):
-    """The listing record (NotionInfo) of a listed notion (ID or name) or of the user's own ``FILE.py:NAME``."""
+def user_limit(s):
+    """What the code of a user's own notion may spend in a command run at the settings ``s`` (from
+    :func:`settings`): processor seconds at its effort (``--effort`` raises them), ``--timeout`` wall-clock
+    seconds a call (the safety net)."""
+    from symbolic.graph.user_limits import UserLimit
+    return UserLimit.of_settings(s)
+
+
+def derive_limit(budget, sizes: int = 1):
+    """What the code of a user's own notion may spend in `derive level` or `derive map` (``sizes`` sizes, each
+    with its own ``budget``): ``budget`` processor seconds a size; a call's wall-clock safety net is ten times
+    that, at least a minute (a derivation's own time budget, where it has set one, comes first). ``--budget``
+    raises both."""
+    from symbolic.graph.user_limits import UserLimit
+    return UserLimit(budget * sizes, f"--budget (e.g. --budget {2 * budget:g})", max(60.0, 10 * budget), "--budget")
+
+
+def listed_or_own(name, limit=None):
+    """The listing record (NotionInfo) of a listed notion (ID or name) or of the user's own ``FILE.py:NAME``
+    (its code run under ``limit``, a :class:`~symbolic.graph.user_limits.UserLimit`, if given)."""
     from symbolic import find_notion, load_user_notion
-    return load_user_notion(name) if users_own(name) else find_notion(name)
+    return load_user_notion(name, limit) if users_own(name) else find_notion(name)
 
 
-def notion(name):
-    """A notion by name: ``FILE.py:NAME`` for one of the user's own (imported from that file), the listed
-    notions (zoo IDs and names), the engine's library, then the sources' own lemma notions (whose modules
-    are imported only when the library lacks the name)."""
+def notion(name, limit=None):
+    """A notion by name: ``FILE.py:NAME`` for one of the user's own (imported from that file, its code run
+    under ``limit`` if given), the listed notions (zoo IDs and names), the engine's library, then the
+    sources' own lemma notions (whose modules are imported only when the library lacks the name)."""
     from symbolic import UnknownName as _Unknown, find_notion, load_user_notion, notion_library
     if users_own(name):
-        return load_user_notion(name).notion
+        return load_user_notion(name, limit).notion
     try:  # listed notions first: zoo IDs (pure-dp, renyi-dp, …) and names, case-insensitive
         return find_notion(name).notion
     except _Unknown:

@@ -54,9 +54,10 @@ def _run(argv):
     except click.ClickException as e:  # click's own file and parameter errors
         say("error", e.format_message())
         return 2
-    except DPCheckError as e:
-        say("error", e)
-        return 2
+    except DPCheckError as e:   # input errors exit 2; a limit reached by a user's own code, 1 (unknown)
+        code = getattr(e, "exit_code", 2)
+        say("error" if code == 2 else "unknown", e)
+        return code
     except BrokenPipeError:
         raise PipeClosed() from None
     except OSError as e:

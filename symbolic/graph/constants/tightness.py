@@ -200,4 +200,5 @@ def _tighten_task(pair_doc: dict, spec_a: str, spec_b: str, sizes: tuple, settin
     from symbolic.graph.sweep import resolve
     from symbolic.solve.queries.solver import fresh_context
     fresh_context()
-    return tighten(PairResult.from_json(pair_doc), resolve(spec_a), resolve(spec_b), Sizes(*sizes), settings).to_json()
+    return tighten(PairResult.from_json(pair_doc), resolve(spec_a, settings), resolve(spec_b, settings), Sizes(*sizes),
+                   settings).to_json()

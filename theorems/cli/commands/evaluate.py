@@ -1,5 +1,8 @@
 """`dpcheck eval NOTION --mechanism FILE`: does a notion hold for the user's own table, in exact
-arithmetic? A definite answer either way (holds or fails, exit 0), with the first failed comparison."""
+arithmetic? A definite answer either way (holds or fails, exit 0), with the first failed comparison. The
+code of a notion of the user's own (FILE.py:NAME) runs under --effort (processor time) and --timeout (the
+wall-clock safety net); reaching either leaves the answer unknown (exit 1: more effort may answer, the input
+is not at fault)."""
 from __future__ import annotations
 
 import json
@@ -8,7 +11,8 @@ import click
 
 from symbolic import DPCheckError, InvalidParameter, InvalidSize
 from theorems.cli.app import command, ui
-from theorems.cli.lookup import notion, one_mechanism
+from theorems.cli.lookup import notion, one_mechanism, settings, user_limit
+from theorems.cli.options import EffortLevel, Seconds
 from theorems.cli.console import print_markup
 from theorems.cli.io import load_json, param_values, paused_gc
 
@@ -20,7 +24,8 @@ MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with s
     ("dpcheck eval PureDP --mechanism table.json --param E=3", "is the table ln 3-DP?"),
     ("dpcheck eval ApproxDP --mechanism table.json --param E=2 --param delta=1/10", "(ε,δ)-DP, δ = 1/10"),
     ("dpcheck eval Bayesian0DPFor --mechanism t.json --population p.json --param E=3", "for one population"),
-    ("dpcheck eval PureDP --mechanism table.json --param E=3 --json", "a JSON document")])
+    ("dpcheck eval PureDP --mechanism table.json --param E=3 --json", "a JSON document"),
+    ("dpcheck eval mine.py:Floor --mechanism table.json --param E=3 --effort 4", "your own notion, more time")])
 @click.argument("notion_name", metavar="NOTION")
 @click.option("--mechanism", required=True, metavar="FILE",
               help='the table as JSON, numbers exact (integers or strings "a/b"), e.g. --mechanism table.json with '
@@ -31,16 +36,22 @@ MAX_SYMPY_DATABASES = 4096      # tables for `eval` of a notion evaluated with s
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="a parameter of the notion, an exact number or expression (exp, log, sqrt); eps=v gives E = e^v; "
                    "may be repeated (e.g. --param E=3 --param delta=1/10, or --param eps=1/2)")
+@click.option("--effort", type=EffortLevel(), default="ci",
+              help="for a notion of your own (FILE.py:NAME), the processor time its code may use: quick, ci "
+                   "(120 processor seconds), thorough or a multiple of ci (e.g. --effort 4; default ci)")
+@click.option("--timeout", type=Seconds(False), default=900.0, show_default=True,
+              help="for a notion of your own (FILE.py:NAME), the wall-clock safety net of one call of its code, in "
+                   "seconds (e.g. --timeout 1800)")
 @click.option("--json", "as_json", is_flag=True,
               help='print only a JSON document: {"tool", "notion", "instance", "parameters", "verdict", "holds", '
                    '"reason"} (e.g. --json)')
-def evaluate_table(notion_name, mechanism, population, param, as_json):
+def evaluate_table(notion_name, mechanism, population, param, effort, timeout, as_json):
     """Evaluate a notion exactly on a mechanism table from a JSON file: it holds or it fails (both exit 0),
     and a failure names the first comparison that fails. NOTION is a notion's name (e.g. PureDP, ApproxDP,
     Bayesian0DP; `dpcheck notions` lists them). The file is data, never code: floats, negative entries
     and rows that do not sum to 1 are refused with a one-line error."""
     from symbolic import explain, mechanism_from_json, population_from_json
-    nt = notion(notion_name)
+    nt = notion(notion_name, user_limit(settings(timeout, effort)))
     one_mechanism(nt, "eval")
     # names and ranges are validated before any file is read; eps=v gives E = e^v
     given = param_values(param, [p.name for p in nt.params], where=nt.name)
@@ -68,6 +79,8 @@ def evaluate_table(notion_name, mechanism, population, param, as_json):
                           f"(PureDP and ApproxDP with rational parameters take up to 2^18)")
     with paused_gc():
         holds, why = explain(inst, mech, population=pop)
+    from symbolic.graph.user_limits import check_reached
+    check_reached(nt)   # a user's code out of its limit: no answer, even if a step went on without it
     verdict = "holds" if holds else "fails"
     at_one = pop is not None and nt.population in ("all", "product")   # its condition at the given population only
     if as_json:

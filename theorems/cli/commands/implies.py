@@ -9,7 +9,7 @@ import click
 
 from theorems.cli.app import command, ui
 from theorems.cli.audit_workers import scope_line, scoped
-from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings
+from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings, user_limit
 from theorems.cli.console import print_text, spinner
 from theorems.cli.io import exit_code, name_value_pairs, param_values
 from theorems.cli.recheck import OPTION as SAVE_OPTION, save_counterexample
@@ -54,7 +54,8 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     approx-dp` asks ε-DP ⇒ (ε, 0)-DP, `implies approx-dp pure-dp` asks (ε, δ)-DP ⇒ ε-DP for every δ. The
     answer is proved within bounds, refuted by an exact counterexample, or unknown."""
     from symbolic import E, Sizes, check, claim_json, implication_claim, implication_with_map, result_text
-    notions = [notion(name) for name in (a, b)]
+    from symbolic.graph.user_limits import check_reached
+    notions = [notion(name, user_limit(settings(timeout, effort))) for name in (a, b)]
     for nt in notions:
         one_mechanism(nt, "implies")
     sizes = Sizes(n or 2, domain or 2, outputs or 2)
@@ -79,6 +80,7 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
         _no_curve_functions(claim)
     with spinner(ui(), f"checking {got[0]} ⇒ {got[1]}", json_stdout=as_json):
         res = check(claim, replace(settings(timeout, effort), budget=budget, stop_at=time.monotonic() + budget))
+    check_reached(*notions)   # a user's code out of its limit: no verdict, even if a step went on without it
     doc = scoped(res, claim_json(res))
     if as_json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
