@@ -72,6 +72,9 @@ class _UnicodePrinter(StrPrinter):
     def _print_exp(self, expr):
         return "e^" + self._atom(expr.args[0])
 
+    def _print_Exp1(self, expr):   # Euler's number: "E" is the privacy level e^ε
+        return "e"
+
     def _print_log(self, expr):
         return f"ln({self._print(expr.args[0])})"
 

@@ -53,18 +53,11 @@ def exit_code(results):
 
 
 def params(items):
-    """--param NAME=VALUE items: names are identifiers, values exact numbers (never evaluated)."""
-    from symbolic import parse_number
-    out = {}
-    for kv in items:
-        k, eq, v = kv.partition("=")
-        k = k.strip()
-        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,39}", k):
-            raise DPCheckError(f"--param {clip(kv)} must look like NAME=VALUE with NAME a parameter name, e.g. E=3/2")
-        if k in out:
-            raise DPCheckError(f"--param {k} is given twice; give it once")
-        out[k] = parse_number(v, what=f"--param {k}")
-    return out
+    """--param NAME=VALUE items: names are identifiers, values exact numbers or restricted expressions in
+    numbers (``exp``, ``log``, ``sqrt``; read by the restricted parser, never evaluated as code)."""
+    from symbolic import parse_expr
+    return {k: parse_expr(v, {}, what=f"--param {k}")
+            for k, v in name_value_pairs(items, "--param", "NAME=VALUE with NAME a parameter name, e.g. E=3/2").items()}
 
 
 def param_values(items, names, *, where):

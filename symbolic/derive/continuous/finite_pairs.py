@@ -62,9 +62,15 @@ def renyi_expr(p, q, alpha=ALPHA):
 
 
 def kl_expr(p, q):
-    """KL(p‖q) = Σ_o p_o log(p_o/q_o) (∞ when some p_o > 0 = q_o), simplified."""
+    """KL(p‖q) = Σ_o p_o log(p_o/q_o) (∞ when some p_o > 0 = q_o), simplified when the entries are rational
+    or symbolic; with irrational numbers (exp(-1)) the sum as it is: sympy's simplification of their logs
+    can pass through powers of negative bases, which are not real numbers to enclose."""
     kept = _support(p, q)
-    return sp.oo if kept is None else sp.simplify(sp.Add(*[po * sp.log(po / qo) for po, qo in kept]))
+    if kept is None:
+        return sp.oo
+    plain = sp.Add(*[po * sp.log(po / qo) for po, qo in kept])
+    irrational = any(not x.is_Rational and not x.free_symbols for pair in kept for x in map(sp.sympify, pair))
+    return plain if irrational else sp.simplify(plain)
 
 
 def pure_level(p, q):

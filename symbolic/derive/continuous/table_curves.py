@@ -34,8 +34,9 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
     (True, True)
     """
     sm = symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions))
-    if params:
-        sm = sm.fix(dict(params))
+    if params:   # numbers or expressions in numbers (exp(-1)), read by the restricted parser
+        from symbolic.derive.level import fix_table
+        sm = fix_table(sm, dict(params))
     if sm.params:
         raise InvalidParameter(f"{notion} of a table is enclosed at numbers: give every parameter a value with "
                                f"--param ({', '.join(r.name for r in sm.params)})")
@@ -78,7 +79,7 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
 
 def _kl_note(got) -> str:
     """The pair's limit of D_α/α as α → 1 (its KL divergence, exact), stated beside the enclosure."""
-    kl = expr_text(sp.simplify(got.kl))
+    kl = expr_text(got.kl)
     return (f"the limit of D_α/α as α → 1 (the KL divergence) is {kl}" +
             (", inside the enclosure" if got.kl_inside else ", outside the enclosure: the supremum is reached at "
                                                             "an order α > 1"))

@@ -32,7 +32,7 @@ def _derive_params(key, values):
             raise InvalidParameter(f"`derive {key}` has no parameter {k!r}; it {takes}")
         if valid[k].startswith("an integer"):
             if not v.is_Integer or not 0 <= v <= MAX_DERIVE_N:
-                raise InvalidParameter(f"--param {k}={clip(str(v))} must be {valid[k]} (at most {MAX_DERIVE_N})")
+                raise InvalidParameter(f"--param {k}={clip(_text(v))} must be {valid[k]} (at most {MAX_DERIVE_N})")
             values[k] = int(v)
     return takes
 
@@ -64,7 +64,8 @@ def _derive_params(key, values):
               help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
 @click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
-              help="a value for a parameter of the derivation, an exact number; may be repeated "
+              help="a value for a parameter of the derivation, an exact number or an expression in numbers "
+                   "(exp, log, sqrt); may be repeated "
                    "(e.g. --param eps=1 --param lam=1/4)")
 @click.option("--mechanism", metavar="FILE",
               help='with `level NOTION` or `epsilon`: your mechanism table as JSON; entries may be expressions in '
@@ -238,7 +239,7 @@ def _scan_only(word) -> bool:
 def _table_level(name, doc, param, as_json, budget=DEFAULT_BUDGET):
     """`derive level NOTION --mechanism FILE` for any notion of one mechanism, on a numeric table."""
     from symbolic import mechanism_from_json, table_level
-    from theorems.cli.io import params as read_params
+    from theorems.cli.io import param_values
     from symbolic.graph.user_limits import check_reached
     from theorems.cli.lookup import derive_limit, listed_or_own, one_mechanism
     notion = listed_or_own(name, derive_limit(budget)).notion
@@ -253,7 +254,7 @@ def _table_level(name, doc, param, as_json, budget=DEFAULT_BUDGET):
         raise InvalidParameter(f"{clip(name)}: the table must be numeric (no \"params\"); symbolic tables go with the "
                                f"listed levels (pure-dp, approx-dp, renyi-dp, ...)")
     table = mechanism_from_json(doc, name="mechanism").table()
-    d = table_level(notion, table, fixed=read_params(param))
+    d = table_level(notion, table, fixed=param_values(param, [p.name for p in notion.params], where=notion.name))
     check_reached(notion)   # a user's code out of its limit: no level, even if a step went on without it
     if as_json:
         from symbolic import tool_json
