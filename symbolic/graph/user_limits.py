@@ -29,6 +29,11 @@ class UserLimitReached(DPCheckError):
     exit_code = 1
 
 
+class _Rung(BaseException):
+    """Raised into the user's code by a timer: not an ``Exception``, so code that catches those does not hold it;
+    :meth:`Account.run` turns it into :class:`UserLimitReached`."""
+
+
 @dataclass(frozen=True)
 class UserLimit:
     """What the code of a user's notion may spend: ``cpu`` processor seconds in all (every call of its
@@ -105,7 +110,8 @@ class Account:
         if not self._armed:   # rung while the timers were being stopped: the call is over
             return
         signal.setitimer(signal.ITIMER_PROF if signum == signal.SIGPROF else signal.ITIMER_REAL, RING_AGAIN)
-        raise self._reach("cpu" if signum == signal.SIGPROF else "wall")
+        self._reach("cpu" if signum == signal.SIGPROF else "wall")
+        raise _Rung(self.hit)
 
     def run(self, call):
         """``call()`` under the limits: its processor time charged here; :class:`UserLimitReached` once the
@@ -143,7 +149,7 @@ class Account:
             self._depth -= 1
             self.spent += time.process_time() - t0
             if self.hit is not None:   # rung: the call ends so, whatever the user's code did with the exception
-                raise UserLimitReached(self.hit)
+                raise UserLimitReached(self.hit) from None
 
 
 def reached(*notions) -> str | None:
