@@ -117,7 +117,8 @@ def test_derive_map_ends_a_spinning_notion_by_its_budget(here):
     (the same --budget), whichever comes first on this machine; either line names the notion and --budget."""
     code, out = dpcheck(here, "derive", "map", "mine.py:Spin", "pure-dp", "--budget", "20")
     assert code == 1
-    assert ("in the notion Spin (mine.py)" in out and "raise --budget" in out) or processor_line(out, "Spin", "--budget")
+    by_budget = "in the notion Spin (mine.py)" in out and "raise --budget" in out
+    assert by_budget or processor_line(out, "Spin", "--budget")
 
 
 def test_eval_ends_a_spinning_notion_by_its_effort(here):
@@ -138,7 +139,8 @@ def test_a_notion_that_catches_exceptions_is_still_ended(here):
 def test_a_sleeping_notion_is_ended_by_the_wall_clock_net(here, command):
     code, out = dpcheck(here, *command, "--timeout", "1")
     assert code == 1
-    lines = [x for x in out.splitlines() if "mine.py: the notion Nap ran past one call's wall-clock time limit (1 s" in x]
+    said = "mine.py: the notion Nap ran past one call's wall-clock time limit (1 s"
+    lines = [x for x in out.splitlines() if said in x]
     assert len(lines) == 1 and lines[0].endswith("raise it with --timeout"), out
 
 
