@@ -92,3 +92,9 @@ _E("symbolic.derive.continuous.leakage:_parts", "return [] if whole is None else
 _E("symbolic.model.line_cuts:cell_pieces", "return cells + _singles(piece, y, points, signs)", "return cells",
    "curve.cells-drop-partial", "a step density's partial cells at the kinks are left out of the pieces",
    T + "tests/derive/test_staircase.py::test_the_staircase_is_a_valid_density_and_its_pure_dp_level_is_eps0_on_cells")
+
+
+_E("symbolic.derive.continuous.level:mirrored", "cp, cq = _centre(p, y), _centre(q, y)", "return True",
+   "curve-level.every-pair-mirrored", "a density level reads one direction of a neighbouring pair and takes the "
+   "reversed pair for its mirror image", T + "tests/derive/test_asymmetric_pairs.py::"
+   "test_the_level_of_an_asymmetric_pair_is_the_larger_direction[approx-dp-params0-0.5-laplace scales]")
