@@ -334,3 +334,9 @@ _E("symbolic.graph.constants.tightness:tighten",
    "same = d.formula == sp.oo and edge == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) == 0",
    "same = True", "tight.loose-map-tight", "a proved map that is not the least is called tight",
    TIGHT + "test_a_proved_map_that_is_not_the_least_is_not_tight")
+
+
+_E("symbolic.graph.structure_checks:closure_holds", "return lv.value, all(answers)",
+   "return lv.value, answers[-1] if answers else True", "closure.last-map-only",
+   "the closure-under-post-processing check looks at the last map it is given only",
+   T + "tests/graph/test_closure_check.py::test_one_breaking_map_among_any_others_fails_the_check")
