@@ -340,3 +340,8 @@ _E("symbolic.graph.structure_checks:closure_holds", "return lv.value, all(answer
    "return lv.value, answers[-1] if answers else True", "closure.last-map-only",
    "the closure-under-post-processing check looks at the last map it is given only",
    T + "tests/graph/test_closure_check.py::test_one_breaking_map_among_any_others_fails_the_check")
+
+
+_E("symbolic.graph.constants.carry:lifted_attainment", "for p in points:", "for p in points[:1]:",
+   "carry.first-point-only", "a lifted attaining table is re-verified at the first of its points only",
+   T + "tests/graph/test_carry_points.py::test_a_table_that_fails_at_a_later_point_is_not_carried")
