@@ -99,3 +99,8 @@ _E("symbolic.notions.families.causal:brp_holds", "for x1, x2 in itertools.permut
 _E("symbolic.notions.leakage:pml_ratio", "return sp.Max(*ratios.values()) if ratios else sp.Integer(1)",
    "return sp.Min(*ratios.values()) if ratios else sp.Integer(1)",
    "pml.ratio-min", "PML takes the smallest likelihood ratio instead of the largest", T + "tests/derive/test_pml.py")
+
+
+_E("symbolic.notions.listed.readings:reading", "if (n, domain) == sizes:", "if n == sizes[0]:",
+   "reading.two-point-at-any-domain", "ε-semantic privacy is read through its two-point form at n = 1 over any domain",
+   T + "tests/notions/test_reading_sizes.py::test_a_closed_form_reading_is_used_only_at_the_sizes_where_it_is_proved")
