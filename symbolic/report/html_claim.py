@@ -11,11 +11,13 @@ from symbolic.core.errors import DPCheckError
 from symbolic.core.math_text import tidy_text
 from symbolic.report.html_layout import agreement_word, esc, is_undecided, math_html
 from symbolic.report.html_math import latex_mathml, math_or_code
+from symbolic.report.second_solver import limit_words, undecided_lines
 
 _ANCHOR = re.compile(r"[^A-Za-z0-9_.-]")
 # how a certificate's keys read on the page (the JSON keeps its names)
 CERTIFICATE_LABELS = {"vacuous_at": "witness of the hypotheses found among", "second_solver": "second solver",
-                      "second_verdict": "second solver's verdict"}
+                      "second_verdict": "second solver's verdict", "second_limit": "what left cvc5 undecided",
+                      "second_undecided": "queries cvc5 left undecided"}
 
 
 def anchor(claim_id) -> str:
@@ -131,8 +133,21 @@ def certificate_html(cert) -> str:
     order = ["solver", "method", "second_solver", "second_verdict"]
     keys = order + [k for k in cert if k not in order]
     rows = "".join(f'<tr><th scope="row">{esc(CERTIFICATE_LABELS.get(k, k.replace("_", " ")))}</th>'
-                   f"<td>{math_html(cert.get(k))}</td></tr>" for k in keys)
+                   f"<td>{_certificate_cell(k, cert.get(k))}</td></tr>" for k in keys)
     return f'<table class="cert"><caption>proof certificate</caption><tbody>{rows}</tbody></table>'
+
+
+def _certificate_cell(key, value) -> str:
+    """A certificate's value on the page; the second solver's limits in words (a count: the same on every
+    machine; a time limit: not), each undecided query on its own line."""
+    if key == "second_limit" and isinstance(value, str):
+        return esc(f"{value}: {limit_words(value)}")
+    if key == "second_undecided":
+        lines = undecided_lines({"second_undecided": value})
+        if lines or isinstance(value, list):
+            return "<ul>" + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul>"
+        return esc(value)
+    return math_html(value)
 
 
 def parts_html(parts) -> str:

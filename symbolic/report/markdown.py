@@ -13,6 +13,7 @@ from symbolic.report.html import _claims, is_finding
 from symbolic.core.math_text import math_fragments
 from symbolic.report.html_claim import agrees_of
 from symbolic.report.html_layout import agreement_word
+from symbolic.report.second_solver import limit_words, undecided_lines
 
 HEAD = ("ID", "kind", "source says", "verdict", "agrees", "sizes", "seconds")
 
@@ -85,6 +86,31 @@ def counterexample_markdown(cx: dict) -> list:
     return out
 
 
+def second_solver_markdown(claims) -> list:
+    """The lines of the proofs cvc5 did not confirm: for each, the limit that left it so and each undecided
+    query with its stages' limits (a count: the same on every machine; a time limit: not).
+
+    >>> rec = {"id": "X-2", "verdict": "proved", "certificate": {"second_verdict": "unknown", "second_limit": "resource",
+    ...        "second_undecided": [{"query": "q 1", "limit": "resource", "stages": [{"stage": "linearisation", "limit": "resource"}]}]}}
+    >>> print("\\n".join(second_solver_markdown([rec])))
+    <BLANKLINE>
+    ## Proofs the second solver did not confirm
+    <BLANKLINE>
+    - **X-2** ended by a count (the same on every machine)
+      - q 1: ended by a count (the same on every machine); stages: linearisation: resource
+    """
+    out = []
+    for d in claims:
+        cert = d.get("certificate")
+        if d.get("verdict") != "proved" or not isinstance(cert, dict) or cert.get("second_verdict") != "unknown":
+            continue
+        limit = cert.get("second_limit")
+        out.append(f"- **{cell(d.get('id'))}** " + (f"ended by {text(limit_words(limit))}" if isinstance(limit, str)
+                                                    else "(no limit recorded)"))
+        out += [f"  - {text(line)}" for line in undecided_lines(cert)]
+    return ["", "## Proofs the second solver did not confirm", ""] + out if out else []
+
+
 def audit_markdown(doc, *, provenance: str | None = None) -> str:
     """Markdown of an audit's JSON document (or its list of claim records): the table of claims, the
     findings, the counterexamples; ``provenance``: a line at the top saying where the verdicts come from.
@@ -100,6 +126,7 @@ def audit_markdown(doc, *, provenance: str | None = None) -> str:
     if found:
         out += ["", "## Findings", ""] + [f"- **{cell(d.get('id'))}** {math_md(d['finding'])}"
                                           for d in found]
+    out += second_solver_markdown(claims)
     refuted = [d for d in claims if isinstance(d.get("counterexample"), dict)]
     if refuted:
         out += ["", "## Counterexamples"]

@@ -1,12 +1,15 @@
 """Rendering results: readable text tables and the JSON contract of DESIGN.md."""
 from __future__ import annotations
 
+import json
+
 import sympy as sp
 
 from symbolic.core.exact import expr_text
 from symbolic.core.math_text import tidy_text
 from symbolic.core.tables import MechTable, PopTable, database_key
 from symbolic.core.verdicts import Derived, Proved, Refuted, Unknown, Vacuous
+from symbolic.report.second_solver import undecided_lines
 from symbolic.solve.run import AS_SAID, DIFFERS, is_ad_hoc, part_outcome
 
 
@@ -278,8 +281,19 @@ def claim_json(res) -> dict:
     return out
 
 
+def _certificate_value(x):
+    """A certificate's value in the JSON document: text, or a list or object of plain data as it is
+    (the second solver's ``second_undecided``)."""
+    if isinstance(x, (list, dict)):
+        try:
+            return json.loads(json.dumps(x))
+        except (TypeError, ValueError):
+            return str(x)
+    return None if x is None else str(x)
+
+
 def _certificate_json(v):
-    cert = {k: (None if x is None else str(x)) for k, x in v.certificate.items()}
+    cert = {k: _certificate_value(x) for k, x in v.certificate.items()}
     cert.setdefault("second_solver", None)
     cert.setdefault("second_verdict", "not run")
     return cert
@@ -369,6 +383,7 @@ def result_text(res) -> str:
         if sv:
             lines.append(f"  second solver: {v.certificate.get('second_solver')}: {sv}"
                          + (f" ({v.certificate['second_checked']})" if "second_checked" in v.certificate else ""))
+            lines += [f"    undecided: {line}" for line in undecided_lines(v.certificate)]
     if isinstance(v, (Unknown, Vacuous)):
         lines.append(f"  reason: {v.reason}")
     if isinstance(v, Derived):

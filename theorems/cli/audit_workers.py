@@ -12,13 +12,14 @@ def cut(text, limit):
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def run_one(claim_id, profile, *, second_workers=None):
+def run_one(claim_id, profile, *, second_workers=None, confirm="1"):
     """Check one claim at the effort level ``profile``: (its JSON record, its text, its extra display).
-    ``second_workers``: cvc5 processes at once for its proof (the audit, a claim a core, asks one)."""
+    ``second_workers``: cvc5 processes at once for its proof (the audit, a claim a core, asks one); ``confirm``:
+    the factor of the second solver's limits (``--confirm-effort``)."""
     from dataclasses import replace
     from symbolic import Settings, check, claim_json, result_text
     from theorems.registry import get
-    res = check(get(claim_id), replace(Settings.named(profile), second_workers=second_workers))
+    res = check(get(claim_id), replace(Settings.named(profile).confirming(confirm), second_workers=second_workers))
     extra = res.claim.display(res) if res.claim.display else None
     return scoped(res, claim_json(res)), result_text(res), extra
 
@@ -56,7 +57,7 @@ def scope_line(doc) -> str | None:
                                          " (no theorem here lifts this proof to every size)")
 
 
-def _worker(conn, profile, jobs=1):
+def _worker(conn, profile, jobs=1, confirm="1"):
     """Run claims sent by the parent, one at a time. SIGINT is ignored (the parent decides, and kills
     us); SIGTERM and the parent's death kill us at once, even inside a solver call."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -77,18 +78,18 @@ def _worker(conn, profile, jobs=1):
         if cid is None:
             return
         try:
-            out = ("ok", run_one(cid, profile, second_workers=1 if jobs > 1 else None))
+            out = ("ok", run_one(cid, profile, second_workers=1 if jobs > 1 else None, confirm=confirm))
         except Exception as e:  # noqa: BLE001 -- reported by the parent as an internal error
             out = ("error", f"{type(e).__name__}: {cut(e, 300)}")
         conn.send((cid, out))
 
 
-def _spawn(ctx, profile, procs, jobs=1):
+def _spawn(ctx, profile, procs, jobs=1, confirm="1"):
     """Start a worker with SIGINT/SIGTERM blocked until it has set its own handlers."""
     mine, theirs = ctx.Pipe()
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
-        p = ctx.Process(target=_worker, args=(theirs, profile, jobs), daemon=True)
+        p = ctx.Process(target=_worker, args=(theirs, profile, jobs, confirm), daemon=True)
         p.start()
         procs.append((p, mine))
     finally:
@@ -117,16 +118,16 @@ def _retire(procs, conn):
     procs.remove((p, conn))
 
 
-def run_pool(todo, profile, jobs, done, started=lambda cid: None):
+def run_pool(todo, profile, jobs, done, started=lambda cid: None, confirm="1"):
     """Run ``todo`` in ``jobs`` worker processes, in that order, calling ``started(cid)`` as each starts and
-    ``done(cid, out)`` as each finishes.
+    ``done(cid, out)`` as each finishes; ``confirm``: the factor of the second solver's limits.
     However this ends (a signal, an error), every worker is killed and reaped before it returns."""
     import multiprocessing as mp
     from multiprocessing.connection import wait
     ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else None)
     pending, procs, running, finished = list(todo), [], {}, False
     try:
-        idle = [_spawn(ctx, profile, procs, jobs)[1] for _ in range(min(jobs, len(pending)))]
+        idle = [_spawn(ctx, profile, procs, jobs, confirm)[1] for _ in range(min(jobs, len(pending)))]
         while pending or running:
             while pending and idle:
                 conn, cid = idle.pop(), pending.pop(0)
@@ -146,7 +147,7 @@ def run_pool(todo, profile, jobs, done, started=lambda cid: None):
                 # result (a counterexample's numbers) does not depend on which claims ran before it
                 _retire(procs, conn)
                 if pending:
-                    idle.append(_spawn(ctx, profile, procs, jobs)[1])
+                    idle.append(_spawn(ctx, profile, procs, jobs, confirm)[1])
         finished = True
     finally:
         for p, conn in procs:

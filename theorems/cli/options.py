@@ -67,6 +67,33 @@ def effort_options(f):
     return click.option("--effort", type=EffortLevel(), default="ci", help=EFFORT_HELP)(f)
 
 
+class Factor(click.ParamType):
+    """A positive number, at most 1000, that multiplies limits: a whole or decimal number or a fraction
+    (4, 2.5, 1/2); the text is returned (Fraction reads it exactly)."""
+
+    name = "K"
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if not re.fullmatch(r"\d{1,4}(\.\d{1,6})?|\d{1,4}/\d{1,4}", text):
+            self.fail(f"{clip(value)} is not a positive number; write e.g. 4, 2.5 or 1/2", param, ctx)
+        from fractions import Fraction
+        if not 0 < Fraction(text) <= 1000:
+            self.fail(f"{clip(value)} must be above 0 and at most 1000", param, ctx)
+        return text
+
+
+CONFIRM_HELP = ("multiply the second solver's (cvc5's) limits by K to confirm more proofs: its step counts and its "
+                "processor and wall-clock seconds a query; it changes how many proofs cvc5 confirms, not z3's verdicts "
+                "(e.g. --confirm-effort 4; default 1)")
+
+
+def confirm_option(f):
+    """``--confirm-effort K``: the second solver's limits times K (:meth:`~symbolic.Settings.confirming`)."""
+    return click.option("--confirm-effort", "confirm", type=Factor(), default="1", metavar="K",
+                        help=CONFIRM_HELP)(f)
+
+
 EFFORT_HELP = ("effort, which decides verdicts: quick, ci, thorough or a multiple of ci (e.g. --effort thorough "
                "or --effort 4; default ci); counted in solver steps and processor seconds, so the answer does not "
                "depend on the machine's load")

@@ -8,9 +8,14 @@ algebraic coverings, ``nl-cov``), then, if that gives up, with incremental linea
 
 Each query is bounded by cvc5's resource limit (``rlimit-per``, a count of its steps: the same answer
 on any machine and under any load) and reports the units it spent; the wall clock is only the safety
-net. cvc5's own time limit (``tlimit-per``) is not always honoured (the query of an adaptive composition
-of two ε-DP mechanisms under a 5 s limit was still running at 12 s; 8 of 92 catalogue queries
-overran a 10 s limit by 3 s), so by default cvc5 runs in a child process
+net. Incremental linearisation stops at that count (:data:`COUNTED`); the coverings procedure spends a
+unit a step but looks at the count only between its steps, and one step may run on for minutes past it,
+so a coverings stage also has a share of processor time, which is not the same on a slower machine. Each
+configuration that leaves a query undecided says which limit ended it (:func:`limit_of`: "resource",
+"time", "incomplete"; :mod:`symbolic.solve.backends.limits`), so that an undecided query is known to be
+machine-independent or not. cvc5's own time limit (``tlimit-per``) is not always honoured (the query of an
+adaptive composition of two ε-DP mechanisms under a 5 s limit was still running at 12 s; 8 of 92 catalogue
+queries overran a 10 s limit by 3 s), so by default cvc5 runs in a child process
 (:mod:`symbolic.solve.backends.cvc5_child`: batches of queries, a ladder of configurations, processor-time
 cuts; one query alone is a batch of one). A wrong "unsat" is the worst outcome, so anything
 outside the translated fragment, any cvc5 error, a crash or a kill is "unknown" with a reason,
@@ -26,8 +31,9 @@ from dataclasses import dataclass
 import cvc5
 from cvc5 import Kind
 
+from symbolic.solve.backends.limits import INCOMPLETE, RESOURCE, TIME, query_limit
 from symbolic.solve.backends.smt2 import Dag, Unsupported, lower, renaming_key
-from symbolic.solve.backends.substitution import substituted
+from symbolic.solve.backends.substitution import attempt, ops_for
 
 _KINDS = {
     "+": Kind.ADD, "-": Kind.SUB, "*": Kind.MULT, "/": Kind.DIVISION, "<=": Kind.LEQ, "<": Kind.LT,
@@ -49,8 +55,10 @@ CONFIGS = (
     ("linearisation", (("nl-cov", "false"), ("nl-ext", "full"))),
     ("substitution", (("nl-cov", "true"),)),
 )
-REWRITES = {"substitution": lambda data: getattr(substituted(data), "data", None)}
+REWRITES = {"substitution": lambda data, ops=None: attempt(data, ops)}
+COUNTED = frozenset({"linearisation"})   # configurations that stop at their step count (checked between lemmas)
 _COMMON = (("produce-models", "false"), ("incremental", "false"))
+
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,12 @@ class Decision:
     reason: str
     seconds: float
     units: int = 0     # cvc5 resource units spent (0 when unknown, e.g. a killed child)
+    stages: tuple = ()  # (stage, limit) of each stage that left it undecided, in order (see :func:`limit_of`)
+
+    @property
+    def limit(self) -> str | None:
+        """The limit that left this query undecided (:func:`query_limit` of its stages); None when decided."""
+        return None if self.status != "unknown" else query_limit(self.stages)
 
     def pair(self) -> tuple:
         """(status, reason)."""
@@ -152,36 +166,57 @@ def _units(solver) -> int:
 
 
 def _explain(result) -> str:
-    """A short unknown explanation: INCOMPLETE, "effort limit" (cvc5's RESOURCEOUT) or "wall-clock
-    safety limit" (TIMEOUT)."""
+    """A short unknown explanation: INCOMPLETE, "effort limit" (cvc5's RESOURCEOUT: its step count) or
+    "wall-clock safety limit" (TIMEOUT)."""
     text = str(result.getUnknownExplanation()).replace("UnknownExplanation.", "")
     return {"RESOURCEOUT": "effort limit", "TIMEOUT": "wall-clock safety limit"}.get(text, text)
 
 
-def query_for(name: str, data: dict) -> dict | None:
-    """The payload configuration ``name`` runs on: the query itself, or its rewrite (:data:`REWRITES`);
-    None when the configuration does not apply to it."""
+def limit_of(result) -> str:
+    """Which limit ended an unknown answer of cvc5: "resource" (RESOURCEOUT), "time" (TIMEOUT),
+    "incomplete" (INCOMPLETE: the procedure gave up), else cvc5's explanation in lower case."""
+    text = str(result.getUnknownExplanation()).replace("UnknownExplanation.", "")
+    return {"RESOURCEOUT": RESOURCE, "TIMEOUT": TIME, "INCOMPLETE": INCOMPLETE}.get(text, text.lower())
+
+
+def rewritten(name: str, data: dict, ops: int | None = None) -> tuple:
+    """(the payload configuration ``name`` runs on, or None when it does not apply; why not, when the
+    rewrite stopped at its ``ops`` operations, else None). The query itself, or its rewrite (:data:`REWRITES`)."""
     rewrite = REWRITES.get(name)
-    return data if rewrite is None else rewrite(data)
+    if rewrite is None:
+        return data, None
+    done, spent, stopped = rewrite(data, ops)
+    return (getattr(done, "data", None),
+            f"rewrite stopped at its operation count ({ops:,}; {spent:,} spent)" if stopped else None)
+
+
+def query_for(name: str, data: dict, ops: int | None = None) -> dict | None:
+    """The payload configuration ``name`` runs on (:func:`rewritten`), None when it does not apply."""
+    return rewritten(name, data, ops)[0]
 
 
 def solve(data: dict, timeout: float, configs=CONFIGS, rlimit: int | None = None, units_out: list | None = None,
-          rewrite: bool = True) -> tuple:
+          rewrite: bool = True, stages_out: list | None = None) -> tuple:
     """Decide a payload in this process: try ``configs`` in order, each with ``rlimit`` cvc5 resource
     units (the effort; None: none) and within ``timeout`` seconds in all (the safety net), each on
-    :func:`query_for` its name (``rewrite=False``: on ``data`` as given, rewritten already); a
-    configuration that does not apply is passed over. Only a definite answer of cvc5 counts; cvc5
-    errors and untranslatable terms give "unknown". The units spent are appended to ``units_out``
-    when given."""
-    end, notes, spent = time.monotonic() + timeout, [], 0
+    :func:`query_for` its name with :func:`~symbolic.solve.backends.substitution.ops_for` ``rlimit`` rewrite
+    operations (``rewrite=False``: on ``data`` as given, rewritten already); a configuration that does not
+    apply is passed over. Only a definite answer of cvc5 counts; cvc5 errors and untranslatable terms give
+    "unknown". The units spent are appended to ``units_out`` and the (configuration, limit) of each
+    configuration that left the query undecided to ``stages_out``, when given."""
+    end, notes, spent, stages = time.monotonic() + timeout, [], 0, []
     try:
         for name, options in configs:
-            query = query_for(name, data) if rewrite else data
+            query, why = rewritten(name, data, None if rlimit is None else ops_for(rlimit)) if rewrite else (data, None)
+            if why is not None:
+                notes.append(f"{name}: {why}")
+                stages.append((name, RESOURCE))
             if query is None:
                 continue
             left = end - time.monotonic()
             if left <= 0.05:
                 notes.append("wall-clock safety limit")
+                stages.append((name, TIME))
                 break
             result, used = _check(query, options, left, rlimit)
             spent += used
@@ -189,13 +224,18 @@ def solve(data: dict, timeout: float, configs=CONFIGS, rlimit: int | None = None
                 status = "unsat" if result.isUnsat() else "sat"
                 return status, f"{version()} ({name}): {status}"
             notes.append(f"{name}: {_explain(result)}")
+            stages.append((name, limit_of(result)))
     except Unsupported as e:
+        stages.append(("converter", "unsupported"))
         return "unknown", f"cvc5 converter: unsupported operator {e.op}"
     except RuntimeError as e:  # cvc5's API errors derive from RuntimeError
+        stages.append(("cvc5", "error"))
         return "unknown", f"cvc5 error: {(str(e).splitlines() or [type(e).__name__])[0][:200]}"
     finally:
         if units_out is not None:
             units_out.append(spent)
+        if stages_out is not None:
+            stages_out.extend(stages)
     return "unknown", "cvc5: " + ("; ".join(notes) or "no time left")
 
 
@@ -208,7 +248,8 @@ def prepare(assertions, memo: dict | None = None):
     try:
         return payload(lower(assertions, memo))
     except Unsupported as e:
-        return Decision("unknown", f"cvc5 converter: unsupported operator {e.op}", time.monotonic() - t0)
+        return Decision("unknown", f"cvc5 converter: unsupported operator {e.op}", time.monotonic() - t0,
+                        stages=(("converter", "unsupported"),))
 
 
 def payload_key(data) -> str | None:

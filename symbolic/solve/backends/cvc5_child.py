@@ -8,7 +8,8 @@ limit. The query's DAG is sent as JSON. A proof by many small queries (the verti
 each decided in about 2 ms while a child takes about 0.1 s to start) has them decided in batches, many
 queries to one child, each line due within the limit of the one before; a query cut at a stage goes on
 at its next stage in a fresh child. Anything outside the translated fragment, any cvc5 error, a crash or
-a kill is "unknown" with a reason, never a guess.
+a kill is "unknown" with a reason, never a guess; an undecided query carries the (stage, limit) of each stage
+that left it so ("resource", "time", "incomplete": :func:`~symbolic.solve.backends.cvc5_backend.limit_of`).
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ import threading
 import time
 from dataclasses import dataclass
 
-from symbolic.solve.backends.cvc5_backend import CONFIGS, Decision, prepare, query_for, solve
+from symbolic.solve.backends.cvc5_backend import (COUNTED, CONFIGS, RESOURCE, TIME, Decision, prepare, rewritten,
+                                                   solve)
+from symbolic.solve.backends.substitution import ops_for
 
 GRACE = 3.0   # seconds the child may take beyond the limit (start-up, translation) before it is killed
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # holds `symbolic`
@@ -45,6 +48,19 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 # substitution first at 1/8, 47 s; this ladder 35 s; all decided by both. In the audit: 30 of the 40 proofs
 # confirmed without the substitution, 35 with it.
 LADDER = (("substitution", 0.0625), ("coverings", 0.0625), ("linearisation", 1.0), ("coverings", 0.4375))
+# A stage of a configuration that stops at its step count (cvc5_backend.COUNTED) has this many times its share
+# of processor time: there the count ends the stage, on a machine up to that much slower than the nominal rate
+# too, and the processor time is only a safety net. The rewrite before a stage counts operations, not time.
+COUNTED_MARGIN = 2.0
+
+
+def _slice(name: str, share: float, cpu: float) -> float:
+    """The processor seconds of a stage of configuration ``name`` with ``share`` of ``cpu``.
+
+    >>> _slice("coverings", 0.0625, 8.0), _slice("linearisation", 1.0, 8.0)
+    (0.5, 16.0)
+    """
+    return cpu * share * (COUNTED_MARGIN if name in COUNTED else 1.0)
 
 
 def _each_once(configs) -> list:
@@ -80,11 +96,12 @@ def _say(obj) -> None:
 def _child_main():
     """Entry of the child process: a JSON request with a ``batch`` of queries on stdin; for each query,
     a line ``{"index", "stage"}`` as each stage of the :data:`LADDER` starts and a line with the answer
-    (``status``, ``reason``, ``units``) when it is decided or the stages are spent, each flushed at once.
-    A stage has ``rlimit`` cvc5 units and its share of ``cpu`` seconds of this process's processor
-    time (a profiling timer: SIGPROF's default action ends the process, the only way to stop cvc5 where
-    it does not look at its step count; processor time, unlike the wall clock, does not grow when the
-    machine is busy). An alarm, set again before each stage, ends the process even if the parent is gone
+    (``status``, ``reason``, ``units``, ``stages``) when it is decided or the stages are spent, each flushed
+    at once. A stage has ``rlimit`` cvc5 units and its :func:`_slice` of ``cpu`` seconds of this process's
+    processor time (a profiling timer: SIGPROF's default action ends the process, the only way to stop cvc5
+    where it does not look at its step count; processor time, unlike the wall clock, does not grow when the
+    machine is busy); a rewrite before it, its share of the units in operations
+    (:func:`~symbolic.solve.backends.substitution.ops_for`). An alarm, set again before each stage, ends the process even if the parent is gone
     (no orphan runs on); no query is started after ``budget`` seconds. ``resume``: the stage at which the
     first query was cut in the child before this one; ``short``: no repeated stages (set after a query
     is left undecided)."""
@@ -96,33 +113,37 @@ def _child_main():
     for i, data in enumerate(req["batch"]):
         if time.monotonic() >= end:
             return
-        status, notes, units, decided, queries = "unknown", [], 0, None, {}
+        status, notes, units, decided, queries, stages = "unknown", [], 0, None, {}, []
         first, cut = (resume["stage"] + 1, set(resume["cut"])) if i == 0 and resume else (0, set())
         for k in range(first, len(ladder)):
             if not _runs(ladder, k, cut, short):
                 continue
             name, share = ladder[k]
-            _say({"index": i, "stage": k, "cut": sorted(cut), "notes": notes, "units": units})
             if hasattr(signal, "alarm"):
                 signal.alarm(math.ceil(timeout + 2 * GRACE))  # SIGALRM's default action ends the process
-            if cpu and hasattr(signal, "setitimer"):
-                signal.setitimer(signal.ITIMER_PROF, cpu * share)
-            if name not in queries:   # the rewrite, if the configuration has one, counts in the stage's slice
-                queries[name] = query_for(name, data)
-            spent, query = [], queries[name]
-            if query is not None:
-                status, reason = solve(query, timeout, [(name, configs[name])], rlimit, spent, rewrite=False)
-            if cpu and hasattr(signal, "setitimer"):
-                signal.setitimer(signal.ITIMER_PROF, 0)
+            if name not in queries:   # the rewrite, if the configuration has one, counts its operations
+                queries[name], why = rewritten(name, data, None if rlimit is None else ops_for(rlimit, share))
+                if why is not None:
+                    notes.append(f"{name}: {why}")
+                    stages.append((name, RESOURCE))
+            query = queries[name]
             if query is None:
                 continue
+            _say({"index": i, "stage": k, "cut": sorted(cut), "notes": notes, "units": units, "stages": stages})
+            if cpu and hasattr(signal, "setitimer"):
+                signal.setitimer(signal.ITIMER_PROF, _slice(name, share, cpu))
+            spent = []
+            status, reason = solve(query, timeout, [(name, configs[name])], rlimit, spent, rewrite=False,
+                                   stages_out=stages)
+            if cpu and hasattr(signal, "setitimer"):
+                signal.setitimer(signal.ITIMER_PROF, 0)
             units += sum(spent)
             if status != "unknown":
                 decided = reason
                 break
             notes.append(reason.removeprefix("cvc5: "))
         _say({"index": i, "status": status, "reason": decided or "cvc5: " + ("; ".join(notes) or "no stage run"),
-              "units": units})
+              "units": units, "stages": stages})
         short = short or status != "unsat"
 
 
@@ -139,38 +160,53 @@ def _reported_units(value) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
+def _reported_stages(value) -> tuple:
+    """(stage, limit) pairs as a child reported them: pairs of text; anything else is left out.
+
+    >>> _reported_stages([["coverings", "time"], ["x"], 3, ["linearisation", "resource"]])
+    (('coverings', 'time'), ('linearisation', 'resource'))
+    """
+    return tuple((p[0], p[1]) for p in value if isinstance(p, (list, tuple)) and len(p) == 2
+                 and all(isinstance(x, str) for x in p)) if isinstance(value, list) else ()
+
+
+_BROKEN = (("cvc5 process", "error"),)
+
+
 def _answer(line: bytes, index: int):
-    """(status, reason, units) from one answer line of a batch child, or (stage, configurations cut, notes, units)
-    of a stage line (the notes and units of the query's earlier stages in this child); anything malformed or
-    out of order is "unknown"."""
+    """(status, reason, units, stages) from one answer line of a batch child, or (stage, configurations cut,
+    notes, units, stages) of a stage line (the notes, units and (stage, limit) pairs of the query's earlier
+    stages in this child); anything malformed or out of order is "unknown"."""
     try:
         ans = json.loads(line)
         if "status" not in ans and isinstance(ans.get("stage"), int) and ans.get("index") == index:
             return (ans["stage"], tuple(str(c) for c in ans.get("cut", ())),
-                    tuple(str(n) for n in ans.get("notes", ())), _reported_units(ans.get("units", 0)))
+                    tuple(str(n) for n in ans.get("notes", ())), _reported_units(ans.get("units", 0)),
+                    _reported_stages(ans.get("stages", [])))
         status, reason, at = ans["status"], str(ans["reason"]), ans["index"]
-        units = _reported_units(ans.get("units", 0))
+        units, stages = _reported_units(ans.get("units", 0)), _reported_stages(ans.get("stages", []))
     except (ValueError, KeyError, TypeError, AttributeError):
-        return "unknown", "cvc5 process: malformed answer", 0
+        return "unknown", "cvc5 process: malformed answer", 0, _BROKEN
     if at != index or status not in ("unsat", "sat", "unknown"):
-        return "unknown", f"cvc5 process: answer {at!r} {status!r} where query {index} was due", units
-    return status, reason, units
+        return "unknown", f"cvc5 process: answer {at!r} {status!r} where query {index} was due", units, _BROKEN
+    return status, reason, units, stages
 
 
 @dataclass(frozen=True)
 class Cut:
     """A query whose stage ``stage`` was cut by its processor slice while later stages remain: the next
     child resumes it after that stage, with the configurations ``cut`` at their share so far (that one
-    included) and the ``units`` and ``notes`` of its stages so far."""
+    included) and the ``units``, ``notes`` and (stage, limit) pairs (``stages``) of its stages so far."""
     stage: int
     cut: tuple
     units: int
     notes: tuple
+    stages: tuple = ()
 
 
 def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None, resume: Cut | None = None,
                  short=False, until_undecided=False, cancel=None) -> tuple:
-    """(answers, cut): (status, reason, units) for a prefix of ``datas`` (at least the first, unless
+    """(answers, cut): (status, reason, units, stages) for a prefix of ``datas`` (at least the first, unless
     ``budget`` is out or it was cut), all decided in one child process, each line due ``timeout`` + GRACE
     seconds after the one before (the safety net; a query that overruns is "unknown", the child killed
     and the prefix ends there). ``cut``: a :class:`Cut` for the query after the prefix when the child ended
@@ -191,7 +227,7 @@ def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None,
             lines.put(line)
         lines.put(None)
     out, cut, t0, stage = [], None, time.monotonic(), None
-    carried = resume or Cut(-1, (), 0, ())
+    carried = resume or Cut(-1, (), 0, (), ())
     try:
         threading.Thread(target=pump, daemon=True).start()
         proc.stdin.write(req)
@@ -206,7 +242,9 @@ def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None,
                 if time.monotonic() < due:
                     continue
                 out.append(("unknown", f"cvc5: wall-clock safety limit, no answer within {timeout:g} s (+{GRACE:g} s "
-                                       f"grace); process killed", 0))
+                                       f"grace); process killed", 0,
+                            (carried.stages if not out else ()) + (stage[4] if stage else ())
+                            + ((ladder[stage[0]][0] if stage else "cvc5 process", TIME),)))
                 break
             due = time.monotonic() + timeout + GRACE
             if line is None:   # the child ended: at its budget (nothing is owed), its processor time, or by a crash
@@ -215,34 +253,36 @@ def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None,
                 except subprocess.TimeoutExpired:
                     code = None
                 if code == -getattr(signal, "SIGPROF", -1) and stage is not None:
-                    (k, was_cut, before, spent), (name, share) = stage, ladder[stage[0]]
+                    (k, was_cut, before, spent, done), (name, share) = stage, ladder[stage[0]]
                     units = (carried.units if not out else 0) + spent + int((rlimit or 0) * share)
-                    notes = (carried.notes if not out else ()) + before + (f"{name}: effort limit ({cpu * share:g} s of "
-                                                                  f"processor time; cvc5 did not stop at its step "
-                                                                  f"count)",)
+                    notes = (carried.notes if not out else ()) + before + (f"{name}: time limit ({_slice(name, share, cpu):g} "
+                                                                  f"s of processor time; cvc5 did not stop at its "
+                                                                  f"step count)",)
+                    stages = (carried.stages if not out else ()) + done + ((name, TIME),)
                     if _later(ladder, k, set(was_cut) | {name}, short):
-                        cut = Cut(k, tuple(sorted(set(was_cut) | {name})), units, notes)
+                        cut = Cut(k, tuple(sorted(set(was_cut) | {name})), units, notes, stages)
                     else:
-                        out.append(("unknown", "cvc5: " + "; ".join(notes) + "; process ended", units))
+                        out.append(("unknown", "cvc5: " + "; ".join(notes) + "; process ended", units, stages))
                 elif time.monotonic() - t0 < budget:
-                    out.append(("unknown", "cvc5 process ended without an answer", 0))
+                    out.append(("unknown", "cvc5 process ended without an answer", 0, _BROKEN))
                 break
             got = _answer(line, len(out))
             if isinstance(got[0], int):
                 stage = got
                 continue
-            status, reason, units = got
+            status, reason, units, stages = got
             if not out and resume is not None:   # the stages of the child before this one count too
                 units += carried.units
+                stages = carried.stages + stages
                 if status == "unknown":
                     reason = "cvc5: " + "; ".join(carried.notes + (reason.removeprefix("cvc5: "),))
-            out.append((status, reason, units))
+            out.append((status, reason, units, stages))
             stage = None
             short = short or status != "unsat"
             if until_undecided and status != "unsat":
                 break
     except OSError as e:
-        out.append(("unknown", f"cvc5 process: {e}", 0))
+        out.append(("unknown", f"cvc5 process: {e}", 0, _BROKEN))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -284,8 +324,8 @@ def decide_batch(datas, *, timeout: float, budget: float = None, configs=CONFIGS
         if not answers and cut is None:
             break
         each = (time.monotonic() - start) / max(1, len(answers))
-        out += [Decision(st, reason, each, units) for st, reason, units in answers]
-        short = short or any(st != "unsat" for st, _, _ in answers)
+        out += [Decision(st, reason, each, units, stages) for st, reason, units, stages in answers]
+        short = short or any(a[0] != "unsat" for a in answers)
     return out
 
 
@@ -299,19 +339,19 @@ def decide_payload(data, *, timeout: float, isolate: bool = True, configs=CONFIG
         return data
     t0 = time.monotonic()
     if isolate:   # a batch of one: a child with no budget answers at least this query
-        status, reason, units = _batch_child([data], timeout, math.inf, configs, _each_once(configs))[0][0]
+        status, reason, units, stages = _batch_child([data], timeout, math.inf, configs, _each_once(configs))[0][0]
     else:
-        spent = []
-        status, reason = solve(data, timeout, configs, units_out=spent)
-        units = sum(spent)
-    return Decision(status, reason, time.monotonic() - t0, units)
+        spent, stages = [], []
+        status, reason = solve(data, timeout, configs, units_out=spent, stages_out=stages)
+        units, stages = sum(spent), tuple(stages)
+    return Decision(status, reason, time.monotonic() - t0, units, stages)
 
 
 def decide_timed(assertions, *, timeout: float, isolate: bool = True, configs=CONFIGS) -> Decision:
     """:func:`decide`, with the wall-clock seconds it took (translation and process start included)."""
     t0 = time.monotonic()
     d = decide_payload(prepare(assertions), timeout=timeout, isolate=isolate, configs=configs)
-    return Decision(d.status, d.reason, time.monotonic() - t0, d.units)
+    return Decision(d.status, d.reason, time.monotonic() - t0, d.units, d.stages)
 
 
 def decide(assertions, *, timeout: float, isolate: bool = True) -> tuple:

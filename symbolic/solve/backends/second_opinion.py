@@ -3,9 +3,12 @@
 Every ``Proved`` verdict carries its obligations: the exact queries z3 answered unsat (for CEGIS
 proofs, with the ∀𝒫 hypotheses instantiated at the populations the refinement used). cvc5, reached
 through its own Python API by :mod:`symbolic.solve.backends.cvc5_backend`, decides each of them again. All unsat:
-the proof is confirmed. Some unknown (cvc5 timed out): the proof stands on z3 alone, and the
-certificate says so. Some sat: the two solvers disagree about a query, which is a bug in one of
-them or in the encoding; the verdict becomes ``unknown`` with both answers shown.
+the proof is confirmed. Some unknown: the proof stands on z3 alone, and the certificate says so, with
+the limit that left each undecided query so (``second_undecided``, ``second_limit``): "resource", a count
+(cvc5's steps, the rewrite's operations, the proof's cvc5 units), the same on every machine; "time", a
+processor-time slice or the wall clock, which a faster or idler machine might not have reached. Some sat: the
+two solvers disagree about a query, which is a bug in one of them or in the encoding; the verdict becomes
+``unknown`` with both answers shown.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import replace
 
 from symbolic.core.verdicts import Proved, Unknown
+from symbolic.solve.backends.limits import RESOURCE, TIME, query_limit
 from symbolic.solve.backends.effort import EFFORT_HINT
 
 
@@ -24,8 +28,12 @@ MAX_BATCH = 256                                 # queries in one batch (one chil
 
 
 def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=lambda data: None,
-                size=lambda data: 0):
-    """(obligation, status, reason) for each obligation, in order.
+                size=lambda data: 0, ended_by: dict | None = None):
+    """(obligation, status, reason) for each obligation, in order; ``ended_by`` (a dict, when given) gets,
+    for each obligation left undecided by a limit or a failure (not one left unasked, nor a copy), its index →
+    (limit, ((stage, limit), ...)): the stages of cvc5's ladder that left it so (:func:`~symbolic.solve.backends
+    .limits.query_limit` gives the limit), or ``("proof", ...)`` for the proof's cvc5 units (a count) and
+    its wall-clock safety limit.
 
     Every obligation is prepared first (in this thread: z3 terms are read by one thread only), and
     obligations that are the same formula up to a renaming of their constants (equal ``key``; None is
@@ -43,7 +51,7 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
     queries and the effort only, not on which batch finished first. A "sat" (a disagreement) is always
     reported. No new batch starts after a "sat", once the effort is spent, or past the wall-clock
     ``safety_end``."""
-    results, running, batches = {}, {}, {}
+    results, running, batches, stages = {}, {}, {}, {}
     workers = settings.second_workers or WORKERS
     datas = [prepare(list(ob.assertions)) for ob in obligations]
     keys = [key(d) for d in datas]
@@ -93,7 +101,8 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
                 start, _ = running.pop(fut)
                 for i, d in zip(batches[start], fut.result()):
                     results[i] = (d.status, d.reason, getattr(d, "units", 0))
-    said, spent, ended = {}, 0, None
+                    stages[i] = tuple(getattr(d, "stages", ()))
+    said, spent, ended, why = {}, 0, None, {}
     for i in order:
         if i in results and results[i][0] == "sat":
             said[i] = results[i][:2]
@@ -102,15 +111,20 @@ def _decide_all(obligations, settings, safety_end, prepare, decide_batch, key=la
         elif spent > settings.second_effort:
             ended = f"second-solver effort exhausted ({spent:,} of {settings.second_effort:,} cvc5 units; {EFFORT_HINT})"
             said[i] = ("unknown", ended)
+            why[i] = (RESOURCE, (("proof", RESOURCE),))
         elif i in results:
             status, reason, units = results[i]
             spent += units
             said[i] = (status, reason)
             if status != "unsat":
+                why[i] = (query_limit(stages.get(i, ())) or "unknown", stages.get(i, ()))
                 ended = (f"not asked: {obligations[i].label} was left undecided, so the proof cannot be fully "
                          f"confirmed (queries are asked largest first)")
         else:
             said[i] = ("unknown", "second solver: wall-clock safety limit, or stopped after a disagreement")
+            why[i] = (TIME, (("proof", TIME),))
+    if ended_by is not None:
+        ended_by.update(why)
     out = []
     for i, ob in enumerate(obligations):
         if i in same:
@@ -129,6 +143,26 @@ def _distinct_note(answers) -> str:
             + (f"; {unasked} not asked after one was left undecided" if unasked else ""))
 
 
+def undecided_record(obligations, ended_by: dict) -> list:
+    """The certificate's ``second_undecided``: for each obligation in ``ended_by`` (see :func:`_decide_all`),
+    in order, ``{"query": its label, "limit": "resource" | "time" | …, "stages": [{"stage", "limit"}, …]}``.
+
+    >>> class Ob: label = "q 1"
+    >>> undecided_record([Ob()], {0: ("time", (("substitution", "time"), ("linearisation", "resource")))})
+    [{'query': 'q 1', 'limit': 'time', 'stages': [{'stage': 'substitution', 'limit': 'time'}, {'stage': 'linearisation', 'limit': 'resource'}]}]
+    """
+    return [{"query": obligations[i].label, "limit": limit,
+             "stages": [{"stage": stage, "limit": how} for stage, how in stages]}
+            for i, (limit, stages) in sorted(ended_by.items())]
+
+
+def overall_limit(undecided: list) -> str | None:
+    """The certificate's ``second_limit``: "time" when a time limit left any query undecided (another
+    machine may confirm more or less), else "resource" when a count did (every machine leaves the same
+    queries undecided), else the first query's limit; None when none is undecided."""
+    return query_limit([(u["query"], u["limit"]) for u in undecided])
+
+
 def second_opinion(verdict, settings):
     """``verdict`` with the second solver's answer in its certificate (Proved only)."""
     if not isinstance(verdict, Proved) or not settings.second_solver:
@@ -138,10 +172,10 @@ def second_opinion(verdict, settings):
                                              "second_verdict": "not applicable (no solver query)"})
     from symbolic.solve.backends import cvc5_backend, cvc5_child
     safety_end = settings.until(time.monotonic() + settings.budget)
-    memo = {}   # the obligations share most of their terms, and stay alive while they are read
+    memo, ended_by = {}, {}   # memo: the obligations share most of their terms, and stay alive while they are read
     answers = _decide_all(verdict.obligations, settings, safety_end, lambda a: cvc5_backend.prepare(a, memo),
                           cvc5_child.decide_batch,
-                          cvc5_backend.payload_key, cvc5_backend.payload_size)
+                          cvc5_backend.payload_key, cvc5_backend.payload_size, ended_by=ended_by)
     sat = [(ob, r) for ob, st, r in answers if st == "sat"]
     solver = cvc5_backend.version()
     if sat:
@@ -156,4 +190,7 @@ def second_opinion(verdict, settings):
     if unknown:
         ob, why = next(((ob, r) for ob, r in unknown if not r.startswith("not asked")), unknown[0])
         cert["second_reason"] = f"{ob.label}: {why}"
+        undecided = undecided_record(verdict.obligations, ended_by)
+        cert["second_limit"] = overall_limit(undecided) or "unknown"
+        cert["second_undecided"] = undecided
     return replace(verdict, certificate=cert)

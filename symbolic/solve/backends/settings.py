@@ -96,6 +96,22 @@ class Settings:
                        second_effort=int(base.second_effort * f), second_cpu=float(base.second_cpu * f),
                        level=name, **changes)
 
+    def confirming(self, factor) -> "Settings":
+        """These settings with the second solver's limits multiplied by ``factor`` (a positive number): its
+        cvc5 units a query and a proof (the counts) and its processor and wall-clock seconds a query.
+
+        >>> s = Settings().confirming(4); (s.second_query_effort, s.second_effort, s.second_cpu, s.second_timeout)
+        (960000, 12000000, 32.0, 240.0)
+        >>> s.query_effort == Settings().query_effort
+        True
+        """
+        f = Fraction(factor)
+        if not (f > 0 and math.isfinite(float(f))):
+            raise ValueError(f"a confirmation effort is a positive number, not {factor!r}")
+        return replace(self, second_query_effort=max(1, int(self.second_query_effort * f)),
+                       second_effort=max(1, int(self.second_effort * f)), second_cpu=float(self.second_cpu * f),
+                       second_timeout=float(self.second_timeout * f))
+
     @staticmethod
     def level_names() -> tuple:
         """The names of the effort levels: ('quick', 'ci', 'thorough')."""

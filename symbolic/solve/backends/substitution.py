@@ -23,14 +23,22 @@ A conditional term ``ite(c, s, t)`` becomes a fresh unknown ``u`` with the conju
 (every model of the query extends by ``u`` := the term's value, and in every model of the result ``u`` is
 that value). A query with a term outside this fragment (an integer, a division by an unknown) or a
 polynomial past :data:`MAX_TERMS` monomials is left as it is (:func:`substituted` says None).
+
+The rewrite's work is counted, not timed: each monomial added or multiplied is one operation, and a
+rewrite given ``ops`` operations (:func:`attempt`) stops at that count, on any machine and under any load,
+the same query giving up at the same point. The second solver gives it :func:`ops_for` its stage's share of
+the query's cvc5 units.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 
 MAX_TERMS = 4000        # monomials of one polynomial before the rewrite gives up (the query stays as it is)
 MAX_PAIRS = 200_000     # products of monomials in one multiplication before it gives up
+OPS_PER_UNIT = 5        # rewrite operations a cvc5 resource unit of the stage allows: a sixteenth of the ci effort
+                        # allows 75,000, nine times what the catalogue's largest rewrite spends
 
 _RELATIONS = {"<=", "<", ">=", ">", "="}
 _BOOLEAN = {"and", "or", "not", "=>", "xor", "true", "false"}
@@ -40,9 +48,38 @@ class _Outside(Exception):
     """A term the rewrite does not handle; the query is then left as it is."""
 
 
+class _OutOfWork(_Outside):
+    """The rewrite spent the operations it was given; the query is then left as it is."""
+
+
+class _Work(threading.local):
+    """The operations the rewrite running in this thread has spent, and its limit (None: none)."""
+
+    spent, limit = 0, None
+
+
+_WORK = _Work()
+
+
+def _spend(n: int) -> None:
+    _WORK.spent += n
+    if _WORK.limit is not None and _WORK.spent > _WORK.limit:
+        raise _OutOfWork(f"past its {_WORK.limit:,} operations")
+
+
+def ops_for(units: int, share: float = 1.0) -> int:
+    """The rewrite operations of a stage with ``share`` of ``units`` cvc5 resource units (at least 1).
+
+    >>> ops_for(240_000, 1 / 16)
+    75000
+    """
+    return max(1, int(units * share * OPS_PER_UNIT))
+
+
 # A polynomial: {monomial: coefficient}, a monomial a sorted tuple of (unknown, exponent) pairs, () the constant.
 
 def _add(p: dict, q: dict, scale: Fraction = Fraction(1)) -> dict:
+    _spend(len(q) + 1)
     out = dict(p)
     for m, c in q.items():
         v = out.get(m, 0) + scale * c
@@ -63,6 +100,7 @@ def _monomial_product(m: tuple, n: tuple) -> tuple:
 def _mul(p: dict, q: dict) -> dict:
     if len(p) * len(q) > MAX_PAIRS:
         raise _Outside(f"a product of over {MAX_PAIRS} pairs of monomials")
+    _spend(len(p) * len(q) + 1)
     out: dict = {}
     for m, c in p.items():
         for n, d in q.items():
@@ -113,6 +151,7 @@ def _read(data: dict) -> list:
     nodes, memo, defined, fresh = data["nodes"], {}, [], []
     taken = {str(n[3]) for n in nodes if n[0] == "const"}
     for i, (op, args, sort, value) in enumerate(nodes):
+        _spend(1)
         a = [memo[j] for j in args]
         if sort == "Real":
             if op == "const":
@@ -201,6 +240,7 @@ def _map_atoms(f, fn, memo: dict):
     """``f`` with ``fn`` applied to each atom; ``memo`` (by the identity of a sub-formula, which the caller
     keeps alive) visits a sub-formula shared by several connectives once."""
     if id(f) not in memo:
+        _spend(1)
         if f[0] == "atom":
             memo[id(f)] = fn(f)
         elif f[0] in ("true", "false"):
@@ -277,6 +317,7 @@ class _Writer:
         self.nodes, self.index, self.done = [], {}, {}   # done: a formula's node, by the formula's identity
 
     def node(self, op, args, sort, value=None) -> int:
+        _spend(1)
         key = (op, tuple(args), sort, value)
         if key not in self.index:
             self.index[key] = len(self.nodes)
@@ -310,9 +351,10 @@ class _Writer:
         return self.node(f[0], [self.formula(g) for g in f[1]], "Bool")
 
 
-def substituted(data: dict) -> Substituted | None:
+def substituted(data: dict, ops: int | None = None) -> Substituted | None:
     """The query ``data`` (a payload) with its asserted linear equalities solved and substituted, or None
-    when it has none or has a term outside the fragment (see the module's text).
+    when it has none, has a term outside the fragment (see the module's text) or the rewrite would take
+    more than ``ops`` operations (None: no limit).
 
     >>> q = {"nodes": [["const", [], "Real", "a"], ["const", [], "Real", "b"], ["num", [], "Real", "1/1"],
     ...                ["+", [0, 1], "Real", None], ["=", [3, 2], "Bool", None], ["*", [0, 1], "Real", None],
@@ -323,10 +365,27 @@ def substituted(data: dict) -> Substituted | None:
     >>> [n for n in s.data["nodes"] if n[0] == "const"]
     [['const', [], 'Real', 'a']]
     """
+    return attempt(data, ops)[0]
+
+
+def attempt(data: dict, ops: int | None = None) -> tuple:
+    """(:func:`substituted` ``data``, the operations the rewrite spent, whether it stopped at ``ops``).
+
+    >>> q = {"nodes": [["const", [], "Real", "a"], ["num", [], "Real", "1/1"], ["=", [0, 1], "Bool", None]],
+    ...      "roots": [2], "logic": "QF_LRA"}
+    >>> [(s is not None, spent, out) for s, spent, out in (attempt(q), attempt(q, ops=1))]
+    [(True, 8, False), (False, 2, True)]
+    """
+    before = (_WORK.spent, _WORK.limit)
+    _WORK.spent, _WORK.limit = 0, ops
     try:
-        return _rewrite(data)
+        return _rewrite(data), _WORK.spent, False
+    except _OutOfWork:
+        return None, _WORK.spent, True
     except (_Outside, RecursionError):   # a formula nested past Python's recursion limit stays as it is
-        return None
+        return None, _WORK.spent, False
+    finally:
+        _WORK.spent, _WORK.limit = before
 
 
 def _rewrite(data: dict) -> Substituted | None:

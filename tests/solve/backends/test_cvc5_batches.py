@@ -137,7 +137,7 @@ def test_a_stage_left_undecided_between_two_cuts_is_named_in_the_reason(monkeypa
     three = [("coverings", 0.25), ("linearisation", 1.0), ("coverings", 0.75)]
     d, = decide_batch([{"status": "unsat"}], timeout=5, effort=1000, cpu=1.0, ladder=three)
     assert d.status == "unknown"
-    assert d.reason == ("cvc5: coverings: effort limit (0.25 s of processor time; cvc5 did not stop at its step "
-                        "count); linearisation: effort limit; coverings: effort limit (0.75 s of processor time; "
+    assert d.reason == ("cvc5: coverings: time limit (0.25 s of processor time; cvc5 did not stop at its step "
+                        "count); linearisation: effort limit; coverings: time limit (0.75 s of processor time; "
                         "cvc5 did not stop at its step count); process ended"), d.reason
     assert d.units == 250 + 5 + 750

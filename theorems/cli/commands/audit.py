@@ -8,6 +8,7 @@ import os
 import signal
 import time
 from datetime import datetime, timezone
+from fractions import Fraction
 
 import click
 
@@ -16,13 +17,14 @@ from theorems.cli.app import Stop, command, ui
 from theorems.cli.console import AuditProgress, VERDICT_STYLE, print_markup, print_table, print_text
 from theorems.cli.io import BUG, exit_code, output, say, writable
 from theorems.cli.commands.audit_from import run_text
-from theorems.cli.options import EFFORT_HELP, MAX_JOBS, Count, EffortLevel
+from theorems.cli.options import EFFORT_HELP, MAX_JOBS, Count, EffortLevel, confirm_option
 
 
 @command("audit", short_help="check every claim of the sources, with a report", examples=[
     ("dpcheck audit", "every claim of every source"),
     ("dpcheck audit T L --json out.json --markdown out.md", "two sources, two reports"),
     ("dpcheck audit K --jobs 2 --profile quick", "one source, a third of the default effort"),
+    ("dpcheck audit --confirm-effort 4 --json a.json", "cvc5 with four times its limits, to confirm more proofs"),
     ("dpcheck audit S --html report.html", "a page to open in a browser"),
     ("dpcheck audit --html report.html --graph-svg g.svg", "the page with the picture `dpcheck graph --svg` drew"),
     ("dpcheck audit --from audit.json --latex audit.tex", "a LaTeX document from an earlier run's JSON")])
@@ -47,14 +49,15 @@ from theorems.cli.options import EFFORT_HELP, MAX_JOBS, Count, EffortLevel
               help="claims checked at a time, each in its own process (e.g. --jobs 2)")
 @click.option("--profile", "--effort", "profile", type=EffortLevel(), default="ci", show_default=True,
               help=EFFORT_HELP.replace("--effort", "--profile"))
-def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs, profile):
+@confirm_option
+def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs, profile, confirm):
     """Check every claim of the given sources (T, L, K, S; default all) and print a table: ID, kind,
     what the source says, verdict, whether they agree, sizes, seconds; then each counterexample and
     finding, and a summary. A progress bar with the ETA shows on a terminal (stderr)."""
     from symbolic import Settings
     from theorems.cli import audit_workers as machinery
     from theorems.registry import SOURCES, by_source
-    Settings.named(profile)  # validates the level
+    Settings.named(profile).confirming(confirm)  # validates the level and the factor
     bad = [s for s in sources if s not in SOURCES]
     if bad:
         hint = f"; did you mean {bad[0].upper()}?" if bad[0].upper() in SOURCES else ""
@@ -92,7 +95,8 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
                                     "verdict": "unknown"}
                 bar.tick(cid, results[cid])
             try:
-                machinery.run_pool(order, profile, jobs, done, bar.start)
+                more = {"confirm": confirm} if Fraction(confirm) != 1 else {}   # passed only when set
+                machinery.run_pool(order, profile, jobs, done, bar.start, **more)
             except (Stop, KeyboardInterrupt) as e:
                 stopped = getattr(e, "signum", signal.SIGINT)
         for sig in handlers:  # a second Ctrl-C while writing the report is ignored
@@ -102,7 +106,8 @@ def audit(sources, json_file, markdown, html, latex, from_json, graph_svg, jobs,
         docs = [results.get(c) or machinery.not_run(c, keys, reason) for c in todo]
         wall = time.monotonic() - t0
         report(docs, texts, [extras[c] for c in todo if c in extras], wall)
-        run = {"date": date, "profile": profile, "seconds": round(wall, 1)}
+        run = {"date": date, "profile": profile, "seconds": round(wall, 1),
+               **({"confirm_effort": confirm} if Fraction(confirm) != 1 else {})}
         write_files(docs, json_file, markdown, html, graph, latex, provenance=run_text(run), run=run)
     finally:
         for sig, h in handlers.items():
@@ -147,6 +152,8 @@ def report(docs, texts, extras, seconds):
                  f"{len(proved)} proved: {confirmed} confirmed by a second solver (cvc5), "
                  f"{witnessed} with hypotheses shown satisfiable by an exact witness, {every} at every size (the rest "
                  f"within bounds); {vacuous} vacuous")
+    for line in unconfirmed_lines(proved):
+        print(line)
     not_run = sum(d["verdict"] == "not run" for d in docs)
     unknown = sum(d["verdict"] == "unknown" for d in docs)
     findings = machinery.summary_counts(docs)["findings"]  # generated from the run, not from the modules' texts
@@ -157,6 +164,24 @@ def report(docs, texts, extras, seconds):
                     + (f", [red]{not_run} not run[/]" if not_run else "") + f"; {seconds:.1f} s",
                  f"{len(docs)} claims, {n_agree} agree with the source, {findings} findings, {unknown} unknown"
                  + (f", {not_run} not run" if not_run else "") + f"; {seconds:.1f} s")
+
+
+def unconfirmed_lines(proved) -> list:
+    """The proofs cvc5 did not confirm, by the limit that left them so (a count: the same on every machine;
+    a time limit: another machine may confirm more or fewer), then one line each with its undecided queries."""
+    from symbolic.report.second_solver import limit_counts, limit_words, undecided
+    counts = limit_counts(proved)
+    if not counts:
+        return []
+    out = ["  not confirmed by cvc5: " + ", ".join(f"{n} ended by {limit_words(limit)}"
+                                                   for limit, n in sorted(counts.items()))]
+    for d in proved:
+        cert = d.get("certificate") or {}
+        if cert.get("second_verdict") == "unknown":
+            queries = "; ".join(f"{q} ({', '.join(f'{st}: {lim}' for st, lim in stages) or lim})"
+                                for q, lim, stages in undecided(cert))
+            out.append(f"    {d['id']}: {cert.get('second_limit', 'not recorded')}" + (f": {queries}" if queries else ""))
+    return out
 
 
 def reports_from(path, sources, json_file, markdown, html, latex, graph):

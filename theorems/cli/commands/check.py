@@ -14,7 +14,7 @@ from theorems.cli.lookup import claim_or_definition, search_sizes, settings
 from theorems.cli.console import print_text, spinner
 from theorems.cli.io import exit_code, output, param_values, say, writable
 from theorems.cli.recheck import OPTION as SAVE_OPTION, save_counterexample
-from theorems.cli.options import Seconds, effort_options, size_options
+from theorems.cli.options import Seconds, confirm_option, effort_options, size_options
 
 
 DEFAULT_BUDGET = 60.0   # nominal seconds of exploring beyond a claim's own sizes
@@ -24,6 +24,7 @@ DEFAULT_BUDGET = 60.0   # nominal seconds of exploring beyond a claim's own size
     ("dpcheck check T-P4.converse", "verdict and the minimal counterexample's tables"),
     ("dpcheck check T-P1 --json", "only the JSON document on stdout"),
     ("dpcheck check T-P5 --n 2 --domain 3 --outputs 2 --effort thorough", "larger sizes, more effort"),
+    ("dpcheck check K-3.3.5 --confirm-effort 4", "cvc5 with four times its limits, to confirm the proof"),
     ("dpcheck check T-P1 --budget 0 --smt2 q.smt2", "default sizes only; SMT-LIB files"),
     ("dpcheck check K-3.3.1 --assume 'delta<1/10'", "narrow a parameter's range"),
     ("dpcheck check T-P1 --param eps=1/2", "at one value: ε = 1/2, i.e. E = e^(1/2)"),
@@ -32,6 +33,7 @@ DEFAULT_BUDGET = 60.0   # nominal seconds of exploring beyond a claim's own size
 @click.argument("claim_id", metavar="ID")
 @size_options("the claim's own sizes")
 @effort_options
+@confirm_option
 @click.option("--budget", type=Seconds(True), default=None,
               help="effort for exploring larger sizes after the claim's own, in nominal seconds of solver steps "
                    "(10^6 z3 steps or one processor second each, times the --effort level); 0: the claim's sizes only; "
@@ -47,7 +49,8 @@ DEFAULT_BUDGET = 60.0   # nominal seconds of exploring beyond a claim's own size
 @click.option("--smt2", metavar="FILE", help="write the SMT-LIB queries, one file each: a proof's obligations "
               "(FILE-1.smt2, …), else the negated claim (e.g. --smt2 q.smt2)")
 @SAVE_OPTION
-def check_claim(claim_id, n, domain, outputs, effort, timeout, budget, as_json, assume, param, smt2, save_prefix):
+def check_claim(claim_id, n, domain, outputs, effort, timeout, confirm, budget, as_json, assume, param, smt2,
+                save_prefix):
     """Check one claim of the catalogue: proved within the sizes searched, refuted by a minimal
     counterexample in exact rationals (re-verified in sympy), or unknown with the reason. ID is a
     catalogue ID from `dpcheck list`; for a definition's ID the definition is shown instead."""
@@ -71,7 +74,7 @@ def check_claim(claim_id, n, domain, outputs, effort, timeout, budget, as_json, 
         claim = claim.assuming(text)
     if param:
         claim = claim.fixing(param_values(param, [p.name for p in claim.params], where=claim.id))
-    s = settings(timeout, effort)
+    s = settings(timeout, effort).confirming(confirm)
     if smt2:
         writable(smt2, "--smt2")
     if save_prefix:

@@ -100,8 +100,8 @@ _E("symbolic.solve.backends.z3_ops:Z3Ops.sqrt", "self.z3.And(s >= 0, s * s == se
 
 
 _E("symbolic.solve.backends.cvc5_child:_batch_child",
-   "                        out.append((\"unknown\", \"cvc5: \" + \"; \".join(notes) + \"; process ended\", units))",
-   "                        out.append((\"unsat\", \"cvc5: \" + \"; \".join(notes) + \"; process ended\", units))",
+   "                        out.append((\"unknown\", \"cvc5: \" + \"; \".join(notes) + \"; process ended\", units, stages))",
+   "                        out.append((\"unsat\", \"cvc5: \" + \"; \".join(notes) + \"; process ended\", units, stages))",
    "cvc5.ladder-cut-as-unsat",
    "a query cut at the last stage of cvc5's ladder counts as confirmed",
    BATCHES + "test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage")
