@@ -93,3 +93,13 @@ _E("symbolic.core.fast_exact:pure_dp_checks", "map(gt, qa[sx], pb[sy])", "map(op
 _E("symbolic.core.fast_exact:first_bad_pair", "for i in range(view.n):", "for i in range(view.n - 1):",
    "fast.last-index-skipped", "the one-pass reading never replaces the last record",
    FAST + "test_fast_agrees_with_sympy_body")
+
+
+_E("symbolic.core.intervals:nonnegative_from_zero", "ok, cells = _taylor_cover(runs, lo + d, hi, max_cells=max_cells, bits=bits)",
+   "ok, cells = _taylor_cover(runs, lo + 2 * d, hi, max_cells=max_cells, bits=bits)", "taylor.gap-after-step",
+   "the covering after the certified Taylor step starts past the end of the step's interval",
+   T + "tests/core/test_taylor_cover.py::test_the_taylor_step_and_the_covering_after_it_leave_no_gap")
+_E("symbolic.core.intervals:_halving_cover", "stack += [((a + b) / 2, b), (a, (a + b) / 2)]",
+   "stack += [((a + b) / 2, b), (a, (2 * a + b) / 3)]", "cover.halving-gap",
+   "a covering halves a cell into two that leave a gap between them",
+   T + "tests/core/test_taylor_cover.py::test_the_taylor_step_and_the_covering_after_it_leave_no_gap")
