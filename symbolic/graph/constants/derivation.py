@@ -97,7 +97,8 @@ class MapDerivation:
 
     @property
     def ok(self) -> bool:
-        return all(ok for _, ok in self.checks)
+        """A formula was derived and every check passed (no formula: not ok, whatever the checks)."""
+        return self.formula is not None and all(ok for _, ok in self.checks)
 
     def to_json(self) -> dict:
         return {"from": self.source, "to": self.target, "parameter": self.parameter,
@@ -369,6 +370,10 @@ def prove_map(a, b, target, fixed, formula, sizes, settings, params=None):
     if isinstance(v, Proved):
         from symbolic.report.results import claim_json
         return {"claim": claim.statement, **claim_json(result)["certificate"]}, None
+    if v.name == "refuted":   # the verdict's note is the solver's bookkeeping; say what was found
+        how = "" if v.verified_exactly else " (not confirmed by exact re-verification)"
+        return None, (f"refuted: the solver found a table satisfying {a.name} on which {b.name} fails at {target} = "
+                      f"{expr_text(formula)}{how}")[:300]
     return None, f"{v.name}: {getattr(v, 'reason', None) or getattr(v, 'note', '') or 'not proved'}"[:300]
 
 
