@@ -105,8 +105,11 @@ class Settings:
         >>> s.query_effort == Settings().query_effort
         True
         """
-        f = Fraction(factor)
-        if not (f > 0 and math.isfinite(float(f))):
+        try:
+            f = Fraction(factor)
+        except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+            f = Fraction(0)
+        if not f > 0:
             raise ValueError(f"a confirmation effort is a positive number, not {factor!r}")
         return replace(self, second_query_effort=max(1, int(self.second_query_effort * f)),
                        second_effort=max(1, int(self.second_effort * f)), second_cpu=float(self.second_cpu * f),
