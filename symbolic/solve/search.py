@@ -15,6 +15,7 @@ from symbolic.core.errors import Transcendental
 from symbolic.core.verdicts import Counterexample, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous
 from symbolic.solve.backends.effort import Exhausted, Meter
 from symbolic.solve.backends.settings import Settings
+from symbolic.solve.backends.constants import with_refinement
 from symbolic.solve.one_size import _in_range, irrational_values, rational_values, search_size
 from symbolic.solve.queries.encode import Encoding, z3val
 from symbolic.solve.queries.solver import Solver, _value, extract
@@ -138,8 +139,9 @@ def check_implication(imp, params, lo: Sizes, hi: Sizes, settings: Settings, met
     solver (exp, log, a supremum over a continuum, with symbolic parameters) makes it Unknown, saying why.
     ``meter``: the effort account (by default ``settings.effort`` z3 units, with ``settings.budget``
     seconds of wall clock as the safety net)."""
-    try:
-        return _check_grid(imp, params, lo, hi, settings, meter, quotient_change(imp, params))
+    try:   # constants such as log 3 are enclosed in intervals, narrowed when a counterexample needs it
+        change = quotient_change(imp, params)
+        return with_refinement(lambda: _check_grid(imp, params, lo, hi, settings, meter, change))
     except Transcendental as e:
         return Unknown(f"transcendental: {e}")
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import sympy as sp
 
+from symbolic.solve.one_size import rational_values
 from symbolic.solve.queries.encode import Encoding, z3val
 from symbolic.solve.backends.effort import Exhausted, Meter, units
 from symbolic.solve.queries.solver import Solver, extract
@@ -41,7 +42,8 @@ def find_witness(imp, params, sizes: Sizes, settings, meter: Meter) -> VacuityRe
     parameters are checked against their ranges once, by :func:`vacuity_of_sizes`."""
     # every notion argument in its range: where one is not, the claim says nothing (as in the proof's query),
     # so a witness there would show only that the proof covers nothing
-    enc = Encoding(imp, params, sizes, dict(imp.parameters), argument_ranges=True)
+    # parameters fixed at a rational value are numbers here as in the proof's queries (log E at E = 3 is a constant)
+    enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, argument_ranges=True)
     uniform = [v == z3val(sp.Rational(1, len(row))) for row in enc.rows for v in row]
     quick = settings.capped(2.0)
     problems = []

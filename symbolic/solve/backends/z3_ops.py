@@ -1,6 +1,8 @@
 """The z3 side of the ops interface: notion bodies evaluated on z3 terms, and sympy → z3."""
 from __future__ import annotations
 
+import hashlib
+
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
@@ -19,6 +21,8 @@ class Z3Ops:
         self.side = []  # side constraints created by sqrt etc.
         self.signs = {}  # id of a divisor term -> (its positive form, ±1), set by the encoding
         self._split_memo = {}
+        self.constants = {}  # exact constant -> its solver variable (see symbolic.solve.backends.constants)
+        self.relaxations = {}  # (exp|log, id of the argument term) -> (its variable, the argument, kept alive)
 
     def num(self, x):
         return to_z3(x, {}, self)
@@ -180,6 +184,50 @@ class Z3Ops:
         self.side.append(self.z3.And(s >= 0, s * s == self._t(x)))
         return s
 
+    def constant(self, value):
+        """The solver's variable for the exact irrational number ``value`` (log 3, e^(1/5), π): one per
+        distinct constant, confined by a side constraint to a certified rational enclosure of it, its sign
+        recorded when the enclosure excludes 0 (:mod:`symbolic.solve.backends.constants` says why this is sound)."""
+        from symbolic.solve.backends.constants import enclose_constant
+        if value in self.constants:
+            return self.constants[value]
+        box = enclose_constant(value)
+        z3 = self.z3
+        c = z3.Real(f"const[{value}]")
+        lo, hi = (z3.RealVal(f"{x.p}/{x.q}") for x in (box.lower, box.upper))
+        self.side.append(z3.And(lo <= c, c <= hi))
+        if box.lower > 0 or box.upper < 0:
+            self.signs[c.get_id()] = (c, 1) if box.lower > 0 else (-c, -1)
+        self.constants[value] = c
+        return c
+
+    def relaxed(self, function: str, arg, label: str = ""):
+        """The solver's variable for ``function`` (exp or log) of the solver term ``arg``, which may range:
+        confined between Taylor bounds of the order in force, true at every value of ``arg``
+        (:mod:`symbolic.solve.backends.constants` says why this is sound)."""
+        from symbolic.solve.backends.constants import Relaxation, record, relaxation_order
+        key = (function, arg.get_id())
+        if key in self.relaxations:
+            return self.relaxations[key][0]
+        z3, k = self.z3, relaxation_order()
+        text = arg.sexpr()
+        name = f"{function}[{text}]" if len(text) <= 200 else f"{function}[#{hashlib.sha1(text.encode()).hexdigest()}]"
+        t = z3.Real(name)
+        x, u = (t, arg) if function == "exp" else (arg, t)    # x = e^u
+        below, mirror = _taylor(z3, u, k), _taylor(z3, -u, k)
+        self.side.append(z3.And(x > 0, x >= below, z3.Implies(mirror > 0, x * mirror <= 1)))
+        self.relaxations[key] = (t, arg)
+        record((function, label or text), Relaxation(function, label or text, k))
+        return t
+
+
+def _taylor(z3, u, k: int):
+    """Σ_{j ≤ k} u^j/j! as a z3 term (Horner form)."""
+    out = z3.RealVal(1)
+    for j in range(k, 0, -1):
+        out = 1 + u * out / j
+    return out
+
 
 def _lcm(dens):
     """The least common multiple of divisor products given as {atom id: power}."""
@@ -223,10 +271,38 @@ def to_z3(expr, env: dict, ops: "Z3Ops | None" = None):
             return ops.sqrt(to_z3(base, env, ops))
         if e == -sp.Rational(1, 2) and ops is not None:
             return 1 / ops.sqrt(to_z3(base, env, ops))
+    value = _numeric_value(expr, env) if ops is not None else None
+    if value is not None:
+        return _constant(value, ops)
+    if ops is not None and isinstance(expr, (sp.exp, sp.log)) and all(s.name in env for s in expr.free_symbols):
+        return ops.relaxed(type(expr).__name__, to_z3(expr.args[0], env, ops), str(expr.args[0]))
     funcs = sorted({type(f).__name__ for f in expr.atoms(sp.Function)})
     if funcs or expr.is_number:
         from symbolic.core.errors import Transcendental
+        ranging = sorted(s.name for s in expr.free_symbols if s.name in env)
+        if ranging:
+            raise Transcendental(f"{expr} needs {', '.join(funcs) or 'an irrational power'} of "
+                                 f"{', '.join(ranging)}, which is not a number here: the solver's polynomial "
+                                 f"arithmetic cannot state it over a range; give {', '.join(ranging)} a numeric "
+                                 f"value to decide it by certified intervals")
         raise Transcendental(f"{expr} needs {', '.join(funcs) or 'an irrational constant'}, which the solver's "
                              f"polynomial arithmetic cannot state; give numeric parameter values to decide it by "
                              f"certified intervals")
     raise DPCheckError(f"cannot give {expr} to the solver: only polynomial/rational terms and sqrt")
+
+
+def _numeric_value(expr, env):
+    """The number a node polynomial arithmetic cannot write (exp, log, π, a root) is once every parameter in it
+    is a number (a z3 numeral in ``env``); None while one is a solver variable."""
+    from symbolic.solve.backends.constants import numeric_value
+    value = numeric_value(expr, env)
+    return value if value is not None and value.is_number else None
+
+
+def _constant(value, ops):
+    """The exact number ``value`` as a solver term: exact when sympy finds it rational or algebraic
+    (log(1) = 0, e^(log(2)/2) = √2), else the enclosed variable of :meth:`Z3Ops.constant`."""
+    from symbolic.solve.backends.constants import is_transcendental_atom
+    if value.is_Rational or value.is_Add or value.is_Mul or (value.is_Pow and not is_transcendental_atom(value)):
+        return to_z3(value, {}, ops)
+    return ops.constant(value)   # enclose_constant refuses what is not a finite real number
