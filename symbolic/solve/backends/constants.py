@@ -142,6 +142,15 @@ def constants_note(seen: dict) -> str:
     return "; ".join(out)
 
 
+def _failed_reverification(verdict) -> bool:
+    """Did the run end on a counterexample that exact re-verification rejected: a Refuted not verified, or
+    the unknown the search gives when parameters fixed at irrational values were enclosed too?"""
+    from symbolic.core.verdicts import Refuted, Unknown
+    if isinstance(verdict, Refuted):
+        return not verdict.verified_exactly
+    return isinstance(verdict, Unknown) and "fails exact re-verification" in verdict.reason
+
+
 def with_refinement(run):
     """``run()`` (one check of a claim part, returning its verdict) with the constants its queries enclose and
     the terms they relax recorded: a proof's certificate names them; a counterexample that fails exact
@@ -161,7 +170,7 @@ def with_refinement(run):
         seen.update(seen_now)
         if not seen_now:
             return verdict
-        if not (isinstance(verdict, Refuted) and not verdict.verified_exactly):
+        if not _failed_reverification(verdict):
             break
     else:
         return Unknown(f"transcendental: the solver's counterexample fails exact re-verification at the true values "

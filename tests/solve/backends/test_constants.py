@@ -127,3 +127,16 @@ def test_refinement_stops_at_the_first_definite_verdict_and_names_the_constants(
 def test_a_run_without_constants_is_returned_as_it_is():
     v = Refuted(_cx(), False, True)
     assert with_refinement(lambda: v) is v
+
+
+def test_the_unknown_of_a_counterexample_rejected_at_an_irrational_parameter_is_refined_too():
+    runs = []
+
+    def run():
+        runs.append(enclose_constant(sp.log(3)).bits)
+        return Unknown("transcendental: the solver's counterexample at n=1 lies in the rational enclosure of E = e "
+                       "but fails exact re-verification at E = e itself")
+    v = with_refinement(run)
+    assert len(runs) == REFINEMENTS + 1 and isinstance(v, Unknown) and "refinements" in v.reason
+    other = Unknown("effort limit")
+    assert with_refinement(lambda: (enclose_constant(sp.log(3)), other)[1]).reason.startswith("effort limit; ")
