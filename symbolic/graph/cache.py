@@ -28,6 +28,7 @@ from symbolic.core import __version__
 from symbolic.core.errors import DPCheckError
 
 ENGINE = Path(__file__).resolve().parents[1]       # the symbolic package
+OWN_ROOTS = (ENGINE, ENGINE.parent / "theorems")   # dpcheck's packages, wherever they are installed
 NOT_EFFORT = ("stop_at",)                          # settings that are a moment of this run, not effort
 
 
@@ -66,6 +67,11 @@ def _names(code) -> set:
     return out
 
 
+def _own(path: str) -> bool:
+    """Is ``path`` one of dpcheck's own files (installed in site-packages, it is still read: the key needs it)?"""
+    return any(Path(path).resolve().is_relative_to(root) for root in OWN_ROOTS)
+
+
 def reached_files(*objs) -> list:
     """The source files of ``objs`` and of every function, class or module their code names,
     followed through the files they are in (the standard library and installed packages excluded)."""
@@ -76,7 +82,8 @@ def reached_files(*objs) -> list:
             continue
         seen.add(id(obj))
         path = getattr(obj, "__file__", None) if isinstance(obj, types.ModuleType) else _code_file(obj)
-        if not path or "site-packages" in path or path.startswith(os.path.dirname(os.__file__)):
+        if not path or path.startswith(os.path.dirname(os.__file__)) or (
+                "site-packages" in path and not _own(path)):
             continue
         if path not in files:
             files.append(path)
@@ -114,7 +121,8 @@ def _fingerprint(notion) -> str:
     spec = repr((notion.name, [(p.name, str(p.lower), str(p.upper), p.lower_strict, p.upper_strict)
                                for p in notion.params], notion.population, notion.arity))
     files = reached_files(notion.body, getattr(notion, "sufficient", None))
-    text = "".join(f"\0{os.path.basename(f)}\0{_file_text(f)}" for f in files) or repr(notion.body)
+    body = getattr(notion.body, "__module__", "") + "." + getattr(notion.body, "__qualname__", type(notion.body).__name__)
+    text = "".join(f"\0{os.path.basename(f)}\0{_file_text(f)}" for f in files) or body
     return hashlib.sha256((spec + text).encode()).hexdigest()
 
 

@@ -279,3 +279,18 @@ def test_a_forged_record_with_its_digest_recomputed_is_refused_when_it_contradic
     assert back["agrees_with_literature"] == honest["agrees_with_literature"]
     assert back.get("literature_disagreement") == honest.get("literature_disagreement")
     assert back["literature_says"] == honest["literature_says"]
+
+
+def test_a_notions_key_is_the_same_in_two_processes_and_reads_dpcheck_s_own_files(tmp_path):
+    """The key is read from source text, never from a memory address (so a second run finds the first's
+    records), and dpcheck's own files count wherever dpcheck is installed (in site-packages too)."""
+    import subprocess
+    import sys
+    from symbolic.graph import cache as cache_module
+    code = ("from symbolic.graph.cache import notion_fingerprint; from symbolic.notions.listed.catalog import "
+            "find_notion; print(notion_fingerprint(find_notion('pure-dp').notion))")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+            for _ in range(2)]
+    assert runs[0] == runs[1] and len(runs[0].strip()) == 64
+    own = str(cache_module.ENGINE / "notions" / "base.py")
+    assert cache_module._own(own) and not cache_module._own(json.__file__)

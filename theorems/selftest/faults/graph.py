@@ -101,7 +101,7 @@ _E("symbolic.graph.cache:pair_key", "repr(sizes.as_tuple()), effort_text(setting
 
 
 _E(("symbolic.graph.cache:_fingerprint", "symbolic.graph.cache:notion_fingerprint"), 'text = "".join(f"\\0{os.path.basename(f)}\\0{_file_text(f)}" for f in files) '
-   'or repr(notion.body)', "text = repr(notion.name)", "cache.key-without-sources",
+   'or body', "text = repr(notion.name)", "cache.key-without-sources",
    "a notion's key ignores the source its body reaches (a user's helper edited, same key)",
    CHECKS + "test_the_key_covers_helpers_in_the_users_file_and_every_effort_setting")
 
