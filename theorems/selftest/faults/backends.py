@@ -164,3 +164,12 @@ _E("symbolic.solve.backends.substitution:_read", 'elif op in ("neg", "-") and le
 _E("symbolic.solve.backends.substitution:_read", "if op in _RELATIONS and len(a) == 2 and all(isinstance(t, dict) for t in a):\n                memo[i] = (\"atom\", op, _add(a[0], a[1], Fraction(-1)))",
    "if op in _RELATIONS and len(a) == 2 and all(isinstance(t, dict) for t in a):\n                memo[i] = (\"atom\", op, _add(a[1], a[0], Fraction(-1)))",
    "substitution.relation-reversed", "the substitution stage reads x ≤ y as y ≤ x", KINDS)
+
+CONSTANTS = T + "tests/solve/backends/test_constants.py::"
+_E("symbolic.solve.backends.constants:enclose_constant", "lo, hi = ball.lower(), ball.upper()",
+   "lo, hi = ball.lower(), ball.lower()", "constants.enclosure-misses-value",
+   "a constant's rational enclosure is cut at its lower end and may miss the true value",
+   CONSTANTS + "test_an_enclosure_contains_the_true_value_and_is_narrow")
+_E("symbolic.solve.backends.constants:_failed_reverification", "return not verdict.verified_exactly", "return False",
+   "constants.no-refinement", "a counterexample rejected at the true constants is not sought again with narrower enclosures",
+   CONSTANTS + "test_refinement_narrows_the_enclosures_a_counted_number_of_times_then_says_unknown")
