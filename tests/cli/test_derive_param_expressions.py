@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import mpmath
+import pytest
 import sympy as sp
 
 from symbolic.core.exact import parse_expr
@@ -62,6 +63,7 @@ def test_a_symbolic_tables_parameter_takes_an_expression(capsys):
     assert code == 2 and len(lines) == 1 and "p=exp(1) is outside its range 0 < p < 1" in lines[0]
 
 
+@pytest.mark.slow   # 25-80 s: the supremum over orders with e^(−1) in the rows
 def test_the_zcdp_enclosure_of_a_table_at_an_expression(capsys):
     """At p = e^(−1) the largest D_α/α of rr3 is its KL divergence (approached as α → 1)."""
     code, out, err = run(capsys, "level", "zcdp", "--mechanism", str(EXAMPLES / "rr3.json"), "--param", "p=exp(-1)",

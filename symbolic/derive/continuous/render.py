@@ -3,7 +3,7 @@ text and as JSON.
 
 The JSON has the keys of the level contract (``notion``, ``quantity``, ``formula``, ``latex``,
 ``assumptions``, ``attained_by``, ``proof``, ``checks``, ``ok``) and ``value`` (exact, sympy text),
-``enclosure`` (``[lower, upper]`` as exact rationals and as decimals) and ``exact`` (False when only the
+``enclosure`` (``[lower, upper]`` as exact rationals and as decimals rounded outward) and ``exact`` (False when only the
 enclosure is certified). ∞ is the text ``"oo"`` and the word "infinite".
 """
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.exact import expr_text
+from symbolic.derive.continuous.values import decimal_down, decimal_up
 
 
 def _text(e):
@@ -22,8 +23,8 @@ def curve_json(d) -> dict:
     enc = None
     if d.enclosure is not None:
         lo, hi = d.enclosure
-        enc = {"lower": expr_text(lo), "upper": expr_text(hi), "lower_decimal": str(sp.N(lo, 20)),
-               "upper_decimal": str(sp.N(hi, 20))}
+        enc = {"lower": expr_text(lo), "upper": expr_text(hi), "lower_decimal": decimal_down(lo, 20),
+               "upper_decimal": decimal_up(hi, 20)}
     return {
         "notion": d.notion,
         "quantity": d.quantity,
@@ -60,7 +61,7 @@ def curve_text(d) -> str:
         lines.append("formula: none derived in closed form; the value is a certified enclosure")
     if not d.exact and d.enclosure is not None:
         lo, hi = d.enclosure
-        lines.append(f"enclosure: [{sp.N(lo, 18)}, {sp.N(hi, 18)}] (certified)")
+        lines.append(f"enclosure: [{decimal_down(lo, 18)}, {decimal_up(hi, 18)}] (certified)")
     if d.where:
         lines.append(f"reached: {d.where}")
     lines.append(f"assumptions: {', '.join(d.assumptions) or 'none'}")

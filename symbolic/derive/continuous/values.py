@@ -62,8 +62,8 @@ class CurveLevel:
         return self.unknown is None and bool(self.checks) and all(ok for _, ok in self.checks)
 
     def value_text(self) -> str:
-        """The value for a reader: a rational as it is, else 15 significant digits (from the exact value,
-        or the middle of the enclosure) with the enclosure's half-width."""
+        """The value for a reader: a rational as it is, else the digits its enclosure supports (at most 15
+        significant) with the enclosure's half-width (:func:`enclosure_text`)."""
         if self.unknown is not None:
             return "unknown"
         if self.infinite:
@@ -76,11 +76,92 @@ class CurveLevel:
 
 
 def enclosure_text(lo, hi, exact_places: int = DIGITS) -> str:
-    """An enclosure as its middle, to as many decimals as its radius allows (at most DIGITS; a point
-    ``exact_places``), and ``(± radius`` (left open for the caller's closing words)."""
+    """An enclosure [lo, hi] for a reader, and ``(± radius`` (left open for the caller's closing words; the
+    radius rounded up). Only digits the enclosure supports are printed: the decimal shown is one that lo and hi
+    both round to, so its rounding interval contains the whole enclosure (at most ``exact_places`` significant
+    digits; scientific notation below 10^-4). When fewer than two significant digits are supported, the
+    enclosure itself is printed, its ends rounded outward.
+
+    >>> enclosure_text(sp.Rational(549306144334038, 10 ** 15), sp.Rational(549306144334132, 10 ** 15))
+    '0.549306144334 (± 4.7e-14'
+    >>> enclosure_text(sp.Rational(1230835983, 10 ** 34), sp.Rational(1230835984, 10 ** 34))
+    '1.23083598e-25 (± 5.0e-35'
+    >>> enclosure_text(sp.Rational(9, 100), sp.Rational(11, 100))
+    '[0.0900, 0.110] (± 0.010'
+    """
+    lo, hi = sp.Rational(lo), sp.Rational(hi)
     radius = (hi - lo) / 2
-    decimals = exact_places if radius == 0 else max(2, min(DIGITS, int(sp.floor(-sp.log(radius, 10)))))
-    return f"{fixed_decimal((lo + hi) / 2, decimals)} (± {sp.N(radius, 2)}"
+    shown = f" (± {_round_up_text(radius)}" if radius else " (± 0"
+    if lo == hi:
+        q = _exponent(lo) - exact_places + 1
+        return _decimal_text(_round_at(lo, q), q) + shown
+    k, q = _supported(lo, hi, exact_places)
+    if _exponent(max(abs(lo), abs(hi))) - q + 1 >= 2:
+        return _decimal_text(k, q) + shown
+    return f"[{decimal_down(lo, 3)}, {decimal_up(hi, 3)}]" + shown
+
+
+def decimal_down(x, digits: int) -> str:
+    """x rounded down (toward −∞) to ``digits`` significant digits: a lower end that stays a lower end."""
+    x = sp.Rational(x)
+    q = _exponent(x) - digits + 1
+    return _decimal_text(int(sp.floor(x / sp.Rational(10) ** q)), q)
+
+
+def decimal_up(x, digits: int) -> str:
+    """x rounded up (toward +∞) to ``digits`` significant digits: an upper end that stays an upper end.
+
+    >>> decimal_down(sp.Rational(2, 3), 4), decimal_up(sp.Rational(2, 3), 4), decimal_up(-sp.Rational(2, 3), 4)
+    ('0.6666', '0.6667', '-0.6666')
+    """
+    x = sp.Rational(x)
+    q = _exponent(x) - digits + 1
+    return _decimal_text(int(sp.ceiling(x / sp.Rational(10) ** q)), q)
+
+
+def _exponent(x) -> int:
+    """e with 10^e ≤ |x| < 10^(e+1), by exact comparisons (0 for x = 0)."""
+    x = abs(sp.Rational(x))
+    if x == 0:
+        return 0
+    e = len(str(int(x))) - 1 if x >= 1 else 0
+    while x < sp.Rational(10) ** e:
+        e -= 1
+    return e
+
+
+def _round_at(x, q: int) -> int:
+    """k with k·10^q the multiple of 10^q nearest to x (halves up)."""
+    return int(sp.floor(sp.Rational(x) / sp.Rational(10) ** q + sp.Rational(1, 2)))
+
+
+def _supported(lo, hi, digits: int) -> tuple:
+    """(k, q): the finest k·10^q (at most ``digits`` significant digits) that lo and hi both round to."""
+    q = _exponent(max(abs(lo), abs(hi))) - digits + 1
+    while _round_at(lo, q) != _round_at(hi, q):
+        q += 1
+    return _round_at(lo, q), q
+
+
+def _decimal_text(k: int, q: int) -> str:
+    """k·10^q written with exactly the digits of k: fixed notation from 10^-4 up to 10^7 when k's last digit is
+    a unit or a decimal, else scientific (100 would claim the units digit of 1.0e+02)."""
+    if k == 0:
+        return "0"
+    sign, digits = ("-" if k < 0 else ""), str(abs(k))
+    e = q + len(digits) - 1
+    if e < -4 or e >= 7 or q > 0:
+        mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+        return f"{sign}{mantissa}e{e:+03d}" if e >= 0 else f"{sign}{mantissa}e-{abs(e):02d}"
+    if q == 0:
+        return sign + digits
+    digits = digits.rjust(-q + 1, "0")
+    return f"{sign}{digits[:q]}.{digits[q:]}"
+
+
+def _round_up_text(x) -> str:
+    """A positive x rounded up to two significant digits (a radius that stays a bound)."""
+    return decimal_up(x, 2)
 
 
 def fixed_decimal(x, decimals: int) -> str:
@@ -151,12 +232,14 @@ def _substitute(val, values):
 
 
 def enclosure(value) -> tuple:
-    """(lower, upper) rationals containing ``value``, within 10^-(DIGITS+2)."""
-    for bits in (96, 192, 384, 768):
+    """(lower, upper) rationals containing ``value``, narrower than 10^-(DIGITS+2) times its size (so that
+    DIGITS significant digits of a tiny value are printed too), or at 1536 bits."""
+    for bits in (96, 192, 384, 768, 1536):
         b = C.enclose(value, bits)
-        if b.upper() - b.lower() < sp.Rational(1, 10 ** (DIGITS + 2)):
-            return b.lower(), b.upper()
-    return b.lower(), b.upper()
+        lo, hi = b.lower(), b.upper()
+        if hi - lo < sp.Rational(1, 10 ** (DIGITS + 2)) * max(abs(lo), abs(hi)) or lo == hi:
+            return lo, hi
+    return lo, hi
 
 
 E = sp.Symbol("E", positive=True)   # the level e^ε of a conversion's source
