@@ -78,6 +78,7 @@ _FROM = {
     "symbolic.report.html_svg": ("inline_svg",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.reverify": ("reverify_counterexample", "reverified_violation"),
+    "symbolic.graph.user_limits": ("UserLimit", "check_reached"),
     "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),

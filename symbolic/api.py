@@ -114,6 +114,7 @@ _LAZY_FROM = {
     "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.reverify": ("reverify_counterexample", "reverified_violation"),
+    "symbolic.graph.user_limits": ("UserLimit", "check_reached"),
 }
 _LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names}
 
@@ -179,6 +180,8 @@ __all__ = [
     "audit_html", "audit_latex", "audit_markdown", "inline_svg", "agreement_word",
     "result_text", "claim_json", "counterexample_text", "tool_json", "smt2_queries", "write_smt2",
     "counterexample_files", "recheck_commands", "reverify_counterexample", "reverified_violation",
+    # limits of a user's own notion
+    "UserLimit", "check_reached",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
     "ParseError", "Transcendental", "UndecidedComparison", "EngineContradiction", "clip", "BudgetSpent",

@@ -164,7 +164,12 @@ def reached(*notions) -> str | None:
 
 
 def check_reached(*notions) -> None:
-    """Raise :class:`UserLimitReached` if one of ``notions`` reached its limit (:func:`reached`)."""
+    """Raise :class:`UserLimitReached` if one of ``notions`` reached its limit (:func:`reached`).
+
+    >>> from symbolic.api import PureDP
+    >>> check_reached(PureDP) is None      # a listed notion keeps no account: nothing is raised
+    True
+    """
     hit = reached(*notions)
     if hit is not None:
         raise UserLimitReached(hit)

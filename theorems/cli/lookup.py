@@ -61,7 +61,7 @@ def user_limit(s):
     """What the code of a user's own notion may spend in a command run at the settings ``s`` (from
     :func:`settings`): processor seconds at its effort (``--effort`` raises them), ``--timeout`` wall-clock
     seconds a call (the safety net)."""
-    from symbolic.graph.user_limits import UserLimit
+    from symbolic import UserLimit
     return UserLimit.of_settings(s)
 
 
@@ -70,7 +70,7 @@ def derive_limit(budget, sizes: int = 1):
     with its own ``budget``): ``budget`` processor seconds a size; a call's wall-clock safety net is ten times
     that, at least a minute (a derivation's own time budget, where it has set one, comes first). ``--budget``
     raises both."""
-    from symbolic.graph.user_limits import UserLimit
+    from symbolic import UserLimit
     return UserLimit(budget * sizes, f"--budget (e.g. --budget {2 * budget:g})", max(60.0, 10 * budget), "--budget")
 
 

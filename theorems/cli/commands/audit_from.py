@@ -132,7 +132,7 @@ CATALOGUE_FIELDS = ("kind", "source", "statement", "source_says")
 def catalogue_parts(claim) -> list:
     """(text, "holds" or "fails") of each part a run of ``claim`` records, in its order: the claim's parts,
     or for a claim with a proof the proof's checks and listed facts (a fact is expected to hold)."""
-    from symbolic.notions.claims import Check, Fact
+    from symbolic import Check, Fact
     if claim.derive is not None:
         return []
     if claim.proof is None:

@@ -79,7 +79,7 @@ def evaluate_table(notion_name, mechanism, population, param, effort, timeout, a
                           f"(PureDP and ApproxDP with rational parameters take up to 2^18)")
     with paused_gc():
         holds, why = explain(inst, mech, population=pop)
-    from symbolic.graph.user_limits import check_reached
+    from symbolic import check_reached
     check_reached(nt)   # a user's code out of its limit: no answer, even if a step went on without it
     verdict = "holds" if holds else "fails"
     at_one = pop is not None and nt.population in ("all", "product")   # its condition at the given population only

@@ -54,7 +54,7 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     approx-dp` asks ε-DP ⇒ (ε, 0)-DP, `implies approx-dp pure-dp` asks (ε, δ)-DP ⇒ ε-DP for every δ. The
     answer is proved within bounds, refuted by an exact counterexample, or unknown."""
     from symbolic import E, Sizes, check, claim_json, implication_claim, implication_with_map, result_text
-    from symbolic.graph.user_limits import check_reached
+    from symbolic import check_reached
     notions = [notion(name, user_limit(settings(timeout, effort))) for name in (a, b)]
     for nt in notions:
         one_mechanism(nt, "implies")
