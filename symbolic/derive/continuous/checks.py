@@ -294,10 +294,10 @@ def _gdp_checks(m, pairs, points):
         ok, worst = True, mpmath.mpf(0)
         for e in PROFILE_EPS:
             mpmath.mp.dps = DIGITS
-            ref = _profile(to_mpf(val, MAX_DIGITS), mpmath.mpf(e))
+            ref = gdp_profile_numeric(to_mpf(val, MAX_DIGITS), mpmath.mpf(e))
             mpmath.mp.dps = digits_for(ref)
             mu, eps = to_mpf(val, mpmath.mp.dps), mpmath.mpf(e)
-            ref = _profile(mu, eps)
+            ref = gdp_profile_numeric(mu, eps)
             d = _level_at("approx-dp", {"eps": e}, at, pairs)
             ok = ok and abs(d - ref) <= REL_TOL * abs(ref) + floor_of("approx-dp", {"eps": e})
             worst = max(worst, abs(d - ref) / abs(ref) if ref != 0 else abs(d))
@@ -308,7 +308,7 @@ def _gdp_checks(m, pairs, points):
     return out
 
 
-def _profile(mu, eps):
+def gdp_profile_numeric(mu, eps):
     """δ_μ(ε) of μ-GDP (Dong, Roth, Su 2022, Cor. 2.13); 0 for μ = 0."""
     if mu <= 0:
         return mpmath.mpf(0)
