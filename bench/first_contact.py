@@ -41,6 +41,8 @@ ROWS = [
     ("check-T-P5", "check T-P5 at 3,3,2, second solver on", ["check", "T-P5", *CHECK], 30.0),
     ("check-T-P1", "check T-P1 at 3,3,2, second solver on", ["check", "T-P1", *CHECK], 30.0),
     ("check-T-F2b", "check T-F2b at 3,3,2, second solver on", ["check", "T-F2b", *CHECK], 30.0),
+    ("implies-post", "implies PureDP PosteriorApprox --n 2 (refuted)", ["implies", "PureDP", "PosteriorApprox",
+                                                                       "--n", "2"], 10.0),
 ]
 AUDIT = ("audit", "audit, all 71 claims, both solvers", ["audit", "--json", "{tmp}/audit.json"], 120.0)
 
