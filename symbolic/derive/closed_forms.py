@@ -20,7 +20,8 @@ import sympy as sp
 import sympy.stats as st
 
 from symbolic.core.errors import InvalidParameter, InvalidSize
-from symbolic.core.exact import exact
+from symbolic.core.exact import exact, expr_text, parse_expr
+from symbolic.core.ops import exact_sign
 
 EPS = sp.Symbol("epsilon", positive=True)
 LAM = sp.Symbol("lambda", positive=True)
@@ -58,19 +59,26 @@ class Derivation:
 
 
 # ---------------------------------------------------------------- validation helpers
+def _number(v, what):
+    """An exact value: text is a number or an expression in numbers (``log(2)``, the restricted parser)."""
+    return parse_expr(v, {}, what=what) if isinstance(v, str) else exact(v, what=what)
+
+
 def valid_eps(v):
-    """ε as an exact number ≥ 0 (or a symbol)."""
-    v = exact(v, what="eps")
-    if v.is_number and v < 0:
-        raise InvalidParameter(f"eps={v} is negative; ε must be >= 0")
+    """ε as an exact number ≥ 0 (or a symbol); signs decided exactly (certified for transcendental numbers)."""
+    v = _number(v, "eps")
+    if not v.free_symbols and exact_sign(v) < 0:
+        raise InvalidParameter(f"eps={expr_text(v)} is negative; ε must be >= 0")
     return v
 
 
 def valid_prob(v, what="p", open_=True):
     """A probability as an exact number in (0, 1) (``open_``) or [0, 1], or a symbol."""
-    v = exact(v, what=what)
-    if v.is_number and not ((0 < v < 1) if open_ else (0 <= v <= 1)):
-        raise InvalidParameter(f"{what}={v} is outside {'(0, 1)' if open_ else '[0, 1]'}")
+    v = _number(v, what)
+    if not v.free_symbols:
+        low, high = exact_sign(v), exact_sign(1 - v)
+        if (low <= 0 or high <= 0) if open_ else (low < 0 or high < 0):
+            raise InvalidParameter(f"{what}={expr_text(v)} is outside {'(0, 1)' if open_ else '[0, 1]'}")
     return v
 
 

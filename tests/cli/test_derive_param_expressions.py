@@ -86,3 +86,16 @@ def test_an_integer_parameter_says_what_it_got_as_written(capsys):
 def test_eulers_number_is_printed_as_e_not_as_the_level_E():
     from symbolic.core.math_text import math_text
     assert math_text(2 / (sp.E - 1)) == "2/(−1 + e)" and math_text(sp.Symbol("E") - 1) == "E − 1"
+
+
+def test_the_catalogue_validators_read_expressions_and_decide_their_ranges_exactly():
+    from symbolic.core.errors import InvalidParameter
+    from symbolic.derive.closed_forms import valid_eps, valid_prob
+    assert valid_eps("log(2)") == sp.log(2) and valid_prob("exp(-1)") == sp.exp(-1)
+    for check, text in ((valid_eps, "-log(2)"), (valid_prob, "exp(1)"), (valid_prob, "1")):
+        try:
+            check(text)
+        except InvalidParameter as e:
+            assert text in str(e) and "outside" in str(e) or "negative" in str(e)
+        else:
+            raise AssertionError(f"{text} was accepted")
