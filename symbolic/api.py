@@ -84,7 +84,7 @@ _LAZY_FROM = {
     "symbolic.solve.queries.smt2_export": ("smt2_queries", "write_smt2"),
     "symbolic.derive.level": ("LEVEL_NOTIONS", "LevelDerivation", "derive_level", "level_notion"),
     "symbolic.derive.level_render": ("level_json", "level_text"),
-    "symbolic.derive.continuous.level": ("CURVE_NOTIONS", "derive_curve_level"),
+    "symbolic.derive.continuous.level": ("CURVE_NOTIONS", "derive_curve_level", "curve_notion"),
     "symbolic.derive.continuous.values": ("CurveLevel",),
     "symbolic.derive.continuous.maps": ("CURVE_MAP_EPS", "CurveMap", "curve_map"),
     "symbolic.derive.continuous.claims": ("CURVE_CLAIM_TARGETS", "CurveVerdict", "decide_bounded_range",
@@ -92,7 +92,7 @@ _LAZY_FROM = {
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_gdp_to_dp", "decide_zcdp_to_dp"),
     "symbolic.derive.closed_forms": ("Derivation",),
     "symbolic.model.continuous": ("ContinuousMechanism", "continuous_from_json", "discrete_gaussian", "discrete_laplace",
-                                  "gaussian", "laplace", "laplace_count_given_record"),
+                                  "gaussian", "laplace", "laplace_count_given_record", "is_continuous_document"),
     "symbolic.graph.hasse": ("diagram", "dot_text", "render_svg"),
     "symbolic.graph.constants.derivation": ("MapDerivation", "derive_map"),
     "symbolic.graph.constants.growth": ("MapGrowth", "derive_map_growth"),
@@ -149,7 +149,7 @@ __all__ = [
     # mechanisms with infinite output spaces (densities on ℝ, mass functions on ℤ) and their levels
     "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
     "laplace_count_given_record",
-    "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_map", "CurveMap", "CURVE_MAP_EPS",
+    "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_notion", "is_continuous_document", "curve_map", "CurveMap", "CURVE_MAP_EPS",
     "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
     "decide_zcdp_to_dp", "decide_gdp_to_dp",
     # the implication graph

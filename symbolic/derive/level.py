@@ -220,20 +220,6 @@ def _split_params(notion, fixed, params, sm):
     return own, table
 
 
-def fix_table(sm: SymbolicMechanism, values: dict) -> SymbolicMechanism:
-    """The table with parameters set to the given values: exact numbers or texts of numbers or expressions in
-    numbers (``exp(-1)``, read by the restricted parser), each inside its declared range."""
-    ranges = {r.name: r for r in sm.params}
-    point = {}
-    for k, v in values.items():
-        v = _value(v, {}, k)
-        r = ranges.get(k)
-        if r is not None and (v.free_symbols or not r.contains(v)):
-            raise InvalidParameter(f"{k}={expr_text(v)} is outside its range {r.text()}")
-        point[k] = v
-    return sm.fix(point)
-
-
 def _nonneg_param(v, name, rng):
     if not v.free_symbols:
         from symbolic.core.ops import exact_sign
@@ -404,7 +390,7 @@ def _derive_level(notion_id, mechanism, params, assumptions, prior, bud):
     sm = _as_symbolic(mechanism, assumptions)
     own, table_values = _split_params(notion, fixed, params, sm)
     if table_values:
-        sm = fix_table(sm, table_values)
+        sm = sm.fix(table_values)
     if notion.id == "pml" and prior is None:
         raise InvalidParameter("pml is relative to a prior: give prior=… (a distribution over the table's inputs)")
     pr = _prior(prior, sm)

@@ -110,7 +110,13 @@ class ContinuousMechanism:
 
 
 def is_continuous_document(doc) -> bool:
-    """Does a parsed JSON document describe a density or mass-function mechanism (not a finite table)?"""
+    """Does a parsed JSON document describe a density or mass-function mechanism (not a finite table)?
+
+    >>> is_continuous_document({"kind": "density", "outputs": "reals", "domain": [0, 1], "density": {}})
+    True
+    >>> is_continuous_document({"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {}})
+    False
+    """
     if not isinstance(doc, dict):
         return False
     kind, outputs = doc.get("kind"), doc.get("outputs")

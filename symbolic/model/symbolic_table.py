@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.core.errors import FloatNotAllowed, InvalidDistribution, InvalidParameter, InvalidSize, ParseError, clip
-from symbolic.core.exact import exact, parse_expr
+from symbolic.core.exact import exact, expr_text, parse_expr
 from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.core.ranges import parse_assumption
 from symbolic.model.mechanism import Mechanism
@@ -74,17 +74,18 @@ class SymbolicMechanism:
                                     name=f"{m.name} at {', '.join(f'{k}={v}' for k, v in point.items())}")
 
     def fix(self, values: dict) -> "SymbolicMechanism":
-        """The table with some parameters set to exact values (a dict name -> value), each checked to lie
-        in its range; the others stay symbolic."""
+        """The table with some parameters set to exact values (a dict name -> value: an exact number, or the
+        text of a number or of an expression in numbers such as ``exp(-1)``, read by the restricted parser),
+        each checked to lie in its range; the others stay symbolic."""
         point, keep = {}, []
         names = {r.name: r for r in self.params}
         for k, v in values.items():
             if k not in names:
                 raise InvalidParameter(f"the table has no parameter {clip(k, 40)}; its parameters: "
                                        f"{', '.join(names) or 'none'}")
-            v = exact(v, what=k)
+            v = parse_expr(v, {}, what=k) if isinstance(v, str) else exact(v, what=k)
             if v.free_symbols or not names[k].contains(v):
-                raise InvalidParameter(f"{k}={v} is outside its range {names[k].text()}")
+                raise InvalidParameter(f"{k}={expr_text(v)} is outside its range {names[k].text()}")
             point[names[k].symbol] = v
         keep = tuple(r for r in self.params if r.name not in values)
         m = self.mechanism

@@ -54,7 +54,11 @@ _TAKEN = {**_OWN, "zcdp": ("alpha",)}
 
 
 def curve_notion(key: str) -> tuple:
-    """(notion id, fixed params) for a name or alias; renyi-2 / renyi-3 fix α."""
+    """(notion id, fixed params) for a name or alias; renyi-2 / renyi-3 fix α.
+
+    >>> curve_notion("renyi-2"), curve_notion("zCDP")
+    (('renyi-dp', {'alpha': 2}), ('zcdp', {}))
+    """
     norm = str(key).strip().lower().replace("_", "-")
     if norm in ("renyi-2", "renyi-3", "rdp-2", "rdp-3"):
         return "renyi-dp", {"alpha": sp.Integer(norm[-1])}

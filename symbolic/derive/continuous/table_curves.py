@@ -36,8 +36,7 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
     """
     sm = symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions))
     if params:   # numbers or expressions in numbers (exp(-1)), read by the restricted parser
-        from symbolic.derive.level import fix_table
-        sm = fix_table(sm, dict(params))
+        sm = sm.fix(dict(params))
     if sm.params:
         raise InvalidParameter(f"{notion} of a table is enclosed at numbers: give every parameter a value with "
                                f"--param ({', '.join(r.name for r in sm.params)})")

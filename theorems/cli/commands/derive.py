@@ -219,7 +219,7 @@ def _scan_only(word) -> bool:
     ``FILE.py:NAME``, or a listed notion with neither a closed-form level of tables nor a level of densities)?
     zcdp and gaussian-dp are not: their levels are derived for densities and enclosed for numeric tables."""
     from symbolic import UnknownName as _Unknown, find_notion, level_notion
-    from symbolic.derive.continuous.level import curve_notion
+    from symbolic import curve_notion
     from theorems.cli.lookup import users_own
     if users_own(word):
         return True
@@ -240,13 +240,13 @@ def _table_level(name, doc, param, as_json, budget=DEFAULT_BUDGET):
     """`derive level NOTION --mechanism FILE` for any notion of one mechanism, on a numeric table."""
     from symbolic import mechanism_from_json, table_level
     from theorems.cli.io import param_values
-    from symbolic.graph.user_limits import check_reached
+    from symbolic import check_reached
     from theorems.cli.lookup import derive_limit, listed_or_own, one_mechanism
     notion = listed_or_own(name, derive_limit(budget)).notion
     one_mechanism(notion, "derive level")
-    from symbolic.model.continuous import is_continuous_document
+    from symbolic import is_continuous_document
     if is_continuous_document(doc):
-        from symbolic.derive.continuous.level import CURVE_NOTIONS
+        from symbolic import CURVE_NOTIONS
         raise InvalidParameter(f"{clip(name)}: its level is found by an exact scan of a finite table, and the mechanism "
                                f"is a density or mass function; the levels derived for those are "
                                f"{', '.join(CURVE_NOTIONS)}")
@@ -268,7 +268,7 @@ def _map(names, n, domain, outputs, max_n, budget, target, param, as_json, assum
     """`derive map A B`: the tight constant, its proof and attaining table; with --max-n its growth."""
     from symbolic import Sizes
     from symbolic import derive_map
-    from symbolic.graph.user_limits import check_reached
+    from symbolic import check_reached
     from theorems.cli.lookup import derive_limit, listed_or_own, search_sizes
     if len(names) != 2:
         raise InvalidParameter("write `derive map A B` with two notions, e.g. `derive map pure-dp tv-privacy` "
@@ -360,7 +360,7 @@ def _growth(a, b, sizes, max_n, budget, target, fix, as_json, assume=()):
         from theorems.cli.io import say
         say("error", f"stopped by {name}: {len(finished)} of {max_n} sizes finished")
         raise Stop(stopped[0], announced=True)
-    from symbolic.graph.user_limits import check_reached
+    from symbolic import check_reached
     check_reached(a.notion, b.notion)
     _print_runs(list(g.runs), as_json, g.summary, g.to_json())
     return 0 if g.runs and all(r.ok for r in g.runs) and not g.not_reached else 1
