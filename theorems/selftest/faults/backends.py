@@ -107,8 +107,8 @@ _E("symbolic.solve.backends.cvc5_child:_batch_child",
    BATCHES + "test_a_query_cut_at_its_processor_slice_goes_on_at_the_next_stage")
 
 
-_E("symbolic.solve.backends.second_opinion:_decide_all", "            if status != \"unsat\":\n                ended = (",
-   "            if False:\n                ended = (", "second-opinion.asks-past-the-undecided",
+_E("symbolic.solve.backends.second_opinion:_decide_all", "if status != \"unsat\":\n                why[i] = (query_limit(",
+   "if False:\n                why[i] = (query_limit(", "second-opinion.asks-past-the-undecided",
    "answers after the first undecided query still count, so what is confirmed depends on which worker answered first",
    "test:tests/solve/backends/test_second_opinion_copies.py::"
    "test_the_largest_queries_are_asked_first_and_the_first_undecided_one_ends_the_asking")

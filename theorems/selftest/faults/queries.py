@@ -169,8 +169,9 @@ _E("symbolic.solve.queries.hockey:HockeyRewriter._compare", "return lhs < big if
    T + "tests/solve/test_hockey_composition.py::test_event_form_is_equivalent_at_any_polarity")
 
 
-_E("symbolic.solve.vacuity:find_witness", "enc = Encoding(imp, params, sizes, dict(imp.parameters), argument_ranges=True)",
-   "enc = Encoding(imp, params, sizes, dict(imp.parameters), argument_ranges=False)",
+_E("symbolic.solve.vacuity:find_witness",
+   "enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, argument_ranges=True)",
+   "enc = Encoding(imp, params, sizes, {**rational_values(params), **imp.parameters}, argument_ranges=False)",
    "vacuity.witness-outside-arguments", "the vacuity witness may put a notion's argument outside its range, where the "
    "proof says nothing", TRUST + "test_a_conclusion_whose_argument_leaves_its_range_is_vacuous_there_and_scoped_elsewhere")
 
