@@ -237,11 +237,11 @@ def test_the_zcdp_level_takes_its_level_functions_from_the_caller():
 
 @pytest.mark.slow
 def test_every_example_file_is_accepted():
-    """docs/examples: the densities and mass functions, and the exponential mechanism on a finite range (a
-    table): its ε at ε_param = 1 is the ratio at output 0, (e² + 2e^{3/2})/(e^{1/2} + e + e^{3/2})."""
+    """docs/examples: the densities and mass functions, the tables of randomized response, and the exponential
+    mechanism on a finite range (a table): its ε at ε_param = 1 is the ratio at output 0, (e² + 2e^{3/2})/(e^{1/2} + e + e^{3/2})."""
     values = {"laplace.json": {"b": 1}, "gaussian.json": {"sigma": 1}, "discrete-laplace.json": {"b": 1},
               "discrete-gaussian.json": {"sigma": 1}, "exponential.json": {"eps": 1},
-              "staircase.json": {"eps0": 1}}
+              "staircase.json": {"eps0": 1}, "rr.json": {}, "rr3.json": {}}
     assert sorted(p.name for p in EXAMPLES.glob("*.json")) == sorted(values)
     for name, params in values.items():
         d = derive_level("pure-dp", json.loads((EXAMPLES / name).read_text()), params=params)
