@@ -79,6 +79,7 @@ _FROM = {
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.reverify": ("reverify_counterexample", "reverified_violation"),
     "symbolic.graph.user_limits": ("UserLimit", "check_reached"),
+    "symbolic.report.second_solver": ("limit_counts", "limit_words", "undecided"),
     "symbolic.report.latex": ("audit_latex",),
     "symbolic.report.markdown": ("audit_markdown",),
     "symbolic.report.results": ("result_text", "claim_json", "counterexample_text", "tool_json"),

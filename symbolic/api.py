@@ -115,6 +115,7 @@ _LAZY_FROM = {
     "symbolic.report.recheck": ("counterexample_files", "recheck_commands"),
     "symbolic.report.reverify": ("reverify_counterexample", "reverified_violation"),
     "symbolic.graph.user_limits": ("UserLimit", "check_reached"),
+    "symbolic.report.second_solver": ("limit_counts", "limit_words", "undecided"),
 }
 _LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names}
 
@@ -182,6 +183,8 @@ __all__ = [
     "counterexample_files", "recheck_commands", "reverify_counterexample", "reverified_violation",
     # limits of a user's own notion
     "UserLimit", "check_reached",
+    # what ended the second solver's undecided queries
+    "limit_counts", "limit_words", "undecided",
     # errors
     "DPCheckError", "FloatNotAllowed", "InvalidDistribution", "InvalidParameter", "InvalidSize", "UnknownName",
     "ParseError", "Transcendental", "UndecidedComparison", "EngineContradiction", "clip", "BudgetSpent",

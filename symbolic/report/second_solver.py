@@ -25,7 +25,12 @@ def limit_words(limit) -> str:
 
 
 def undecided(cert) -> list:
-    """The well-formed entries of a certificate's ``second_undecided``: (query, limit, [(stage, limit), …])."""
+    """The well-formed entries of a certificate's ``second_undecided``: (query, limit, [(stage, limit), …]).
+
+    >>> undecided({"second_undecided": [{"query": "q 4", "limit": "resource",
+    ...            "stages": [{"stage": "coverings", "limit": "resource"}]}, "not an entry"]})
+    [('q 4', 'resource', [('coverings', 'resource')])]
+    """
     entries = cert.get("second_undecided") if isinstance(cert, dict) else None
     out = []
     for e in entries if isinstance(entries, list) else ():

@@ -169,7 +169,7 @@ def report(docs, texts, extras, seconds):
 def unconfirmed_lines(proved) -> list:
     """The proofs cvc5 did not confirm, by the limit that left them so (a count: the same on every machine;
     a time limit: another machine may confirm more or fewer), then one line each with its undecided queries."""
-    from symbolic.report.second_solver import limit_counts, limit_words, undecided
+    from symbolic import limit_counts, limit_words, undecided
     counts = limit_counts(proved)
     if not counts:
         return []
