@@ -281,10 +281,13 @@ def claim_json(res) -> dict:
     return out
 
 
-def _certificate_value(x):
-    """A certificate's value in the JSON document: text, or a list or object of plain data as it is
-    (the second solver's ``second_undecided``)."""
-    if isinstance(x, (list, dict)):
+STRUCTURED = ("second_undecided",)   # certificate keys kept as JSON lists and objects; the others are text
+
+
+def _certificate_value(key, x):
+    """A certificate's value in the JSON document: text, or for a key of :data:`STRUCTURED` plain data as
+    it is (the second solver's undecided queries, each with its limit and stages)."""
+    if key in STRUCTURED and isinstance(x, (list, dict)):
         try:
             return json.loads(json.dumps(x))
         except (TypeError, ValueError):
@@ -293,7 +296,7 @@ def _certificate_value(x):
 
 
 def _certificate_json(v):
-    cert = {k: _certificate_value(x) for k, x in v.certificate.items()}
+    cert = {k: _certificate_value(k, x) for k, x in v.certificate.items()}
     cert.setdefault("second_solver", None)
     cert.setdefault("second_verdict", "not run")
     return cert
