@@ -127,6 +127,18 @@ _E("symbolic.solve.backends.cvc5_child:_batch_child", "notes = (carried.notes if
    BATCHES + "test_a_stage_left_undecided_between_two_cuts_is_named_in_the_reason")
 
 
+LIMITS = "test:tests/solve/backends/test_second_solver_limits.py::"
+
+_E("symbolic.solve.backends.cvc5_child:_batch_child", "stages = (carried.stages if not out else ()) + done + ((name, TIME),)",
+   "stages = (carried.stages if not out else ()) + done + ((name, RESOURCE),)", "cvc5.time-cut-taken-for-a-count",
+   "a stage cut at its processor-time slice is recorded as ended by a count (machine-independent)",
+   LIMITS + "test_a_stage_cut_at_its_processor_slice_is_recorded_as_time")
+
+_E("symbolic.solve.backends.substitution:_spend", "_WORK.spent += n", "_WORK.spent += 0",
+   "substitution.operations-uncounted", "the rewrite before the substitution stage does not count its operations",
+   LIMITS + "test_the_rewrite_counts_operations_and_stops_at_the_same_point_every_time")
+
+
 SUBSTITUTION = "test:tests/solve/backends/test_substitution.py::"
 
 _E("symbolic.solve.backends.substitution:_solvable", "    return x, _add({}, rest, -1 / c)",
