@@ -51,8 +51,8 @@ def undecided_lines(cert) -> list:
 
     >>> cert = {"second_undecided": [{"query": "q 4", "limit": "time",
     ...         "stages": [{"stage": "coverings", "limit": "time"}, {"stage": "linearisation", "limit": "resource"}]}]}
-    >>> undecided_lines(cert)
-    ['q 4: ended by a time limit (machine-dependent: a faster machine may decide it); stages: coverings: time, linearisation: resource']
+    >>> print(*undecided_lines(cert))
+    q 4: ended by a time limit (machine-dependent: a faster machine may decide it); stages: coverings: time, linearisation: resource
     """
     return [f"{query}: ended by {limit_words(limit)}" + (f"; stages: {stages_text(stages)}" if stages else "")
             for query, limit, stages in undecided(cert)]

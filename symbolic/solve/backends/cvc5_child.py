@@ -101,7 +101,8 @@ def _child_main():
     processor time (a profiling timer: SIGPROF's default action ends the process, the only way to stop cvc5
     where it does not look at its step count; processor time, unlike the wall clock, does not grow when the
     machine is busy); a rewrite before it, its share of the units in operations
-    (:func:`~symbolic.solve.backends.substitution.ops_for`). An alarm, set again before each stage, ends the process even if the parent is gone
+    (:func:`~symbolic.solve.backends.substitution.ops_for`). An alarm, set again before each stage, ends the
+    process even if the parent is gone
     (no orphan runs on); no query is started after ``budget`` seconds. ``resume``: the stage at which the
     first query was cut in the child before this one; ``short``: no repeated stages (set after a query
     is left undecided)."""
@@ -255,9 +256,10 @@ def _batch_child(datas, timeout, budget, configs, ladder, rlimit=None, cpu=None,
                 if code == -getattr(signal, "SIGPROF", -1) and stage is not None:
                     (k, was_cut, before, spent, done), (name, share) = stage, ladder[stage[0]]
                     units = (carried.units if not out else 0) + spent + int((rlimit or 0) * share)
-                    notes = (carried.notes if not out else ()) + before + (f"{name}: time limit ({_slice(name, share, cpu):g} "
-                                                                  f"s of processor time; cvc5 did not stop at its "
-                                                                  f"step count)",)
+                    seconds = _slice(name, share, cpu)
+                    notes = (carried.notes if not out else ()) + before + (f"{name}: time limit ({seconds:g} s of "
+                                                                  f"processor time; cvc5 did not stop at its step "
+                                                                  f"count)",)
                     stages = (carried.stages if not out else ()) + done + ((name, TIME),)
                     if _later(ladder, k, set(was_cut) | {name}, short):
                         cut = Cut(k, tuple(sorted(set(was_cut) | {name})), units, notes, stages)

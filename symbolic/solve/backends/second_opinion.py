@@ -148,8 +148,8 @@ def undecided_record(obligations, ended_by: dict) -> list:
     in order, ``{"query": its label, "limit": "resource" | "time" | …, "stages": [{"stage", "limit"}, …]}``.
 
     >>> class Ob: label = "q 1"
-    >>> undecided_record([Ob()], {0: ("time", (("substitution", "time"), ("linearisation", "resource")))})
-    [{'query': 'q 1', 'limit': 'time', 'stages': [{'stage': 'substitution', 'limit': 'time'}, {'stage': 'linearisation', 'limit': 'resource'}]}]
+    >>> undecided_record([Ob()], {0: ("time", (("substitution", "time"), ("linearisation", "resource")))})[0]["stages"]
+    [{'stage': 'substitution', 'limit': 'time'}, {'stage': 'linearisation', 'limit': 'resource'}]
     """
     return [{"query": obligations[i].label, "limit": limit,
              "stages": [{"stage": stage, "limit": how} for stage, how in stages]}

@@ -180,7 +180,8 @@ def unconfirmed_lines(proved) -> list:
         if cert.get("second_verdict") == "unknown":
             queries = "; ".join(f"{q} ({', '.join(f'{st}: {lim}' for st, lim in stages) or lim})"
                                 for q, lim, stages in undecided(cert))
-            out.append(f"    {d['id']}: {cert.get('second_limit', 'not recorded')}" + (f": {queries}" if queries else ""))
+            limit = cert.get("second_limit", "not recorded")
+            out.append(f"    {d['id']}: {limit}" + (f": {queries}" if queries else ""))
     return out
 
 
