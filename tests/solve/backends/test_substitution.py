@@ -17,7 +17,7 @@ from symbolic.solve.backends.substitution import MAX_TERMS, substituted
 
 
 def _evaluate(data: dict, point: dict, nodes=None) -> list:
-    """The payload's roots (or its ``nodes``) at ``point`` (exact rationals)."""
+    """The payload's roots (or its ``nodes``) at ``point`` (exact rationals): every node kind a payload has."""
     vals = []
     for op, args, sort, value in data["nodes"]:
         a = [vals[i] for i in args]
@@ -42,16 +42,24 @@ def _evaluate(data: dict, point: dict, nodes=None) -> list:
         elif op in ("<=", "<", ">=", ">", "="):
             x, y = a
             vals.append({"<=": x <= y, "<": x < y, ">=": x >= y, ">": x > y, "=": x == y}[op])
+        elif op == "distinct":
+            vals.append(len(set(a)) == len(a))
         elif op == "and":
             vals.append(all(a))
         elif op == "or":
             vals.append(any(a))
         elif op == "not":
             vals.append(not a[0])
+        elif op == "=>":
+            vals.append((not a[0]) or a[1])
+        elif op == "xor":
+            vals.append(a[0] != a[1])
         elif op in ("true", "false"):
             vals.append(op == "true")
         elif op == "ite":
             vals.append(a[1] if a[0] else a[2])
+        elif op == "to_real":
+            vals.append(a[0])
         else:
             raise AssertionError(op)
     return [vals[r] for r in (data["roots"] if nodes is None else nodes)]

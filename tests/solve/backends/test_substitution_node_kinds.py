@@ -5,7 +5,6 @@ The rewritten query must hold at a point exactly when the query holds there, ext
 values, decided by z3's own exact evaluation of the query and by an evaluator of the payload."""
 from __future__ import annotations
 
-from fractions import Fraction
 
 import z3
 from hypothesis import Phase, assume, given, settings, strategies as st
@@ -13,60 +12,10 @@ from hypothesis import Phase, assume, given, settings, strategies as st
 from symbolic.solve.backends.cvc5_backend import payload
 from symbolic.solve.backends.smt2 import lower
 from symbolic.solve.backends.substitution import substituted
+from tests.solve.backends.test_substitution import _evaluate as evaluate
 
 NAMES = ("a", "b", "c", "d", "e")
 small = st.fractions(min_value=-3, max_value=3, max_denominator=4)
-RELATIONS = {"<=": lambda x, y: x <= y, "<": lambda x, y: x < y, ">=": lambda x, y: x >= y,
-             ">": lambda x, y: x > y, "=": lambda x, y: x == y}
-
-
-def evaluate(data: dict, point: dict, nodes=None) -> list:
-    """Every node kind of a payload, at ``point`` (exact rationals)."""
-    vals = []
-    for op, args, _sort, value in data["nodes"]:
-        a = [vals[i] for i in args]
-        if op == "const":
-            vals.append(Fraction(point[value]))
-        elif op == "num":
-            vals.append(Fraction(str(value)))
-        elif op == "+":
-            vals.append(sum(a, Fraction(0)))
-        elif op == "-":
-            vals.append(-a[0] if len(a) == 1 else a[0] - sum(a[1:], Fraction(0)))
-        elif op == "neg":
-            vals.append(-a[0])
-        elif op == "*":
-            out = Fraction(1)
-            for t in a:
-                out *= t
-            vals.append(out)
-        elif op == "/":
-            vals.append(a[0] / a[1])
-        elif op in RELATIONS:
-            vals.append(RELATIONS[op](a[0], a[1]))
-        elif op == "distinct":
-            vals.append(len(set(a)) == len(a))
-        elif op == "and":
-            vals.append(all(a))
-        elif op == "or":
-            vals.append(any(a))
-        elif op == "not":
-            vals.append(not a[0])
-        elif op == "=>":
-            vals.append((not a[0]) or a[1])
-        elif op == "xor":
-            vals.append(a[0] != a[1])
-        elif op in ("true", "false"):
-            vals.append(op == "true")
-        elif op == "ite":
-            vals.append(a[1] if a[0] else a[2])
-        elif op == "to_real":
-            vals.append(a[0])
-        else:
-            raise AssertionError(f"a node kind this test does not know: {op}")
-    return [vals[r] for r in (data["roots"] if nodes is None else nodes)]
-
-
 @st.composite
 def z3_queries(draw):
     xs = [z3.Real(n) for n in NAMES]
