@@ -5,7 +5,6 @@ The rewritten query must hold at a point exactly when the query holds there, ext
 values, decided by z3's own exact evaluation of the query and by an evaluator of the payload."""
 from __future__ import annotations
 
-
 import z3
 from hypothesis import Phase, assume, given, settings, strategies as st
 
