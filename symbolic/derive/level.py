@@ -356,7 +356,7 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     A density or mass-function mechanism (``{"kind": "density", ...}``, see
     :mod:`symbolic.model.continuous`) is derived by :func:`symbolic.derive.continuous.level.derive_curve_level`
     and gives a :class:`~symbolic.derive.continuous.level.CurveLevel`.
-    ``budget``: seconds of wall-clock time; when they are spent, :class:`~symbolic.core.budget.BudgetSpent`
+    ``budget``: processor seconds (counted work); when they are spent, :class:`~symbolic.core.budget.BudgetSpent`
     says which stage was reached (see :mod:`symbolic.core.budget`).
 
     >>> doc = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"p": "1/2<p<1"},

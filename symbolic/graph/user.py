@@ -141,8 +141,8 @@ def guarded(notion: Notion, path_text: str, limit: UserLimit | None = None) -> N
             raise UserNotionError(f"{where}{f' line {line}' if line else ''}: the notion {name} builds {e}") from None
         except DPCheckError:
             raise
-        except BudgetSpent as e:   # the derivation's own time budget, rung while the user's code ran
-            raise BudgetSpent(e.seconds, f"{e.where}, in the notion {name} ({where})") from None
+        except BudgetSpent as e:   # the derivation's own budget, rung while the user's code ran
+            raise BudgetSpent(e.seconds, f"{e.where}, in the notion {name} ({where})", e.safety) from None
         except Exception as e:  # noqa: BLE001 -- the user's code failed: an input error, in one line
             line = _line_in(e.__traceback__, path)
             raise UserNotionError(f"{where}{f' line {line}' if line else ''}: the notion {name} raised "

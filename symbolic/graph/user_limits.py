@@ -5,7 +5,7 @@ Its processor time is counted (``time.process_time``, with a ``SIGPROF`` timer w
 effort is: the answer does not depend on the machine's load) against an :class:`Account` made when the
 notion is loaded from a :class:`UserLimit`; a call that does not end by processor time (a body that
 sleeps, or waits) is ended by a wall-clock safety net (``SIGALRM``; or the one the command has set
-already, e.g. the time budget of a derivation). Either ends in :class:`UserLimitReached`: one line naming
+already, e.g. a derivation budget's). Either ends in :class:`UserLimitReached`: one line naming
 the notion, its file, the limit and the option that raises it; the command's answer is then unknown
 (exit 1), never a verdict. Timers are set in the main thread only; elsewhere the time is charged after
 each call, and a call made once the account is spent is refused.
@@ -131,7 +131,7 @@ class Account:
         try:
             if arm:
                 old_prof = signal.signal(signal.SIGPROF, self._ring)
-                # a net already set (a derivation's time budget) stays: it ends the call too, with its own message
+                # a net already set (a derivation budget's) stays: it ends the call too, with its own message
                 if self.limit.wall is not None and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0):
                     old_alarm = signal.signal(signal.SIGALRM, self._ring)
                     signal.setitimer(signal.ITIMER_REAL, max(self.limit.wall, 1e-3))

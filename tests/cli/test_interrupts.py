@@ -164,7 +164,7 @@ def test_a_derivation_stops_at_its_budget_and_says_where(args, reached, tmp_path
     table.write_text(json.dumps(SYMBOLIC_TABLE))
     assert main([str(table) if a == "{table}" else a for a in args]) == 1
     out = capsys.readouterr().out
-    assert f"stopped by the time budget (0 s) while {reached}" in out
+    assert f"stopped by the budget (0 processor seconds) while {reached}" in out
     assert main([str(table) if a == "{table}" else a for a in args] + ["--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert doc["reached"].startswith(reached) and doc["budget"] == 0
@@ -175,7 +175,8 @@ def test_derive_map_growth_stops_at_its_budget_and_keeps_the_sizes_done(capsys):
     assert main(["derive", "map", "pure-dp", "group-dp", "--max-n", "3", "--budget", "0", "--json"]) == 1
     growth = json.loads(capsys.readouterr().out)["growth"]
     assert growth["runs"] == [] and growth["not_reached"] == [1, 2, 3]
-    assert growth["stopped"].startswith("stopped by the time budget (0 s) while estimating at sample point 1")
+    assert growth["stopped"].startswith("stopped by the budget (0 processor seconds) while estimating at sample "
+                                         "point 1")
 
 
 def test_derive_map_growth_prints_the_finished_sizes_on_a_signal(monkeypatch, capsys):

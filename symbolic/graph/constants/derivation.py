@@ -199,7 +199,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
                settings: Settings | None = None, starts: int = 6, budget=None, assume: tuple = (),
                carry: "MapDerivation | None" = None) -> MapDerivation:
     """The tight map from A's parameters to B's parameter ``target`` at ``sizes`` (NotionInfo records or
-    Notions): estimate, recognise, prove, attain (see the module text). ``budget``: seconds (or a
+    Notions): estimate, recognise, prove, attain (see the module text). ``budget``: processor seconds (or a
     :class:`~symbolic.core.budget.Budget`); when spent, :class:`~symbolic.core.budget.BudgetSpent` says
     which stage was reached. ``assume``: ranges of A's parameters (``"E<=2"``) narrowing where the map is
     sought, sampled and proved. ``carry``: the derivation at fewer records; when its attaining table, lifted
@@ -299,12 +299,12 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
 
 
 def _prove_at(ra, rb, target, fixed, formula, sizes, settings, params, bud) -> tuple:
-    """(proof or None, its reason, the claim's text): the solver on A ⇒ B(target = formula) at ``sizes``, within
-    what is left of the budget."""
+    """(proof or None, its reason, the claim's text): the solver on A ⇒ B(target = formula) at ``sizes``, its
+    verdict decided by its own effort, its wall-clock safety net within what is left of the budget's."""
     claim_text = f"{ra.hypothesis.name} ⇒ {rb.conclusion.name}({target} = {expr_text(formula)})"
     bud.at(f"proving {claim_text} at {sizes}")
-    if bud.end is not None:  # the solver's own limit: what is left of the budget
-        settings = replace(settings, budget=min(settings.budget, max(bud.remaining(), 0.1)))
+    if bud.end is not None:  # wall-clock seconds for a wall-clock net: the budget's processor seconds are no clock
+        settings = replace(settings, budget=min(settings.budget, max(bud.safety_remaining(), 0.1)))
     proof, reason = prove_map(ra.hypothesis, rb.conclusion, target, fixed, formula, sizes, settings, params)
     return proof, reason, claim_text
 

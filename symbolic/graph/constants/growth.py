@@ -1,5 +1,5 @@
 """How the tight conversion between two notions changes with the number of records: the map at n = 1, 2, ...
-(:func:`~symbolic.graph.constants.derivation.derive_map` at each size, each with a time budget of its own) and
+(:func:`~symbolic.graph.constants.derivation.derive_map` at each size, each with a budget of its own) and
 a sentence saying whether it stopped changing.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from symbolic.solve.backends.settings import Settings  # noqa: F401 -- the docte
 
 @dataclass(frozen=True)
 class MapGrowth:
-    """The conversion at n = 1, 2, ... up to ``max_n`` (``runs``), ``not_reached`` the sizes the time budget
+    """The conversion at n = 1, 2, ... up to ``max_n`` (``runs``), ``not_reached`` the sizes the budget
     left out, ``summary`` how f changes (see :func:`derive_map_growth`).
 
     >>> MapGrowth(runs=(), not_reached=(3,), summary="n=1: E").not_reached
@@ -41,9 +41,9 @@ class MapGrowth:
 
 def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3, budget: float | None = None,
                       on_run=None, **kw) -> MapGrowth:
-    """The conversion at n = 1 .. ``max_n`` and how it changes, each size with ``budget`` seconds of its own (the
-    first size that spends them ends the run: the larger ones would too); ``on_run(derivation)`` is called as
-    each size finishes (so a caller prints it at once, and one stopped by a signal still has them).
+    """The conversion at n = 1 .. ``max_n`` and how it changes, each size with ``budget`` processor seconds of its
+    own (the first size that spends them ends the run: the larger ones would too); ``on_run(derivation)`` is called
+    as each size finishes (so a caller prints it at once, and one stopped by a signal still has them).
 
     Group privacy for groups of two: ε-DP gives it at ε for one record and 2ε once two can change.
 
@@ -72,7 +72,7 @@ def derive_map_growth(a, b, *, domain: int = 2, outputs: int = 2, max_n: int = 3
 def growth_summary(runs, skipped=()) -> str:
     """How f changes from one n to the next, in words."""
     if not runs:
-        return "no size finished" + (f" (n = {', '.join(map(str, skipped))} not reached in the time budget)"
+        return "no size finished" + (f" (n = {', '.join(map(str, skipped))} not reached within the budget)"
                                      if skipped else "")
     fs = [r.formula for r in runs]
     if any(f is None for f in fs):
@@ -93,7 +93,7 @@ def growth_summary(runs, skipped=()) -> str:
         first = next(i for i in range(len(steps)) if all(steps[i:]))
         out = f"{text}; stops changing at n={runs[first].sizes.n}"
     if skipped:
-        out += f" (n = {', '.join(map(str, skipped))} not reached in the time budget)"
+        out += f" (n = {', '.join(map(str, skipped))} not reached within the budget)"
     return out
 
 
