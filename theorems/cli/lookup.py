@@ -68,8 +68,8 @@ def user_limit(s):
 def derive_limit(budget, sizes: int = 1):
     """What the code of a user's own notion may spend in `derive level` or `derive map` (``sizes`` sizes, each
     with its own ``budget``): ``budget`` processor seconds a size; a call's wall-clock safety net is ten times
-    that, at least a minute (a derivation's own time budget, where it has set one, comes first). ``--budget``
-    raises both."""
+    that, at least a minute (where a derivation's budget has set its own safety net, that one applies).
+    ``--budget`` raises both."""
     from symbolic import UserLimit
     return UserLimit(budget * sizes, f"--budget (e.g. --budget {2 * budget:g})", max(60.0, 10 * budget), "--budget")
 

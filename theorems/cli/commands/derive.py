@@ -58,8 +58,9 @@ def _derive_params(key, values):
               help="with `map A B`: derive the constant at n = 1, 2, ..., N, printing each size as it finishes, and "
                    "say how it changes (e.g. --max-n 3)")
 @click.option("--budget", type=Seconds(True), metavar="SECONDS",
-              help="with `level` and `map A B`: stop after this many seconds and say how far it got (default 60; "
-                   "with --max-n each size has its own, and the sizes finished are kept; e.g. --budget 120)")
+              help="with `level` and `map A B`: stop after this many processor seconds of work and say how far it "
+                   "got (default 60; counted work, so a busy machine makes it slower, not different; with --max-n "
+                   "each size has its own, and the sizes finished are kept; e.g. --budget 120)")
 @click.option("--target", metavar="NAME",
               help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
 @click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
@@ -165,7 +166,8 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
 
 
 def _stopped(e, as_json, done=None):
-    """A derivation the time budget stopped: how far it got (as JSON with --json), exit 1."""
+    """A derivation its budget (or the budget's wall-clock safety net) stopped: how far it got (as JSON with
+    --json), exit 1."""
     if as_json:
         from symbolic import tool_json
         print(json.dumps({"tool": tool_json(), "stopped": str(e), "reached": e.where, "budget": e.seconds,
