@@ -124,13 +124,16 @@ class Budget:
         if _in_destructor(frame):   # an exception there is only printed ("Exception ignored"): ring again soon
             signal.setitimer(timer, RING_AGAIN)
             return
+        if timer == signal.ITIMER_VIRTUAL and self.remaining() > 0:   # the timer's tick-sampled count ran ahead
+            signal.setitimer(timer, max(self.remaining(), 1e-3))
+            return
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)   # one ring is enough: no timer outlives a spent budget
         signal.setitimer(signal.ITIMER_REAL, 0)
         self._rang = "budget" if timer == signal.ITIMER_VIRTUAL else "safety"
         raise self._spent(self._rang)
 
     def _arm(self) -> None:
-        # ITIMER_VIRTUAL counts user time only, never more than process_time: it rings once the budget is spent
+        # ITIMER_VIRTUAL counts user time only (process_time adds system time): a ring is checked against the count
         signal.setitimer(signal.ITIMER_VIRTUAL, max(self.remaining(), 1e-3))
         signal.setitimer(signal.ITIMER_REAL, max(self.safety_remaining(), 1e-3))
 
