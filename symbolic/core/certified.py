@@ -31,10 +31,11 @@ from fractions import Fraction
 
 import sympy as sp
 
-from symbolic.core.errors import DPCheckError, FloatNotAllowed, clip
+from symbolic.core.errors import DPCheckError, FloatNotAllowed, OutOfRange, clip
 
 START_BITS = 64
 MAX_BITS = 4096
+MAX_EXPONENT_BITS = 1 << 17   # an exact end of an interval is a rational below 2^(2^17) in size: 10^±39456
 
 
 class CertifiedUnavailable(DPCheckError):
@@ -171,11 +172,11 @@ class Ball:
     def lower(self) -> sp.Rational:
         """The exact lower end of the interval (a dyadic rational: midpoint − radius, both exact, so
         the end does not depend on the precision in force when it is read)."""
-        return _dyadic(self._a.mid()) - _dyadic(self._a.rad())
+        return _dyadic(self._a.mid(), -1) - _dyadic(self._a.rad(), 1)
 
     def upper(self) -> sp.Rational:
         """The exact upper end of the interval (a dyadic rational, as :meth:`lower`)."""
-        return _dyadic(self._a.mid()) + _dyadic(self._a.rad())
+        return _dyadic(self._a.mid(), 1) + _dyadic(self._a.rad(), 1)
 
     def contains(self, x) -> bool:
         """Does the interval certainly contain the exact number ``x``?"""
@@ -197,11 +198,33 @@ class Ball:
         raise TypeError("a Ball is not a truth value: use certified.lt / certified.le")
 
 
-def _dyadic(a) -> sp.Rational:
+def _dyadic(a, direction: int) -> sp.Rational:
+    """The exact number ``a`` (a ball of radius 0) as a rational; one of magnitude below 2^-MAX_EXPONENT_BITS
+    is rounded outward instead (up for ``direction`` 1, down for -1: 0 or ±2^-MAX_EXPONENT_BITS), so that the
+    interval read still contains the value and no rational of 10^39456 digits is ever built; a magnitude above
+    2^MAX_EXPONENT_BITS is refused."""
     if not a.is_finite():
         raise NotEnclosable(f"the interval {a} is unbounded")
     man, exp = a.man_exp()
     man, exp = int(man), int(exp)
+    if man == 0:
+        return sp.Integer(0)
+    size = exp + man.bit_length()   # 2^(size-1) <= |a| < 2^size
+    if size > MAX_EXPONENT_BITS:
+        raise OutOfRange(f"a value of about 2^{size} arose, beyond the magnitudes dpcheck computes with exactly "
+                         f"(2^±{MAX_EXPONENT_BITS}, about 10^±39456)")
+    if size < -MAX_EXPONENT_BITS or exp < -4 * MAX_EXPONENT_BITS:
+        # read exactly, 2^|exp| would take |exp| bits: 7·10^11 of them for the δ of a Gaussian at σ = 10^6
+        tiny = sp.Rational(1, 2 ** MAX_EXPONENT_BITS) if size < -MAX_EXPONENT_BITS else None
+        if tiny is None:   # an ordinary magnitude with a mantissa of over 2^19 bits: cut the mantissa outward
+            cut = -4 * MAX_EXPONENT_BITS - exp
+            man = (man >> cut) + (1 if direction > 0 else 0) if man > 0 else -((-man) >> cut) - (1 if direction < 0 else 0)
+            return _dyadic_exact(man, exp + cut)
+        return (tiny if man > 0 else sp.Integer(0)) if direction > 0 else (sp.Integer(0) if man > 0 else -tiny)
+    return _dyadic_exact(man, exp)
+
+
+def _dyadic_exact(man: int, exp: int) -> sp.Rational:
     return sp.Integer(man) * sp.Integer(2) ** exp if exp >= 0 else sp.Rational(man, 2 ** (-exp))
 
 

@@ -86,6 +86,17 @@ class ParseError(DPCheckError, ValueError):
     """
 
 
+class OutOfRange(InvalidParameter):
+    """A value given, or one arising from the values given, beyond the magnitudes dpcheck computes with
+    (a level below 2^-131072, an order of 10^9): refused in one line, like any input out of its range.
+
+    >>> raise OutOfRange("sigma=10^300: beyond the magnitudes dpcheck computes with")
+    Traceback (most recent call last):
+    ...
+    symbolic.core.errors.OutOfRange: sigma=10^300: beyond the magnitudes dpcheck computes with
+    """
+
+
 class EngineContradiction(Exception):
     """Two of the engine's own answers contradict each other (a bug in dpcheck or in a declaration, never bad
     input): not a :class:`DPCheckError`, so no pair, claim or command turns it into a verdict. The command line

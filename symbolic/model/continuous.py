@@ -28,6 +28,7 @@ import sympy as sp
 
 from symbolic.core.errors import InvalidDistribution, InvalidParameter, InvalidSize, clip
 from symbolic.core.exact import CURVE_CONSTANTS, DENSITY_FUNCS, expr_text, parse_expr
+from symbolic.model.magnitude import constants_within_magnitude, within_magnitude
 from symbolic.model.mechanism import count_databases
 from symbolic.model.table_file import keyed_by_database
 from symbolic.model.param_space import ParamRange
@@ -96,6 +97,7 @@ class ContinuousMechanism:
         for r in self.params:
             if r.name in values:
                 v = sp.sympify(values[r.name])
+                within_magnitude(v, r.name)
                 if not r.contains(v):
                     raise InvalidParameter(f"{r.name}={v} is outside its range {r.text()}")
                 subs[r.symbol] = v
@@ -181,6 +183,7 @@ def continuous_from_json(doc, *, name: str = "mechanism", assumptions=()) -> Con
         if not isinstance(text, str):
             raise InvalidDistribution(f"{where} is {clip(text, 40)}; give an expression in y as text")
         parsed[d] = parse_expr(text, symbols, what=where, functions=DENSITY_FUNCS, constants=CURVE_CONSTANTS)
+        constants_within_magnitude(parsed[d], where)
     return validated(name, outputs, n, tuple(domain), ranges, parsed, normalise=normalise)
 
 

@@ -190,13 +190,13 @@ def gaussian_profile_bounded(p, q, mu, *, budget: int = CELL_BUDGET) -> Decision
         cells += 1
         if cells > budget or _neglog2(tb - ta) > FINEST_CELL_BITS:
             return Decision(None, f"the hockey-stick divergence meets δ_μ too closely near e^ε ≈ {_approx(ta)} for "
-                                  f"certified intervals to separate them (checked {cells} cells of e^ε in [1, {T}])",
+                                  f"certified intervals to separate them (checked {cells} cells of e^ε in [1, {_approx(T)}])",
                             cells)
         h_b = hockey(p, q, tb)
         with C.precision(BASE_BITS + _neglog2(tb - ta)):
             d = gaussian_delta(mu, C.log(tb))
             if C.lt(d, h_b) is True:
-                return Decision(False, f"at ε = log({tb}): Σ_o max(0, p − e^ε·q) = {h_b} > δ_μ(ε) ∈ {d.text()}",
+                return Decision(False, f"at ε = log({_approx(tb)}): Σ_o max(0, p − e^ε·q) = {_approx(h_b)} > δ_μ(ε) ∈ {d.text()}",
                                 cells)
             if C.le(hockey(p, q, ta), d) is True:
                 continue

@@ -31,6 +31,7 @@ from symbolic.core.tables import database_key
 from symbolic.derive.continuous.pair import LawPair, Undecided, by_cases, decide, hockey, loss_on, renyi_mass, sup_loss
 from symbolic.model.continuous import ContinuousMechanism, continuous_from_json
 from symbolic.model.line_cuts import breakpoints
+from symbolic.model.magnitude import within_magnitude, within_order
 from symbolic.model.param_space import ParamRange
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.real_line import OO, Signs, is_infinite
@@ -85,6 +86,9 @@ def _own_ranges(notion, fixed, values, symbols):
         if k in values:
             v = values[k]
             own[k] = parse_expr(v, symbols, what=f"{notion} parameter {k}") if isinstance(v, str) else sp.sympify(v)
+            within_magnitude(own[k], k)
+            if k == "alpha":
+                within_order(own[k])
     if notion == "approx-dp":
         if "eps" in own and "E" in own:
             raise InvalidParameter("approx-dp takes one of eps=… (ε ≥ 0) or E=… (E = e^ε ≥ 1), not both")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core import certified as C
-from symbolic.core.errors import InvalidParameter
+from symbolic.core.errors import InvalidParameter, OutOfRange
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.derive.continuous.claims import decide_dominated, rr_table
 from symbolic.derive.continuous.conversions import dp_to_gdp_level
@@ -32,6 +32,16 @@ CURVE_MAP_EPS = (sp.Rational(1, 10), sp.Rational(1, 2), sp.Integer(1), sp.Intege
 PROOF_RANGE = (1, 148)   # the range of E on which a candidate formula is proved (ε from 0 to about 5)
 
 
+MAX_EPS = 90_000   # e^ε below 2^131072 (certified.MAX_EXPONENT_BITS), the magnitudes enclosed exactly
+
+
+def _within_range(eps) -> None:
+    """Refuse an ε whose E = e^ε is beyond the magnitudes dpcheck computes with (one line, naming ε)."""
+    if C.lt(MAX_EPS, eps) is not False:
+        raise OutOfRange(f"eps={expr_text(eps)}: E = e^ε would be beyond the magnitudes dpcheck computes with "
+                         f"exactly (about 10^±39456); give ε ≤ {MAX_EPS}")
+
+
 def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) -> CurveMap:
     """The tight level of ``target`` (zcdp or gaussian-dp; renyi-dp at order ``alpha``, a number > 1 or the
     symbol α) implied by ``source`` at each ε.
@@ -41,6 +51,8 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
     ((E - 1)*log(E)/(E + 1), True, True)
     """
     param = CURVE_TARGETS.get(target, "level")
+    for eps in eps_values:
+        _within_range(eps)
     if source == "gaussian-dp" and target == "approx-dp":
         return gdp_to_dp_map(eps_values)
     if source == "pure-dp" and target == "renyi-dp" and alpha is not None:
@@ -56,7 +68,11 @@ def curve_map(source: str, target: str, eps_values=CURVE_MAP_EPS, alpha=None) ->
     for eps in eps_values:
         p, q = dp_dominating_pair(sp.exp(eps))
         if target == "zcdp":
-            got = zcdp_of_pair(p, q)
+            try:
+                got = zcdp_of_pair(p, q)
+            except C.NotEnclosable as e:   # the orders' balls lost every digit (ε of several hundred)
+                return CurveMap(source, target, param, unknown=f"at ε = {expr_text(eps)} the Rényi levels could not "
+                                                               f"be enclosed at the working precision ({e})")
             lo, hi = got.sup.lower, got.sup.upper
             b = C.enclose(candidate.subs(E, sp.exp(eps)), 256)
             inside = inside and b.lower() >= lo and b.upper() <= hi

@@ -120,12 +120,23 @@ def decimal_up(x, digits: int) -> str:
 
 
 def _exponent(x) -> int:
-    """e with 10^e ≤ |x| < 10^(e+1), by exact comparisons (0 for x = 0)."""
+    """e with 10^e ≤ |x| < 10^(e+1), by exact integer comparisons (0 for x = 0); the first guess comes from the
+    bit lengths, so a number of 10^-39456 takes a few comparisons, not one a decade.
+
+    >>> _exponent(sp.Rational(1, 10 ** 5000)), _exponent(sp.Rational(999, 100)), _exponent(10 ** 5000)
+    (-5000, 0, 5000)
+    """
     x = abs(sp.Rational(x))
     if x == 0:
         return 0
-    e = len(str(int(x))) - 1 if x >= 1 else 0
-    while x < sp.Rational(10) ** e:
+    p, q = int(x.p), int(x.q)
+    e = int((p.bit_length() - q.bit_length()) * 0.30102999566398) - 1
+
+    def at_least(k):   # |x| ≥ 10^k
+        return p >= q * 10 ** k if k >= 0 else p * 10 ** (-k) >= q
+    while at_least(e + 1):
+        e += 1
+    while not at_least(e):
         e -= 1
     return e
 
