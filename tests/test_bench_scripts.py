@@ -4,9 +4,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow   # a proof of K-3.3.6 with every query re-run in each configuration: 17 s
 def test_the_query_survey_records_each_configuration_on_each_distinct_query(tmp_path):
     """K-3.3.6's proof: every distinct query gets one line per configuration, and the summary counts them."""
     out = tmp_path / "q.jsonl"

@@ -113,9 +113,9 @@ def test_derive_level_ends_a_spinning_notion_by_its_budget(here):
 
 
 def test_derive_map_ends_a_spinning_notion_by_its_budget(here):
-    """derive map keeps its own wall-clock budget: the user's code is ended by it or by its processor time
-    (the same --budget), whichever comes first on this machine; either line names the notion and --budget."""
-    code, out = dpcheck(here, "derive", "map", "mine.py:Spin", "pure-dp", "--budget", "20")
+    """derive map's budget and the user's code limit both count processor seconds (the same --budget); whichever
+    rings first ends the spinning body, and either line names the notion and --budget."""
+    code, out = dpcheck(here, "derive", "map", "mine.py:Spin", "pure-dp", "--budget", "3")
     assert code == 1
     by_budget = "in the notion Spin (mine.py)" in out and "raise --budget" in out
     assert by_budget or processor_line(out, "Spin", "--budget")

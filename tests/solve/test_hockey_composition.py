@@ -19,6 +19,10 @@ A1 = MechVar("A1")
 A2 = AdaptiveVar("A2", after=A1)
 SETTINGS = Settings(second_solver=False)
 BOTH = pytest.mark.parametrize("settings", [SETTINGS, replace(SETTINGS, hockey=True)], ids=["if-terms", "hockey"])
+# the hockey encoding (off by default) on composition: 35 s, so outside the default run
+BOTH_HEAVY = pytest.mark.parametrize("settings", [SETTINGS, pytest.param(replace(SETTINGS, hockey=True),
+                                                                          marks=pytest.mark.slow)],
+                                     ids=["if-terms", "hockey"])
 
 
 def _hockey(k, strict=False):
@@ -71,7 +75,7 @@ def test_post_processing_proved(settings):
     assert isinstance(res.verdict, Proved)
 
 
-@BOTH
+@BOTH_HEAVY
 def test_composition_with_too_small_delta_refuted_exactly(settings):
     for concl_delta in (D1.symbol, D2.symbol):  # δ1 + δ2 is the right budget; either alone is too small
         for second in (A2, MechVar("B2")):
