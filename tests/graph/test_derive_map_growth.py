@@ -1,5 +1,6 @@
 """`dpcheck derive map A B --max-n N`: the map at n + 1 carried over from n, with no new search, only when the
 table attaining it at n still attains it (exactly) and the solver proves it at n + 1."""
+import pytest
 import sympy as sp
 
 from symbolic.core.verdicts import Sizes
@@ -29,6 +30,7 @@ def test_group_privacy_stops_growing_and_n3_is_carried_over_from_n2():
     assert len(rows) == 8 and all(rows[f"{a},{b},0"] == rows[f"{a},{b},1"] for a in "01" for b in "01")
 
 
+@pytest.mark.slow   # two searches at n = 2 (12 s); its seeded fault runs it by name
 def test_a_map_that_grows_is_not_carried_over():
     """ε-DP ⇒ local DP: E at n=1, E² at n=2 (two records change between the extreme databases). The carried
     E is refuted at n=2, so the search finds E²; a carry from a table that is not tight never happens."""
