@@ -355,7 +355,8 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     as ``"1/2<p<1"``. ``prior``: for pml (required) and maximal-leakage (its support; default all inputs).
     A density or mass-function mechanism (``{"kind": "density", ...}``, see
     :mod:`symbolic.model.continuous`) is derived by :func:`symbolic.derive.continuous.level.derive_curve_level`
-    and gives a :class:`~symbolic.derive.continuous.level.CurveLevel`.
+    and gives a :class:`~symbolic.derive.continuous.level.CurveLevel`; so does an operation
+    (``{"kind": "composition", "of": TABLE, "times": K}``, :func:`symbolic.derive.composition.composition_level`).
     ``budget``: processor seconds (counted work); when they are spent, :class:`~symbolic.core.budget.BudgetSpent`
     says which stage was reached (see :mod:`symbolic.core.budget`).
 
@@ -366,6 +367,17 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     (log(p/(1 - p)), p/(1 - p), True)
     """
     from symbolic.model.continuous import ContinuousMechanism, is_continuous_document
+    from symbolic.model.operations import is_operation_document
+    if is_operation_document(mechanism):
+        from symbolic.derive.composition import composition_level
+        if prior is not None:
+            raise InvalidParameter("a composition's level takes no prior")
+        try:
+            notion, fixed = level_notion(notion_id)
+            key = notion.id
+        except UnknownName:
+            key, fixed = str(notion_id), {}
+        return composition_level(key, mechanism, params=params, assumptions=assumptions, fixed=fixed)
     from symbolic.derive.continuous.level import curve_notion
     from symbolic.derive.continuous.table_curves import TABLE_CURVES, table_curve_level
     try:

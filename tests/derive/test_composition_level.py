@@ -1,0 +1,166 @@
+"""The level of a k-fold composition of a finite table, through count vectors: the published number, the explicit
+product table at small k, a large k on two outputs, seeded faults caught by the checks, and bad input."""
+import json
+import random
+from itertools import product
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from symbolic.core.ops import exact_sign
+from symbolic.derive import composition as comp
+from symbolic.derive.composition_checks import mp_check, product_check
+from symbolic.derive.loss_counts import hockey_pair
+from symbolic.derive.level import derive_level
+from theorems.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+RR_HALF = json.loads((ROOT / "docs" / "examples" / "rr-half.json").read_text())
+
+
+def _comp(of, k):
+    return {"kind": "composition", "of": of, "times": k}
+
+
+def test_five_fold_randomized_response_at_half_gives_the_published_delta():
+    """5-fold ε = 1/2 randomized response: δ(ε′ = 1) = 0.184097926255053 (Kairouz–Oh–Viswanath's sum)."""
+    d = derive_level("approx-dp", _comp(RR_HALF, 5), params={"eps": "1"})
+    lo, hi = d.enclosure
+    assert d.ok and hi - lo < sp.Rational(1, 10 ** 20)
+    assert abs(lo - sp.Rational("0.184097926255053")) < sp.Rational(1, 10 ** 9)
+    # the same sum written independently over the binomial: j runs of the output favouring d, j > (k + 2)/2
+    s = sp.exp(sp.Rational(1, 2))
+    p, q = s / (1 + s), 1 / (1 + s)
+    ref = sum(sp.binomial(5, j) * (p ** j * q ** (5 - j) - sp.E * q ** j * p ** (5 - j)) for j in range(4, 6))
+    assert exact_sign(d.value - ref) == 0
+
+
+def test_pure_and_renyi_levels_of_the_five_fold_composition_are_five_times_one_run():
+    assert derive_level("pure-dp", _comp(RR_HALF, 5)).value == sp.Rational(5, 2)
+    r = derive_level("renyi-dp", _comp(RR_HALF, 5), params={"alpha": "2"})
+    s = sp.exp(sp.Rational(1, 2))
+    one = sp.log((s / (1 + s)) ** 2 * (1 + s) + (1 / (1 + s)) ** 2 * (1 + s) / s)
+    assert r.ok and exact_sign(r.value - 5 * one) == 0
+
+
+def _random_table(rng):
+    rows = {}
+    for d in ("0", "1"):
+        w = [rng.randint(0, 4) for _ in range(3)]
+        w[rng.randrange(3)] += 1
+        rows[d] = [str(sp.Rational(x, sum(w))) for x in w]
+    return {"n": 1, "domain": [0, 1], "outputs": [0, 1, 2], "rows": rows}
+
+
+def _product_level(notion, table, k, E=1, alpha=2):
+    """The level of the explicit product table, by enumeration in exact rationals (independent of the engine)."""
+    rows = {d: [sp.Rational(x) for x in r] for d, r in table["rows"].items()}
+    best = sp.Integer(0) if notion != "pure-dp" else None
+    for d, e in (("0", "1"), ("1", "0")):
+        p, q = rows[d], rows[e]
+        tot, ratio = sp.Integer(0), sp.Integer(0)
+        for t in product(range(3), repeat=k):
+            P, Q = sp.Mul(*(p[i] for i in t)), sp.Mul(*(q[i] for i in t))
+            if notion in ("approx-dp", "total-variation"):
+                tot += max(0, P - E * Q)
+            elif P > 0 and Q == 0:
+                return sp.oo
+            elif P > 0:
+                ratio = max(ratio, P / Q)
+                tot += P ** alpha * Q ** (1 - alpha)
+        val = {"pure-dp": ratio, "renyi-dp": tot}.get(notion, tot)
+        best = val if best is None else max(best, val)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_k_fold_equals_the_explicit_product_table_on_random_rational_tables(seed):
+    rng = random.Random(seed)
+    table, k = _random_table(rng), rng.randint(1, 4)
+    doc = _comp(table, k)
+    delta = derive_level("approx-dp", doc, params={"E": "3/2"})
+    assert delta.ok and delta.value == _product_level("approx-dp", table, k, E=sp.Rational(3, 2))
+    tv = derive_level("tv", doc)
+    assert tv.ok and tv.value == _product_level("total-variation", table, k)
+    for notion, params in (("pure-dp", {}), ("renyi-dp", {"alpha": "2"})):
+        d, ref = derive_level(notion, doc, params=params), _product_level(notion, table, k)
+        if ref == sp.oo:
+            assert d.infinite and d.ok
+        else:   # ε = log(ratio) (pure) and log(Σ P²/Q) (Rényi at 2)
+            assert d.ok and sp.exp(d.value) == ref
+
+
+def test_a_large_k_on_two_outputs_is_a_sum_over_k_plus_one_count_vectors():
+    rr = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    A, B, hits, total = hockey_pair([sp.Rational(3, 4), sp.Rational(1, 4)],
+                                         [sp.Rational(1, 4), sp.Rational(3, 4)], 200, sp.Integer(3))
+    assert total == 201 and 0 < hits < total
+    d = derive_level("approx-dp", _comp(rr, 200), params={"E": "3"})
+    assert d.ok and d.value == A - 3 * B and 0 < d.value < 1
+    assert derive_level("pure-dp", _comp(rr, 200)).value == 200 * sp.log(3)
+
+
+def test_rr_half_five_fold_from_the_cli_reads_the_table_next_to_the_file(capsys):
+    f = str(ROOT / "docs" / "examples" / "rr-half-5fold.json")
+    assert main(["derive", "level", "approx-dp", "--mechanism", f, "--param", "eps=1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("approx-dp: delta = 0.184097926255053")
+
+
+def test_seeded_faults_are_caught_by_the_checks():
+    """A δ with one direction's loss dropped, or a count vector left out, fails both cross-checks."""
+    p, q = [sp.Rational(3, 5), sp.Rational(1, 5), sp.Rational(1, 5)], [sp.Rational(1, 5), sp.Rational(1, 5), sp.Rational(3, 5)]
+    rows, k, own = {(0,): p, (1,): q}, 3, {"E": sp.Integer(2)}
+    right = [(d, e, comp._pair_level("approx-dp", own, rows[d], rows[e], k)) for d, e in (((0,), (1,)), ((1,), (0,)))]
+    assert product_check("approx-dp", own, k, rows, right)[1] and mp_check("approx-dp", own, k, rows, right)[1]
+    A, B, _, _ = hockey_pair(p, q, k, 2)
+    top = p[0] ** 3 - 2 * q[0] ** 3   # the all-first-output vector's term, left out
+    wrong = A - 2 * B - top
+    bad = [(right[0][0], right[0][1], (wrong, (wrong, wrong), "")), right[1]]
+    assert not product_check("approx-dp", own, k, rows, bad)[1]
+    assert not mp_check("approx-dp", own, k, rows, bad)[1]
+
+
+def test_a_large_output_set_is_refused_in_one_line():
+    table = {"n": 1, "domain": [0, 1], "outputs": list(range(6)),
+             "rows": {"0": ["1/21", "2/21", "3/21", "4/21", "5/21", "6/21"],
+                      "1": ["6/21", "5/21", "4/21", "3/21", "2/21", "1/21"]}}
+    with pytest.raises(Exception, match="count vectors"):
+        derive_level("tv", _comp(table, 1000))
+
+
+@pytest.mark.parametrize("doc, field", [
+    ({"kind": "composition", "times": 2}, '"of"'),
+    ({"kind": "composition", "of": "rr-half.json"}, '"times"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": 0}, '"times"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": -1}, '"times"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": 0.5}, '"times"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": "x"}, '"times"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": 10 ** 9}, '"times"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": True}, '"times"'),
+    ({"kind": "composition", "of": {"kind": "density", "density": {}}, "times": 2}, '"of"'),
+    ({"kind": "composition", "of": {"kind": "composition", "of": {}, "times": 2}, "times": 2}, '"of"'),
+    ({"kind": "composition", "of": "missing.json", "times": 2}, "missing.json"),
+    ({"kind": "subsampled", "of": "rr-half.json", "rate": "1/2"}, "subsampled"),
+])
+def test_bad_composition_files_exit_2_with_one_line_naming_the_field(doc, field, tmp_path, capsys):
+    (tmp_path / "rr-half.json").write_text(json.dumps(RR_HALF))
+    f = tmp_path / "c.json"
+    f.write_text(json.dumps(doc))
+    assert main(["derive", "level", "approx-dp", "--mechanism", str(f), "--param", "eps=1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("dpcheck: error:") and field in err
+
+
+@pytest.mark.parametrize("args, words", [
+    (["zcdp"], "not yet derived"),
+    (["approx-dp"], "exactly one of eps"),
+    (["renyi-dp", "--param", "alpha=1"], "1 < α"),
+    (["approx-dp", "--param", "eps=-1"], "ε ≥ 0"),
+])
+def test_bad_notions_and_parameters_exit_2(args, words, capsys):
+    f = str(ROOT / "docs" / "examples" / "rr-half-5fold.json")
+    assert main(["derive", "level", *args, "--mechanism", f]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and words in err
