@@ -29,6 +29,8 @@ REFUSED = {   # command -> words the one line must contain
                             ["alpha=10^9", "largest Rényi order"]),
     "map-gdp-eps": (["derive", "map", "pure-dp", "gaussian-dp", "--param", "eps=10^9"], ["eps=1000000000", "ε ≤"]),
     "map-zcdp-eps": (["derive", "map", "pure-dp", "zcdp", "--param", "eps=10^9"], ["eps=1000000000", "ε ≤"]),
+    "map-renyi-order": (["derive", "map", "pure-dp", "renyi-dp", "--param", "alpha=10^9", "--param", "eps=1"],
+                        ["alpha=10^9", "largest Rényi order"]),
 }
 
 
@@ -82,3 +84,10 @@ def test_map_at_an_epsilon_the_enclosures_cannot_reach_is_unknown_not_an_error(c
     assert main(["derive", "map", "pure-dp", "zcdp", "--param", "eps=400"]) == 1
     out = capsys.readouterr().out
     assert "unknown: at ε = 400" in out
+
+
+def test_a_large_order_of_the_renyi_map_keeps_its_form_unexpanded(capsys):
+    # sympy's simplify expanded E^α term by term: over two minutes at α = 10^4 before; the level tends to e^ε
+    assert main(["derive", "map", "pure-dp", "renyi-dp", "--param", "alpha=10^4", "--param", "eps=1"]) == 0
+    out = capsys.readouterr().out
+    assert "E = (E**19999 + 1)**(1/9999)/(E*(E + 1)**(1/9999))" in out and "ε = 1: E = 2.71819666792" in out
