@@ -41,11 +41,15 @@ def ratio_classes(p, q):
                 break
         else:
             classes.append([po, qo, kind, (po, qo)])
-    return [(sp.nsimplify(a) if a.is_Float else a, b, kind) for a, b, kind, _ in classes]
+    return [(a, b, kind) for a, b, kind, _ in classes]
 
 
 def count_vectors(k: int, g: int):
-    """Every vector of g nonnegative integers summing to k, each once."""
+    """Every vector of g nonnegative integers summing to k, each once.
+
+    >>> list(count_vectors(2, 2))
+    [(2, 0), (1, 1), (0, 2)]
+    """
     if g == 1:
         yield (k,)
         return
@@ -55,6 +59,7 @@ def count_vectors(k: int, g: int):
 
 
 def multinomial(k, c) -> int:
+    """k! / Π c_i!: how many k-tuples of outputs have the counts c."""
     out, left = 1, k
     for ci in c:
         out *= comb(left, ci)
@@ -81,7 +86,10 @@ class _LossSigns:
         if hi < 0:
             return -1
         self.exact_calls += 1
-        return exact_sign(sp.Add(*(ci * li for ci, li in zip(c, self.logs))) - self.eps)
+        try:
+            return exact_sign(sp.Add(*(ci * li for ci, li in zip(c, self.logs))) - self.eps)
+        except UndecidedComparison:   # a tie in disguise among logs: compare Π r_i^{c_i} with E′ instead
+            return exact_sign(sp.Mul(*(sp.exp(li) ** ci for ci, li in zip(c, self.logs))) - sp.exp(self.eps))
 
 
 def hockey_pair(p, q, k, E):

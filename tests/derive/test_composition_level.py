@@ -164,3 +164,24 @@ def test_bad_notions_and_parameters_exit_2(args, words, capsys):
     assert main(["derive", "level", *args, "--mechanism", f]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and words in err
+
+
+def test_count_vectors_at_a_tie_with_e_prime_are_left_out_exactly():
+    """Ratios 3 and 1/2 meet E′ = 3/2 at one of each: P(c) = E′Q(c) there, decided exactly (no float)."""
+    table = {"n": 1, "domain": [0, 1], "outputs": [0, 1, 2],
+             "rows": {"0": ["3/8", "1/8", "1/2"], "1": ["1/8", "1/4", "5/8"]}}
+    for k in (2, 3):
+        d = derive_level("approx-dp", _comp(table, k), params={"E": "3/2"})
+        assert d.ok and d.value == _product_level("approx-dp", table, k, E=sp.Rational(3, 2))
+
+
+def test_a_renyi_level_not_multiplied_by_k_fails_both_checks():
+    p, q = [sp.Rational(3, 4), sp.Rational(1, 4)], [sp.Rational(1, 4), sp.Rational(3, 4)]
+    rows, k, own = {(0,): p, (1,): q}, 3, {"alpha": sp.Integer(2)}
+    one = sp.log(sp.Rational(9, 4) + sp.Rational(1, 12))   # D_2 of one run: Σ p²/q = 9/4 + 1/12
+    for value, ok in ((k * one, True), ((k - 1) * one, False)):
+        enc = (value.evalf(50) - sp.Rational(1, 10 ** 40), value.evalf(50) + sp.Rational(1, 10 ** 40))
+        enc = tuple(sp.Rational(str(x)) for x in enc)
+        res = [((0,), (1,), (value, enc, "")), ((1,), (0,), (value, enc, ""))]
+        assert product_check("renyi-dp", own, k, rows, res)[1] is ok
+        assert mp_check("renyi-dp", own, k, rows, res)[1] is ok
