@@ -155,6 +155,7 @@ def test_bad_composition_files_exit_2_with_one_line_naming_the_field(doc, field,
 
 @pytest.mark.parametrize("args, words", [
     (["zcdp"], "not yet derived"),
+    (["lip"], "not yet derived"),
     (["approx-dp"], "exactly one of eps"),
     (["renyi-dp", "--param", "alpha=1"], "1 < α"),
     (["approx-dp", "--param", "eps=-1"], "ε ≥ 0"),

@@ -190,10 +190,11 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     if mechanism is None:
         raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
     doc = load_json(mechanism, "mechanism")
-    if isinstance(doc, dict) and doc.get("kind") == "composition" and isinstance(doc.get("of"), str):
+    composed = isinstance(doc, dict) and doc.get("kind") == "composition"
+    if composed and isinstance(doc.get("of"), str):
         from pathlib import Path   # the composed table's path is relative to the composition file
         doc = {**doc, "of": load_json(str(Path(mechanism).parent / doc["of"]), "composed mechanism")}
-    if _scan_only(words[0]):
+    if _scan_only(words[0]) and not composed:   # a composition's level says which notions it takes
         if prior or assume:
             raise InvalidParameter(f"--prior and --assume go with the listed levels ({clip(words[0])} takes a numeric "
                                    f"table and --param for its other parameters)")
