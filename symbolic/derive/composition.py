@@ -127,7 +127,8 @@ def _pair_level(notion, own, p, q, k):
 
 
 def _largest(results):
-    """Index of a pair whose level is the largest, and whether that was decided exactly."""
+    """Index of a pair whose level is the largest (decided by enclosures, exactly where they overlap), or None
+    when an exact comparison is undecided."""
     best = 0
     for i, (_, _, (v, enc, _)) in enumerate(results):
         bv, benc = results[best][2][0], results[best][2][1]
