@@ -80,6 +80,13 @@ def test_a_large_renyi_order_is_checked_around_its_peak(mechanism, order, level,
     assert f"at sigma=1: 30-digit quadrature gives {level} against {level}" in out, out
 
 
+def test_zcdp_where_the_enclosures_lose_every_digit_is_unknown_not_an_error(capsys):
+    laplace = str(EXAMPLES / "laplace.json")
+    assert main(["derive", "level", "zcdp", "--mechanism", laplace, "--param", "b=10^-19", "--budget", "20"]) == 1
+    out = capsys.readouterr().out
+    assert "zcdp: rho = unknown" in out and "could not be enclosed at the working precision" in out
+
+
 def test_map_at_an_epsilon_the_enclosures_cannot_reach_is_unknown_not_an_error(capsys):
     assert main(["derive", "map", "pure-dp", "zcdp", "--param", "eps=400"]) == 1
     out = capsys.readouterr().out

@@ -60,7 +60,10 @@ def zcdp_level(m, own, pairs, signs, fixing, steps, values, run_checks, level_of
                     if all(exact_sign(x.xreplace({alpha: a})) > 0 for x in f):
                         return run(a, 256)
                 raise Undecided(f"no case of D_α holds at α = {a}")
-            sup = sup_over_orders(d_at, d_inf)
+            try:
+                sup = sup_over_orders(d_at, d_inf)
+            except C.NotEnclosable as e:   # every digit lost at the working precision (a Laplace scale of 10^-19)
+                raise Undecided(f"the Rényi levels could not be enclosed at the working precision ({e})") from None
             enc, exact = (sup.lower, sup.upper), False
             where = f"{where}; {sup.where}"
             steps.append(f"sup over α by branch and bound on {sup.cells} cells of α (D_α nondecreasing, "
