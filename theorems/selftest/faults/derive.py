@@ -98,3 +98,22 @@ _E("symbolic.derive.continuous.level:mirrored", "cp, cq = _centre(p, y), _centre
    "curve-level.every-pair-mirrored", "a density level reads one direction of a neighbouring pair and takes the "
    "reversed pair for its mirror image", T + "tests/derive/test_asymmetric_pairs.py::"
    "test_the_level_of_an_asymmetric_pair_is_the_larger_direction[approx-dp-params0-0.5-laplace scales]")
+
+
+# -- operations on mechanisms: the k-fold composition of a table ---------------------------------------------
+COMPOSITION = T + "tests/derive/test_composition_level.py::"
+
+_E("symbolic.derive.composition:_pair_level", "value = k * sp.log(mass) / (alpha - 1)",
+   "value = sp.log(mass) / (alpha - 1)", "composition.renyi-not-times-k",
+   "the Rényi level of a k-fold composition is one run's (orders add over the k runs)",
+   COMPOSITION + "test_pure_and_renyi_levels_of_the_five_fold_composition_are_five_times_one_run")
+
+_E("symbolic.derive.loss_counts:hockey_pair", "mult = multinomial(k, c)", "mult = 1", "composition.no-multinomial",
+   "each count vector weighed once, not by the number of output tuples with those counts",
+   COMPOSITION + "test_five_fold_randomized_response_at_half_gives_the_published_delta")
+
+_E("symbolic.derive.composition:composition_level",
+   "results = [(d, e, _pair_level(notion, own, rows[d], rows[e], k)) for d, e in pairs]",
+   "results = [(d, e, _pair_level(notion, own, rows[d], rows[e], k)) for d, e in pairs[:1]]",
+   "composition.one-direction", "only the first ordered pair of neighbouring rows is taken (the loss of one direction)",
+   COMPOSITION + "test_k_fold_equals_the_explicit_product_table_on_random_rational_tables")
