@@ -186,3 +186,11 @@ def test_a_renyi_level_not_multiplied_by_k_fails_both_checks():
         res = [((0,), (1,), (value, enc, "")), ((1,), (0,), (value, enc, ""))]
         assert product_check("renyi-dp", own, k, rows, res)[1] is ok
         assert mp_check("renyi-dp", own, k, rows, res)[1] is ok
+
+
+@pytest.mark.parametrize("command", [["eval", "PureDP", "--param", "E=3"], ["derive", "level", "lip", "--param", "E=3"]])
+def test_a_command_that_takes_a_table_says_where_a_composition_goes(command, capsys):
+    comp_file = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "rr-half-5fold.json")
+    assert main([*command, "--mechanism", comp_file]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and ("read by `derive level`" in err[0] or "of a composition" in err[0]), err
