@@ -102,9 +102,9 @@ class Budget:
         if self.end is None:
             return
         if time.process_time() >= self.end:
-            raise BudgetSpent(self.seconds, self.where)
+            raise self._spent("budget")
         if time.monotonic() >= self.safety_end:
-            raise BudgetSpent(self.seconds, self.where, self.safety)
+            raise self._spent("safety")
 
     def remaining(self) -> float:
         """Processor seconds left."""

@@ -213,14 +213,14 @@ def _dyadic(a, direction: int) -> sp.Rational:
     if size > MAX_EXPONENT_BITS:
         raise OutOfRange(f"a value of about 2^{size} arose, beyond the magnitudes dpcheck computes with exactly "
                          f"(2^±{MAX_EXPONENT_BITS}, about 10^±39456)")
-    if size < -MAX_EXPONENT_BITS or exp < -4 * MAX_EXPONENT_BITS:
-        # read exactly, 2^|exp| would take |exp| bits: 7·10^11 of them for the δ of a Gaussian at σ = 10^6
-        tiny = sp.Rational(1, 2 ** MAX_EXPONENT_BITS) if size < -MAX_EXPONENT_BITS else None
-        if tiny is None:   # an ordinary magnitude with a mantissa of over 2^19 bits: cut the mantissa outward
-            cut = -4 * MAX_EXPONENT_BITS - exp
-            man = (man >> cut) + (1 if direction > 0 else 0) if man > 0 else -((-man) >> cut) - (1 if direction < 0 else 0)
-            return _dyadic_exact(man, exp + cut)
+    # read exactly, 2^|exp| would take |exp| bits: 7·10^11 of them for the δ of a Gaussian at σ = 10^6
+    if size < -MAX_EXPONENT_BITS:   # a tiny value: 0 or ±2^-MAX_EXPONENT_BITS, whichever lies outward
+        tiny = sp.Rational(1, 2 ** MAX_EXPONENT_BITS)
         return (tiny if man > 0 else sp.Integer(0)) if direction > 0 else (sp.Integer(0) if man > 0 else -tiny)
+    if exp < -4 * MAX_EXPONENT_BITS:   # an ordinary magnitude with a mantissa of over 2^19 bits: cut it outward
+        cut = -4 * MAX_EXPONENT_BITS - exp
+        man = (man >> cut) + (1 if direction > 0 else 0) if man > 0 else -((-man) >> cut) - (1 if direction < 0 else 0)
+        exp += cut
     return _dyadic_exact(man, exp)
 
 

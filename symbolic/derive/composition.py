@@ -28,12 +28,12 @@ from symbolic.core.tables import database_key
 from symbolic.derive.composition_checks import mp_check, product_check
 from symbolic.derive.continuous.values import CurveLevel, enclosure
 from symbolic.derive.loss_counts import hockey_pair, ratio_classes
+from symbolic.model.magnitude import MAX_ORDER   # the largest Rényi order taken
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.operations import composition_from_json
 from symbolic.model.symbolic_table import symbolic_mechanism_from_json
 
 COMPOSITION_NOTIONS = ("pure-dp", "approx-dp", "renyi-dp", "total-variation")
-MAX_ORDER = 10 ** 4     # the largest Rényi order taken
 SHOWN_TERMS = 64        # an exact δ with more terms is given by its enclosure only
 QUANTITY = {"pure-dp": "epsilon", "approx-dp": "delta", "renyi-dp": "epsilon", "total-variation": "tv"}
 

@@ -108,20 +108,22 @@ def _integrate(f, laws, integers, kink_of=None):
     return mpmath.quad(f, [-mpmath.inf] + grid + [mpmath.inf])
 
 
+def _gaussian_factors(law):
+    """(a₂, a₁) of each factor e^(a₂·y² + a₁·y + a₀) of ``law`` whose coefficients are numbers and a₂ < 0."""
+    for e in sp.sympify(law).atoms(sp.exp):
+        y = next((s for s in e.free_symbols if s.name == "y"), None)
+        if y is None:
+            continue
+        g = sp.expand(e.args[0])
+        if g.is_polynomial(y) and sp.Poly(g, y).degree() == 2:
+            a2, a1 = sp.Poly(g, y).coeff_monomial(y ** 2), sp.Poly(g, y).coeff_monomial(y)
+            if not (a1.free_symbols or a2.free_symbols) and a2 < 0:
+                yield a2, a1
+
+
 def _modes(*laws):
-    """The vertices of the laws' Gaussian factors (e^(a·y² + b·y + c) with numbers a < 0, b): where each peaks."""
-    out = set()
-    for law in laws:
-        for e in sp.sympify(law).atoms(sp.exp):
-            y = next((s for s in e.free_symbols if s.name == "y"), None)
-            if y is None:
-                continue
-            g = sp.expand(e.args[0])
-            if g.is_polynomial(y) and sp.Poly(g, y).degree() == 2:
-                a2, a1 = sp.Poly(g, y).coeff_monomial(y ** 2), sp.Poly(g, y).coeff_monomial(y)
-                if not (a1.free_symbols or a2.free_symbols) and a2 < 0:
-                    out.add(mpmath.mpf(sp.N(-a1 / (2 * a2), mpmath.mp.dps)))
-    return out
+    """The vertices of the laws' Gaussian factors: where each peaks."""
+    return {mpmath.mpf(sp.N(-a1 / (2 * a2), mpmath.mp.dps)) for law in laws for a2, a1 in _gaussian_factors(law)}
 
 
 def _narrow_digits(m) -> int:
@@ -129,13 +131,9 @@ def _narrow_digits(m) -> int:
     that quadrature nodes crowded at a piece's end resolve the peak (σ = 10^-20 needs some 50 digits)."""
     need = DIGITS
     for _, law in m.laws:
-        for e in sp.sympify(law).atoms(sp.exp):
-            y = next((s for s in e.free_symbols if s.name == "y"), None)
-            g = sp.expand(e.args[0]) if y is not None else None
-            if g is not None and g.is_polynomial(y) and sp.Poly(g, y).degree() == 2:
-                a2 = sp.Poly(g, y).coeff_monomial(y ** 2)
-                if not a2.free_symbols and a2 < -sp.Rational(1, 2):   # width 1/sqrt(−2·a2) below 1
-                    need = max(need, DIGITS + int(mpmath.ceil(mpmath.log10(-2 * _num(a2)) / 2)))
+        for a2, _ in _gaussian_factors(law):
+            if a2 < -sp.Rational(1, 2):   # width 1/sqrt(−2·a2) below 1
+                need = max(need, DIGITS + int(mpmath.ceil(mpmath.log10(-2 * _num(a2)) / 2)))
     return min(MAX_DIGITS, need)
 
 
