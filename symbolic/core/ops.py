@@ -83,6 +83,8 @@ def _provably_zero(x) -> bool:
     """Is ``x`` exactly 0 by a symbolic argument (never by a numeric tolerance)?"""
     if sp.simplify(x) == 0:
         return True
+    if x.has(sp.tanh, sp.sinh, sp.cosh, sp.coth) and sp.simplify(x.rewrite(sp.exp)) == 0:
+        return True   # simplify alone does not see tanh(a/2) = (e^a − 1)/(e^a + 1)
     if x.is_algebraic and not x.has(sp.Function):
         t = sp.Symbol("_t")
         try:

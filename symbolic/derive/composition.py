@@ -31,7 +31,7 @@ from symbolic.derive.loss_counts import hockey_pair, ratio_classes
 from symbolic.model.magnitude import MAX_ORDER   # the largest Rényi order taken
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.operations import composition_from_json
-from symbolic.model.symbolic_table import symbolic_mechanism_from_json
+from symbolic.model.subsampling import operation_tables
 
 COMPOSITION_NOTIONS = ("pure-dp", "approx-dp", "renyi-dp", "total-variation")
 SHOWN_TERMS = 64        # an exact δ with more terms is given by its enclosure only
@@ -53,19 +53,22 @@ def composition_level(notion: str, doc, *, params=None, assumptions=(), fixed=No
     if notion not in COMPOSITION_NOTIONS:
         raise InvalidParameter(f"{clip(str(notion), 40)} of a composition is not yet derived; taken: "
                                f"{', '.join(COMPOSITION_NOTIONS)}")
-    sm = symbolic_mechanism_from_json(comp.of, assumptions=tuple(assumptions))
-    own, table = _split(notion, dict(fixed or {}), params, [r.name for r in sm.params])
-    if table:
-        sm = sm.fix(table)
-    if sm.params:
-        raise InvalidParameter(f"a composition's level is derived at numbers: give every table parameter a value "
-                               f"with --param ({', '.join(r.name for r in sm.params)})")
-    m, k = sm.mechanism, comp.times
-    rows = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
-    pairs = list(level_pairs("pure-dp", list(rows), m.n, m.domain))
-    results = [(d, e, _pair_level(notion, own, rows[d], rows[e], k)) for d, e in pairs]
+    tables = operation_tables(comp.of, assumptions=tuple(assumptions))
+    own, table = _split(notion, dict(fixed or {}), params, [r.name for r in tables[0][1].params])
+    k, results, rows = comp.times, [], {}
+    for _, sm in tables:
+        if table:
+            sm = sm.fix(table)
+        if sm.params:
+            raise InvalidParameter(f"a composition's level is derived at numbers: give every table parameter a "
+                                   f"value with --param ({', '.join(r.name for r in sm.params)})")
+        m = sm.mechanism
+        part = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
+        pairs = level_pairs("pure-dp", list(part), m.n, m.domain)
+        results += [(d, e, _pair_level(notion, own, part[d], part[e], k)) for d, e in pairs]
+        rows.update(part)
     shown = {name: expr_text(v) for name, v in (params or {}).items()}
-    return _level(notion, own, k, rows, results, shown, sm)
+    return _level(notion, own, k, rows, results, shown, sm, tables[0][0] is not None or len(tables) > 1)
 
 
 def _split(notion, fixed, params, table_names):
@@ -126,18 +129,26 @@ def _pair_level(notion, own, p, q, k):
     return value, enclosure(value), f"D_α of one run = log({expr_text(mass)})/(α − 1)"
 
 
-def _largest(results):
-    """Index of a pair whose level is the largest (decided by enclosures, exactly where they overlap), or None
-    when an exact comparison is undecided."""
+def largest(results):
+    """Index of an entry (d, e, (value or oo, enclosure, note)) whose level is the largest (decided by
+    enclosures, exactly where they overlap), or None when an exact comparison is undecided.
+
+    >>> largest([(0, 1, (sp.Integer(1), (1, 1), "")), (1, 0, (sp.log(3), enclosure(sp.log(3)), ""))])
+    1
+    """
     best = 0
     for i, (_, _, (v, enc, _)) in enumerate(results):
         bv, benc = results[best][2][0], results[best][2][1]
+        if i == best:
+            continue
         if v == sp.oo or bv == sp.oo:
             best = i if (v == sp.oo and bv != sp.oo) else best
             continue
         if enc[0] > benc[1]:
             best = i
         elif enc[1] >= benc[0]:
+            if v is None or bv is None:   # only enclosures, and they overlap
+                return None
             try:
                 if exact_sign(v - bv) > 0:
                     best = i
@@ -146,10 +157,11 @@ def _largest(results):
     return best
 
 
-def _level(notion, own, k, rows, results, shown, sm):
+def _level(notion, own, k, rows, results, shown, sm, subsampled):
     where_of = lambda d, e: f"{database_key(d)} ~ {database_key(e)}"
     quantity = QUANTITY[notion]
-    steps = [f"the {k}-fold composition of the table: each ordered neighbouring pair (d, e) becomes (p^⊗{k}, q^⊗{k}); "
+    what = "subsampled table (its neighbours: add or remove the record)" if subsampled else "table"
+    steps = [f"the {k}-fold composition of the {what}: each ordered neighbouring pair (d, e) becomes (p^⊗{k}, q^⊗{k}); "
              "outputs with equal likelihood ratio are merged and the k-tuples are counted by count vectors "
              "(multinomial weights), never enumerated"]
     steps += [f"{where_of(d, e)}: {note}" for d, e, (_, _, note) in results]
@@ -165,7 +177,7 @@ def _level(notion, own, k, rows, results, shown, sm):
         d, e, _ = infinite[0]
         return CurveLevel(notion, quantity, sp.oo, sp.oo, None, True, where_of(d, e), tuple(steps), checks, shown,
                           sm.assumptions(), None)
-    best = _largest(results)
+    best = largest(results)
     lo = max(r[2][1][0] for r in results)
     hi = max(r[2][1][1] for r in results)
     if best is None:
@@ -181,4 +193,4 @@ def _level(notion, own, k, rows, results, shown, sm):
                       shown, sm.assumptions(), None)
 
 
-__all__ = ["COMPOSITION_NOTIONS", "composition_level"]
+__all__ = ["COMPOSITION_NOTIONS", "composition_level", "largest"]

@@ -113,7 +113,8 @@ class LevelDerivation:
     """A derived tight level. ``formula``: the level (ε, δ, TV or leakage; ``oo`` when infinite);
     ``level_ratio``: for log-type levels the quantity inside the log (E = e^ε for ε-DP; Σ p^α q^(1−α) for
     Rényi), else None; ``pieces``: (condition, expression, maximisers) per piece; ``steps``: how the
-    maximum was decided (the certificate when ``proved``); ``checks``: (text, ok) at sample points.
+    maximum was decided (the certificate when ``proved``); ``checks``: (text, ok) at sample points;
+    ``operation``: lines saying how an operation (subsampling) made the table, else empty.
     The notions it is derived for are ``LEVEL_NOTIONS`` (:func:`derive_level` takes their IDs).
 
     >>> [n.id for n in LEVEL_NOTIONS][:4]
@@ -138,6 +139,7 @@ class LevelDerivation:
     infinite: bool = False
     message: str | None = None
     mechanism: SymbolicMechanism | None = field(default=None, compare=False, repr=False)
+    operation: tuple = ()   # lines saying which operation's tables these are (subsampling), else empty
 
     @property
     def ok(self) -> bool:
@@ -355,8 +357,9 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     as ``"1/2<p<1"``. ``prior``: for pml (required) and maximal-leakage (its support; default all inputs).
     A density or mass-function mechanism (``{"kind": "density", ...}``, see
     :mod:`symbolic.model.continuous`) is derived by :func:`symbolic.derive.continuous.level.derive_curve_level`
-    and gives a :class:`~symbolic.derive.continuous.level.CurveLevel`; so does an operation
-    (``{"kind": "composition", "of": TABLE, "times": K}``, :func:`symbolic.derive.composition.composition_level`).
+    and gives a :class:`~symbolic.derive.continuous.level.CurveLevel`; so does a composition
+    (``{"kind": "composition", "of": TABLE, "times": K}``); a subsampled table (``{"kind": "subsampled", …}``)
+    gives what the table engine gives (see :func:`symbolic.derive.operation_level.operation_level`).
     ``budget``: processor seconds (counted work); when they are spent, :class:`~symbolic.core.budget.BudgetSpent`
     says which stage was reached (see :mod:`symbolic.core.budget`).
 
@@ -369,22 +372,22 @@ def derive_level(notion_id: str, mechanism, *, params=None, assumptions=(), prio
     from symbolic.model.continuous import ContinuousMechanism, is_continuous_document
     from symbolic.model.operations import is_operation_document
     if is_operation_document(mechanism):
-        from symbolic.derive.composition import composition_level
-        if prior is not None:
-            raise InvalidParameter("a composition's level takes no prior")
+        from symbolic.derive.operation_level import operation_level
         try:
             notion, fixed = level_notion(notion_id)
             key = notion.id
         except UnknownName:
             key, fixed = str(notion_id), {}
-        return composition_level(key, mechanism, params=params, assumptions=assumptions, fixed=fixed)
+        return operation_level(notion_id, mechanism, key=key, fixed=fixed, table_level=derive_level, params=params,
+                               assumptions=assumptions, prior=prior, budget=budget)
     from symbolic.derive.continuous.level import curve_notion
     from symbolic.derive.continuous.table_curves import TABLE_CURVES, table_curve_level
     try:
         curve_id = curve_notion(notion_id)[0]
     except InvalidParameter:
         curve_id = None
-    if curve_id in TABLE_CURVES and isinstance(mechanism, dict) and not is_continuous_document(mechanism):
+    if curve_id in TABLE_CURVES and (isinstance(mechanism, SymbolicMechanism) or isinstance(mechanism, dict)
+                                     and not is_continuous_document(mechanism)):
         if prior is not None:
             raise InvalidParameter(f"{curve_id} takes no prior; a prior goes with pml and maximal-leakage")
         return table_curve_level(curve_id, mechanism, params=params, assumptions=assumptions)

@@ -3,7 +3,7 @@
 The JSON carries the keys of the derive contract, ``formula`` (sympy text), ``latex``, ``assumptions``,
 ``attained_by``, ``proof``, ``sizes``, ``checks``, and more: ``notion``, ``quantity``, ``params``,
 ``level_ratio`` (and its latex), ``maximisers`` (one entry per piece), ``infinite``, ``message``,
-``proved``, ``ok``. Databases are lists of their values; exact numbers are sympy text.
+``proved``, ``ok``, and ``operation`` (lines) for a subsampled table. Databases are lists of their values; exact numbers are sympy text.
 """
 from __future__ import annotations
 
@@ -63,6 +63,7 @@ def level_json(d) -> dict:
         "sizes": dict(d.sizes),
         "checks": [{"text": t, "ok": bool(ok)} for t, ok in d.checks],
         "ok": d.ok,
+        **({"operation": list(d.operation)} if d.operation else {}),
     }
 
 
@@ -80,6 +81,7 @@ def level_text(d) -> str:
         from symbolic.derive.continuous.render import curve_text
         return curve_text(d)
     lines = [f"{d.notion}: {LETTERS.get(d.quantity, d.quantity)} = {math_text(d.formula)}"]
+    lines += [f"operation: {t}" for t in d.operation]
     if d.infinite:
         lines.append(f"infinite: {d.message}")
     if d.level_ratio is not None and not d.infinite:

@@ -21,7 +21,7 @@ from symbolic.derive.continuous.checks import (DIGITS, MAX_DIGITS, REL_TOL, digi
 from symbolic.derive.continuous.finite_pairs import gdp_of_pair, zcdp_of_pair
 from symbolic.derive.continuous.values import CurveLevel
 from symbolic.model.neighbours import level_pairs
-from symbolic.model.symbolic_table import symbolic_mechanism_from_json
+from symbolic.model.symbolic_table import SymbolicMechanism, symbolic_mechanism_from_json
 
 TABLE_CURVES = {"zcdp": "rho", "gaussian-dp": "mu"}
 
@@ -34,7 +34,10 @@ def table_curve_level(notion: str, doc, *, params=None, assumptions=()) -> Curve
     >>> d.enclosure[0] < sp.Rational(55, 100) < d.enclosure[1] + sp.Rational(1, 100), d.ok
     (True, True)
     """
-    sm = symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions))
+    if isinstance(doc, SymbolicMechanism):   # a table built by an operation (already checked)
+        sm = doc
+    else:
+        sm = symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions))
     if params:   # numbers or expressions in numbers (exp(-1)), read by the restricted parser
         sm = sm.fix(dict(params))
     if sm.params:

@@ -191,9 +191,7 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
         raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
     doc = load_json(mechanism, "mechanism")
     composed = isinstance(doc, dict) and doc.get("kind") == "composition"
-    if composed and isinstance(doc.get("of"), str):
-        from pathlib import Path   # the composed table's path is relative to the composition file
-        doc = {**doc, "of": load_json(str(Path(mechanism).parent / doc["of"]), "composed mechanism")}
+    doc = _operands_read(doc, mechanism)
     if _scan_only(words[0]) and not composed:   # a composition's level says which notions it takes
         if prior or assume:
             raise InvalidParameter(f"--prior and --assume go with the listed levels ({clip(words[0])} takes a numeric "
@@ -218,6 +216,22 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     else:
         print(level_text(d))
     return 0 if d.ok else 1
+
+
+def _operands_read(doc, path, depth=0):
+    """An operation's document with each ``"of"`` that is a path replaced by that file's document, read
+    relative to the file that names it (nested operations too, at most four deep)."""
+    from pathlib import Path
+    from theorems.cli.io import load_json
+    if not (isinstance(doc, dict) and doc.get("kind") in ("composition", "subsampled")) or "of" not in doc:
+        return doc
+    if depth >= 4:
+        raise InvalidParameter(f"operations nest more than four deep in {clip(str(path), 60)}")
+    of = doc["of"]
+    if isinstance(of, str):
+        inner = str(Path(path).parent / of)
+        return {**doc, "of": _operands_read(load_json(inner, f"{doc['kind']} operand"), inner, depth + 1)}
+    return {**doc, "of": _operands_read(of, path, depth + 1)}
 
 
 def _scan_only(word) -> bool:

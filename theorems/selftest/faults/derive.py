@@ -101,7 +101,7 @@ _E("symbolic.derive.continuous.level:mirrored", "cp, cq = _centre(p, y), _centre
 
 
 # -- operations on mechanisms: the k-fold composition of a table ---------------------------------------------
-COMPOSITION = T + "tests/derive/test_composition_level.py::"
+COMPOSITION = T + "tests/derive/operations/test_composition_level.py::"
 
 _E("symbolic.derive.composition:_pair_level", "value = k * sp.log(mass) / (alpha - 1)",
    "value = sp.log(mass) / (alpha - 1)", "composition.renyi-not-times-k",
@@ -113,7 +113,26 @@ _E("symbolic.derive.loss_counts:hockey_pair", "mult = multinomial(k, c)", "mult 
    COMPOSITION + "test_five_fold_randomized_response_at_half_gives_the_published_delta")
 
 _E("symbolic.derive.composition:composition_level",
-   "results = [(d, e, _pair_level(notion, own, rows[d], rows[e], k)) for d, e in pairs]",
-   "results = [(d, e, _pair_level(notion, own, rows[d], rows[e], k)) for d, e in pairs[:1]]",
+   "results += [(d, e, _pair_level(notion, own, part[d], part[e], k)) for d, e in pairs]",
+   "results += [(d, e, _pair_level(notion, own, part[d], part[e], k)) for d, e in pairs[:1]]",
    "composition.one-direction", "only the first ordered pair of neighbouring rows is taken (the loss of one direction)",
    COMPOSITION + "test_k_fold_equals_the_explicit_product_table_on_random_rational_tables")
+
+
+# -- operations on mechanisms: subsampling a table -----------------------------------------------------------
+SUBSAMPLED = T + "tests/derive/operations/test_subsampled_level.py::"
+
+_E("symbolic.model.subsampling:_poisson", "mix = [sp.expand((1 - q) * a + q * b)",
+   "mix = [sp.expand((1 - q ** 2) * a + q ** 2 * b)", "subsampling.rate-squared",
+   "Poisson sampling mixes with weight q² where q belongs (a loose amplification)",
+   SUBSAMPLED + "test_poisson_subsampling_of_one_dp_at_a_tenth_gives_the_published_epsilon")
+
+_E("symbolic.derive.operation_level:_subsampled_level",
+   "derived = [(label, derive_level(notion_id, sm, params=params, budget=budget)) for label, sm in tables]",
+   "derived = [(label, derive_level(notion_id, sm, params=params, budget=budget)) for label, sm in tables[:1]]",
+   "subsampling.first-value-only", "the level of a Poisson-subsampled table reads the first present value x only",
+   SUBSAMPLED + "test_poisson_levels_equal_a_brute_force_over_the_add_remove_pairs[1]")
+
+_E("symbolic.model.subsampling:_without_replacement", "for s in subsets:", "for s in subsets[1:]:",
+   "subsampling.a-subset-left-out", "sampling without replacement averages over all m-subsets but one",
+   SUBSAMPLED + "test_sampling_without_replacement_averages_over_the_subsets")

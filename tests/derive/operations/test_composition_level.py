@@ -15,7 +15,7 @@ from symbolic.derive.loss_counts import hockey_pair
 from symbolic.derive.level import derive_level
 from theorems.cli.main import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RR_HALF = json.loads((ROOT / "docs" / "examples" / "rr-half.json").read_text())
 
 
@@ -190,7 +190,7 @@ def test_a_renyi_level_not_multiplied_by_k_fails_both_checks():
 
 @pytest.mark.parametrize("command", [["eval", "PureDP", "--param", "E=3"], ["derive", "level", "lip", "--param", "E=3"]])
 def test_a_command_that_takes_a_table_says_where_a_composition_goes(command, capsys):
-    comp_file = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "rr-half-5fold.json")
+    comp_file = str(ROOT / "docs" / "examples" / "rr-half-5fold.json")
     assert main([*command, "--mechanism", comp_file]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and ("read by `derive level`" in err[0] or "of a composition" in err[0]), err

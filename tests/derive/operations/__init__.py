@@ -1,0 +1,1 @@
+"""Tests of operations on mechanisms: composition and subsampling."""
