@@ -18,6 +18,7 @@ from symbolic.core.errors import InvalidParameter
 from symbolic.core.exact import parse_expr
 from symbolic.derive.composition import composition_level, largest
 from symbolic.derive.continuous.values import enclosure
+from symbolic.model.continuous import is_continuous_document
 from symbolic.model.operations import is_operation_document, subsampled_from_json
 from symbolic.model.subsampling import operation_tables
 
@@ -41,6 +42,9 @@ def operation_level(notion_id: str, doc, *, key: str, fixed: dict, table_level, 
     if prior is not None:
         raise InvalidParameter(f"the level of a {doc['kind']} takes no prior")
     if doc["kind"] == "composition":
+        if is_continuous_document(doc.get("of")):
+            from symbolic.derive.operations.density_composition import density_composition_level
+            return density_composition_level(notion_id, doc, params=params, assumptions=assumptions)
         return composition_level(key, doc, params=params, assumptions=assumptions, fixed=fixed)
     return _subsampled_level(notion_id, doc, params, assumptions, budget, table_level)
 

@@ -85,6 +85,9 @@ def composition_from_json(doc) -> Composition:
     of = _of(doc, "composition")
     if isinstance(of, list):
         raise InvalidParameter('composition "of" as a list of mechanisms is not yet derived; give one table and "times"')
+    from symbolic.model.continuous import is_continuous_document
+    if is_continuous_document(of):
+        return Composition(of, _times(doc.get("times")))
     if is_operation_document(of):
         if of.get("kind") != "subsampled":
             raise InvalidParameter('composition "of" another composition is not yet derived; give a table or a '

@@ -136,3 +136,17 @@ _E("symbolic.derive.operation_level:_subsampled_level",
 _E("symbolic.model.subsampling:_without_replacement", "for s in subsets:", "for s in subsets[1:]:",
    "subsampling.a-subset-left-out", "sampling without replacement averages over all m-subsets but one",
    SUBSAMPLED + "test_sampling_without_replacement_averages_over_the_subsets")
+
+
+# -- operations on mechanisms: the k-fold composition of a density ---------------------------------------------
+DENSITY_COMPOSITION = T + "tests/derive/operations/test_density_composition.py::"
+
+_E("symbolic.derive.operations.density_composition:_shifted", "laws = {d: _gauss(A, sp.sqrt(k) * means[d], m.y)",
+   "laws = {d: _gauss(A, k * means[d], m.y)", "composition.gaussian-means-times-k",
+   "the k-fold Gaussian's means are multiplied by k instead of √k (μ·k-GDP where μ·√k belongs)",
+   DENSITY_COMPOSITION + "test_sixteen_fold_gaussian_at_sigma_two_is_two_gdp_with_the_published_delta")
+
+_E("symbolic.derive.operations.density_composition:density_composition_level",
+   "times = lambda v: None if v is None else sp.simplify(k * v)", "times = lambda v: None if v is None else sp.simplify(v)",
+   "composition.density-level-not-times-k", "a level that adds (pure, Rényi, zCDP) of a k-fold density is one run's",
+   DENSITY_COMPOSITION + "test_laplace_levels_that_add_are_k_times_one_run_and_delta_is_unknown")
