@@ -20,7 +20,7 @@ _FROM = {
     "symbolic.core.ops": ("UndecidedComparison",),
     "symbolic.core.prob": ("Dist", "Kernel"),
     "symbolic.core.tables": ("replace_record",),
-    "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed"),
+    "symbolic.core.terms": ("MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed", "PoissonSubsample"),
     "symbolic.core.verdicts": ("Sizes", "Proved", "Refuted", "Unknown", "Vacuous", "Derived", "Counterexample",
                                "Witness", "Obligation"),
     "symbolic.model.mechanism": ("Mechanism", "randomized_response", "truncated_geometric", "exponential_mechanism", "constant",

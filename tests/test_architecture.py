@@ -26,7 +26,7 @@ SOLVERS = ("z3", "cvc5")
 MAX_LINES = 500
 # a catalogue ID: source letter, dash, a definition/claim label (K-2.2, S-PROP12, T-D8, L-1.7b, K-A.3, T-F2b),
 # then optional suffixes (T-P4.converse, T-BRP-DP, K-2.2.step2)
-CATALOGUE_ID = re.compile(r"\b[KLST]-(?:[A-Z]+\d*(?:\.\d+)*[a-z]?|\d+(?:\.\d+)*[a-z]?)(?:[.-][A-Za-z0-9]+)*\b")
+CATALOGUE_ID = re.compile(r"\b[BKLST]-(?:[A-Z]+\d*(?:\.\d+)*[a-z]?|\d+(?:\.\d+)*[a-z]?)(?:[.-][A-Za-z0-9]+)*\b")
 
 
 def _modules():

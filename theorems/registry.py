@@ -6,9 +6,10 @@ import importlib
 from symbolic.core.errors import UnknownName
 
 MODULES = ["theorems.tschantz_causal", "theorems.lecture_properties", "theorems.kasiviswanathan_smith",
-           "theorems.saeidian_pml"]
+           "theorems.saeidian_pml", "theorems.toolbox"]
 SOURCES = {"T": "Tschantz, Sen, Datta: DP as a causal property", "L": "Lecture notes ch. 5: properties of DP",
-           "K": "Kasiviswanathan, Smith: semantic privacy", "S": "Saeidian et al.: pointwise maximal leakage"}
+           "K": "Kasiviswanathan, Smith: semantic privacy", "S": "Saeidian et al.: pointwise maximal leakage",
+           "B": "The standard toolbox: subsampling and composition (their papers cited per claim)"}
 
 
 def _load():

@@ -197,6 +197,51 @@ class Fixed(Term):
         return repr(self.mechanism)
 
 
+PARAMETER_VALUES = ("parameter values",)   # env key: a claim parameter's expression -> the number type in use
+
+
+@dataclass(frozen=True)
+class PoissonSubsample(Term):
+    """Poisson sampling at rate q under add/remove, of a mechanism of one record over two values: the first
+    value V stands for the database without the record, and the subsampled law at the other value x is
+    (1 − q)·A(V) + q·A(x) (the record is kept with probability q). ``rate`` is a number or a claim
+    parameter's symbol. Two values suffice for claims about neighbouring pairs: every add/remove pair
+    (V, x) of a larger domain is the pair of the two-value mechanism {V, x}, which keeps each hypothesis
+    about pairs.
+
+    Subsampling ε-DP at q gives log(1 + q(e^ε − 1))-DP (amplification by subsampling; Li, Qardaji, Su 2012),
+    and not with q² in its place:
+
+    >>> from symbolic.api import E, Param, PureDP, Settings, Sizes, check_implies
+    >>> q = Param("q", lower=0, upper=1, lower_strict=True, upper_strict=True)
+    >>> A, Es = MechVar("A"), E.symbol
+    >>> check_implies(PureDP(Es).of(A), PureDP(1 + q.symbol * (Es - 1)).of(PoissonSubsample(A, q.symbol)),
+    ...               params=(E, q), sizes=Sizes(1, 2, 2), settings=Settings(second_solver=False)).verdict.name
+    'proved'
+    """
+
+    mech: Term
+    rate: object
+
+    def free(self):
+        return self.mech.free()
+
+    def eval(self, ops, env):
+        a = self.mech.eval(ops, env)
+        if a.n != 1 or len(a.domain) != 2:
+            from symbolic.core.errors import InvalidSize
+            raise InvalidSize(f"PoissonSubsample takes a mechanism of one record over two values (absent, present); "
+                              f"this one has n = {a.n} over {len(a.domain)} values")
+        q = env[PARAMETER_VALUES](self.rate) if PARAMETER_VALUES in env else self.rate
+        absent, present = (a.domain[0],), (a.domain[1],)
+        rows = {absent: a.rows[absent],
+                present: tuple((1 - q) * a.p(absent, o) + q * a.p(present, o) for o in a.outputs)}
+        return MechTable(a.n, a.domain, a.outputs, rows)
+
+    def __repr__(self):
+        return f"PoissonSubsample({self.mech!r}, {self.rate})"
+
+
 def _uniq(xs):
     out = []
     for x in xs:

@@ -17,7 +17,7 @@ from symbolic.solve.backends.effort import units
 from symbolic.solve.queries.hockey import HockeyRewriter
 from symbolic.solve.backends.z3_ops import Z3Ops, to_z3
 from symbolic.core.tables import MechTable, PopTable, databases
-from symbolic.core.terms import AdaptiveVar, KernelVar, MechVar
+from symbolic.core.terms import PARAMETER_VALUES, AdaptiveVar, KernelVar, MechVar
 from symbolic.core.verdicts import Sizes
 
 
@@ -58,6 +58,7 @@ def within_range(t, r) -> list:
 def eval_notion(ops, ni, env, pop, params_env, to_num):
     """Evaluate a notion instance; a family target (adaptive second stage) means 'for every member'."""
     args = {p.name: to_num(a, params_env) for p, a in zip(ni.notion.params, ni.args)}
+    env = {**env, PARAMETER_VALUES: lambda e: to_num(e, params_env)}   # a term's own parameters (a sampling rate)
     tabs = [t.eval(ops, env) for t in targets(ni)]
     fam = [i for i, t in enumerate(tabs) if isinstance(t, dict)]
     if ni.notion.arity == 1 and fam and None in tabs[fam[0]]:

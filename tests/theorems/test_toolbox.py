@@ -1,0 +1,53 @@
+"""The toolbox claims: amplification by subsampling proved and its q² variants refuted with exact witnesses,
+the optimal and advanced composition numbers, each from the engine (test_catalogue checks every verdict)."""
+from dataclasses import replace
+from fractions import Fraction
+
+import sympy as sp
+
+from symbolic.core.ops import ExactOps
+from symbolic.core.terms import Fixed, PoissonSubsample
+from symbolic.core.verdicts import Refuted
+from symbolic.model.mechanism import Mechanism
+from symbolic.solve.run import check_claim
+from symbolic.solve.search import Settings
+from theorems import toolbox
+from theorems.registry import claims
+
+Z3_ONLY = replace(Settings(), second_solver=False)
+
+
+def test_the_q_squared_witness_breaks_the_stated_bound_when_recomputed_by_hand():
+    res = check_claim(claims()["B-AMP.q2"], Z3_ONLY)
+    assert isinstance(res.verdict, Refuted) and res.verdict.verified_exactly
+    cx = res.verdict.counterexample
+    table, E, q = cx.mechanisms["A"], Fraction(str(cx.parameters["E"])), Fraction(str(cx.parameters["q"]))
+    rows = {d: [Fraction(str(v)) for v in r] for d, r in table.rows.items()}
+    absent, present = sorted(rows)
+    mix = [(1 - q) * a + q * b for a, b in zip(rows[absent], rows[present])]
+    assert max(a / b for a, b in zip(rows[absent], rows[present]) if b) <= E        # the hypothesis holds
+    worst = max(max(a / b, b / a) for a, b in zip(rows[absent], mix) if a and b)
+    assert 1 + q * q * (E - 1) < worst <= 1 + q * (E - 1)                            # q² fails, q holds
+
+
+def test_the_subsampling_term_is_the_mixture_with_the_absent_row():
+    m = Mechanism.from_table({(0,): ["1/2", "1/2"], (1,): ["1/4", "3/4"]}, n=1, domain=(0, 1), outputs=(0, 1))
+    t = PoissonSubsample(Fixed(m), sp.Rational(1, 2)).eval(ExactOps(), {})
+    assert t.rows[(0,)] == (sp.Rational(1, 2), sp.Rational(1, 2)) and t.rows[(1,)] == (sp.Rational(3, 8), sp.Rational(5, 8))
+
+
+def test_advanced_composition_is_valid_and_its_halved_form_fails():
+    drv = toolbox.advanced_epsilon(100, sp.Rational(1, 100), sp.Rational(1, 10 ** 5))
+    assert abs(float(drv) - 0.489902758302976) < 1e-12
+    d = claims()["B-DRV.100"].derive()
+    lo, hi = d.extras["tight_epsilon"]
+    assert all(ok for _, ok in d.checks) and lo <= sp.Rational("0.337173920729573") <= hi + sp.Rational(1, 10 ** 9)
+    half = claims()["B-DRV.half"].derive()
+    assert all(ok for _, ok in half.checks) and half.extras["delta_at_halved"][0] > sp.Rational(1, 10 ** 5)
+
+
+def test_the_optimal_composition_sum_counts_only_the_outputs_above_e_prime():
+    """Two runs at ε = 1, ε′ = 1: only i = 0 (both outputs favour d, loss 2) is in the sum."""
+    e = sp.E
+    want = (e ** 2 - e) / (1 + e) ** 2
+    assert sp.simplify(toolbox._kov_sum(2, sp.Integer(1), sp.Integer(1)) - want) == 0

@@ -1,0 +1,169 @@
+"""The standard toolbox: amplification by subsampling and composition, the constants the field uses.
+
+Beside the sources' claims, each entry states one published constant with engine objects and cites its
+paper; the engine decides it as it decides the sources' (a proof within the stated sizes, a verified
+counterexample, or a derivation whose checks must pass). Published-style constants with a known error
+(q² where q belongs; the √k term of advanced composition halved) are stated as the errors they are and
+must be refuted.
+
+- Poisson subsampling at rate q (add/remove one record): ε-DP becomes log(1 + q(e^ε − 1))-DP and (ε, δ)-DP
+  becomes (log(1 + q(e^ε − 1)), qδ)-DP (Li, Qardaji, Su 2012; Balle, Barthe, Gaboardi 2018, Thm. 8), tight
+  at randomized response.
+- The optimal composition of k ε-DP mechanisms: δ(ε′) of the k-fold randomized response, which dominates
+  every k-fold ε-DP composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3).
+- Advanced composition: ε′ = √(2k ln(1/δ′))·ε + kε(e^ε − 1) with δ′ (Dwork, Rothblum, Vadhan 2010, Thm. III.3).
+- The Gaussian mechanism composes as μ-GDP with μ√k (Dong, Roth, Su 2022, Cor. 3.3); Rényi divergences add
+  (Mironov 2017, Prop. 1).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.core.ops import exact_sign
+from symbolic.core.terms import MechVar, PoissonSubsample
+from symbolic.core.verdicts import Derived, Sizes
+from symbolic.derive.level import derive_level
+from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
+from symbolic.notions.families.dp import ApproxDP, PureDP
+
+SRC = "B"
+Es = E.symbol
+Q = Param("q", lower=0, upper=1, lower_strict=True, upper_strict=True)
+DELTA = Param("delta", lower=0, upper=1)
+q, delta = Q.symbol, DELTA.symbol
+A = MechVar("A")
+SUBSAMPLED = PoissonSubsample(A, q)
+AMPLIFIED = 1 + q * (Es - 1)          # e^ε′ with ε′ = log(1 + q(e^ε − 1))
+# parts are pinned: the term is defined for one record over two values (which suffice); a refutation is
+# searched at two outputs, where the smallest witness lies, and a proof at three
+SIZES, WITNESS_SIZES = Sizes(1, 2, 3), Sizes(1, 2, 2)
+
+RR_E = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"E": "E>1"},
+        "rows": {"0": ["E/(1+E)", "1/(1+E)"], "1": ["1/(1+E)", "E/(1+E)"]}}
+
+
+def _rr(eps) -> dict:
+    """Randomized response at ε: the dominating pair of ε-DP (Kairouz, Oh, Viswanath 2015)."""
+    e = sp.exp(eps)
+    return {"n": 1, "domain": [0, 1], "outputs": [0, 1],
+            "rows": {"0": [str(e / (1 + e)), str(1 / (1 + e))], "1": [str(1 / (1 + e)), str(e / (1 + e))]}}
+
+
+def _derive_amplification_tight():
+    """The level of randomized response at E, Poisson-subsampled at q, derived by the table engine."""
+    doc = {"kind": "subsampled", "of": RR_E, "sampling": "poisson", "rate": "q", "params": {"q": "0<q<1"}}
+    d = derive_level("pure-dp", doc)
+    E_, q_ = (sp.Symbol(n, positive=True) for n in ("E", "q"))
+    stated = sp.log(1 + q_ * (E_ - 1))
+    got = d.formula.xreplace({s: {"E": E_, "q": q_}[s.name] for s in d.formula.free_symbols})
+    return Derived(got, "randomized response at E > 1 (ε = log E), Poisson-subsampled at 0 < q < 1",
+                   (("the maximiser was decided exactly", d.proved),
+                    (f"the derived level {got} equals log(1 + q(E − 1))", sp.simplify(got - stated) == 0),
+                    ("every check of the derivation passed", d.ok)),
+                   {"level_ratio": d.level_ratio})
+
+
+def _kov_sum(k, eps, eps_prime):
+    """δ(ε′) of k-fold ε-randomized response written from Kairouz, Oh, Viswanath (2015), Thm. 3.3: the sum
+    over the number i of outputs favouring the second database, of C(k, i)(e^{ε(k−i)} − e^{ε′}e^{εi})/(1+e^ε)^k
+    over the i with ε(k − 2i) > ε′."""
+    e = sp.exp(eps)
+    return sp.Add(*(sp.binomial(k, i) * (e ** (k - i) - sp.exp(eps_prime) * e ** i) / (1 + e) ** k
+                    for i in range(k + 1) if exact_sign(eps * (k - 2 * i) - eps_prime) > 0))
+
+
+def _derive_kov_five():
+    k, eps, eps_prime = 5, sp.Rational(1, 2), sp.Integer(1)
+    d = derive_level("approx-dp", {"kind": "composition", "of": _rr(eps), "times": k}, params={"eps": "1"})
+    want = _kov_sum(k, eps, eps_prime)
+    lo, hi = d.enclosure
+    return Derived(d.value, f"{k}-fold randomized response at ε = {eps}, δ at ε′ = {eps_prime}",
+                   (("the k-fold level's checks passed", d.ok),
+                    ("it equals the optimal-composition sum exactly", exact_sign(d.value - want) == 0),
+                    ("it is 0.184097926255053 to 1e-12", abs(lo - sp.Rational("0.184097926255053")) < sp.Rational(1, 10 ** 12)
+                     and hi - lo < sp.Rational(1, 10 ** 20))),
+                   {"enclosure": (lo, hi)})
+
+
+K_ADV, EPS_ADV, DELTA_ADV = 100, sp.Rational(1, 100), sp.Rational(1, 10 ** 5)
+
+
+def advanced_epsilon(k, eps, delta_prime, factor=1):
+    """Dwork, Rothblum, Vadhan (2010), Thm. III.3: ε′ = √(2k ln(1/δ′))·ε·factor + kε(e^ε − 1)."""
+    return sp.sqrt(2 * k * sp.log(1 / delta_prime)) * eps * factor + k * eps * (sp.exp(eps) - 1)
+
+
+def _delta_at(eps_prime):
+    d = derive_level("approx-dp", {"kind": "composition", "of": _rr(EPS_ADV), "times": K_ADV},
+                     params={"eps": eps_prime})
+    return d, d.enclosure
+
+
+def _tight_epsilon():
+    """The smallest ε′ on a 1e-9 grid whose certified δ(ε′) is ≤ δ′ (δ decreases in ε′): a bisection."""
+    lo, hi = sp.Rational(0), sp.Rational(1)
+    while hi - lo > sp.Rational(1, 10 ** 9):
+        mid = (lo + hi) / 2
+        _, (dlo, dhi) = _delta_at(mid)
+        if dhi <= DELTA_ADV:
+            hi = mid
+        elif dlo > DELTA_ADV:
+            lo = mid
+        else:
+            break
+    return lo, hi
+
+
+def _derive_advanced():
+    drv = advanced_epsilon(K_ADV, EPS_ADV, DELTA_ADV)
+    d, (dlo, dhi) = _delta_at(drv)
+    lo, hi = _tight_epsilon()
+    return Derived(drv, f"{K_ADV}-fold ε = {EPS_ADV} (the k-fold randomized response dominates), δ′ = {DELTA_ADV}",
+                   (("the k-fold level's checks passed", d.ok),
+                    (f"δ at the advanced-composition ε′ ≈ {sp.N(drv, 15)} is {sp.Float(dhi, 6)} ≤ δ′ (the bound is "
+                     f"valid)", dhi <= DELTA_ADV),
+                    (f"the tight ε′ lies in [{sp.Float(lo, 12)}, {sp.Float(hi, 12)}], below the advanced one by "
+                     f"{sp.N(drv - hi, 6)}", hi < drv and abs(lo - sp.Rational("0.337173920729573")) < sp.Rational(1, 10 ** 6))),
+                   {"tight_epsilon": (lo, hi), "delta_at_bound": (dlo, dhi)})
+
+
+def _derive_advanced_halved():
+    half = advanced_epsilon(K_ADV, EPS_ADV, DELTA_ADV, factor=sp.Rational(1, 2))
+    d, (dlo, dhi) = _delta_at(half)
+    return Derived(half, f"{K_ADV}-fold randomized response at ε = {EPS_ADV}, at the halved bound ε′ ≈ "
+                        f"{sp.N(half, 12)}",
+                   (("the k-fold level's checks passed", d.ok),
+                    (f"δ(ε′) ≥ {sp.Float(dlo, 6)} > δ′ = {DELTA_ADV}: the halved bound fails (the k-fold randomized "
+                     f"response is the witness)", dlo > DELTA_ADV)),
+                   {"delta_at_halved": (dlo, dhi)})
+
+
+CLAIMS = [
+    Claim("B-AMP", "⇒", SRC, "Poisson subsampling at rate q (add/remove): ε-DP ⇒ log(1 + q(e^ε − 1))-DP "
+          "(Li, Qardaji, Su 2012; Balle, Barthe, Gaboardi 2018, Thm. 8)", "holds",
+          (Implies(PureDP(Es).of(A), PureDP(AMPLIFIED).of(SUBSAMPLED), sizes=SIZES),), params=(E, Q), sizes=SIZES),
+    Claim("B-AMP.tight", "derived", SRC, "the amplified ε′ = log(1 + q(e^ε − 1)) is attained by randomized "
+          "response subsampled at q (the table engine's level, as a formula in E and q)", "holds",
+          derive=_derive_amplification_tight),
+    Claim("B-AMP.q2", "⇏", SRC, "a published-style error: ε-DP subsampled at q is log(1 + q²(e^ε − 1))-DP "
+          "(q² where q belongs)", "fails",
+          (NotImplies(PureDP(Es).of(A), PureDP(1 + q ** 2 * (Es - 1)).of(SUBSAMPLED), sizes=WITNESS_SIZES),),
+          params=(E, Q), sizes=WITNESS_SIZES),
+    Claim("B-AMP.approx", "⇒", SRC, "Poisson subsampling at q: (ε, δ)-DP ⇒ (log(1 + q(e^ε − 1)), qδ)-DP "
+          "(Balle, Barthe, Gaboardi 2018, Thm. 8)", "holds",
+          (Implies(ApproxDP(Es, delta).of(A), ApproxDP(AMPLIFIED, q * delta).of(SUBSAMPLED), sizes=SIZES),), params=(E, Q, DELTA),
+          sizes=SIZES),
+    Claim("B-AMP.approx.q2", "⇏", SRC, "a published-style error: (ε, δ)-DP subsampled at q is "
+          "(log(1 + q(e^ε − 1)), q²δ)-DP", "fails",
+          (NotImplies(ApproxDP(Es, delta).of(A), ApproxDP(AMPLIFIED, q ** 2 * delta).of(SUBSAMPLED), sizes=WITNESS_SIZES),),
+          params=(E, Q, DELTA), sizes=WITNESS_SIZES),
+    Claim("B-KOV.5", "derived", SRC, "optimal composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3): five runs of "
+          "ε = 1/2 randomized response have δ(ε′ = 1) = 0.184097926255053, the optimal-composition sum",
+          "holds", derive=_derive_kov_five),
+    Claim("B-DRV.100", "derived", SRC, "advanced composition (Dwork, Rothblum, Vadhan 2010, Thm. III.3): 100 runs "
+          "of 0.01-DP are (0.489902758302976, 10⁻⁵)-DP; the tight ε′ at δ′ = 10⁻⁵ is 0.337173920729573", "holds",
+          derive=_derive_advanced),
+    Claim("B-DRV.half", "derived", SRC, "a published-style error: advanced composition with the √k term halved "
+          "fails at 100 runs of 0.01-DP and δ′ = 10⁻⁵ (δ there exceeds δ′)", "fails",
+          derive=_derive_advanced_halved),
+]
