@@ -46,6 +46,9 @@ def operation_level(notion_id: str, doc, *, key: str, fixed: dict, table_level, 
             from symbolic.derive.operations.density_composition import density_composition_level
             return density_composition_level(notion_id, doc, params=params, assumptions=assumptions)
         return composition_level(key, doc, params=params, assumptions=assumptions, fixed=fixed)
+    if is_continuous_document(doc.get("of")):
+        from symbolic.derive.operations.subsampled_density import subsampled_density_level
+        return subsampled_density_level(notion_id, doc, params=params, assumptions=assumptions)
     return _subsampled_level(notion_id, doc, params, assumptions, budget, table_level)
 
 

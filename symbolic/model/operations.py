@@ -117,7 +117,10 @@ def subsampled_from_json(doc) -> Subsampled:
     if is_operation_document(of):
         raise InvalidParameter(f'subsampled "of" a {of["kind"]} is not yet derived; give a finite table (to '
                                f"subsample then compose, put the subsampled table in a composition's \"of\")")
-    _table(of, "subsampled")
+    from symbolic.model.continuous import is_continuous_document
+    density = is_continuous_document(of)
+    if not density:
+        _table(of, "subsampled")
     sampling = doc.get("sampling")
     if sampling not in SAMPLINGS:
         raise InvalidParameter(f'subsampled "sampling" must be "poisson" or "without-replacement"; got '
@@ -131,19 +134,22 @@ def subsampled_from_json(doc) -> Subsampled:
             raise InvalidParameter('subsampled "size" goes with "sampling": "without-replacement"; Poisson sampling '
                                    "has no fixed size")
         n = of.get("n", 1)
-        if n != 1:
+        if n != 1 and not density:
             raise InvalidSize(f'subsampled "of" has n = {clip(repr(n), 20)}: Poisson sampling (add/remove one '
                               f"record) takes a table of one record, its first domain value standing for the "
                               f"record's absence")
         absent = doc.get("absent", None)
         domain = of.get("domain") or []
-        if absent is not None and absent not in domain:
+        if absent is not None and absent not in domain and not density:
             raise InvalidParameter(f'subsampled "absent" {clip(repr(absent), 30)} is not a value of the table\'s '
                                    f"domain {clip(repr(domain), 60)}")
         return Subsampled(of, sampling, rate, params, absent, None)
     if "absent" in doc:
         raise InvalidParameter('subsampled "absent" goes with "sampling": "poisson"; sampling without replacement '
                                "replaces one record")
+    if density:
+        raise InvalidParameter('subsampled "of" a density is taken with "sampling": "poisson"; sampling a density '
+                               "without replacement is not yet derived")
     return Subsampled(of, sampling, rate, params, None, _size(doc.get("size")))
 
 

@@ -155,3 +155,24 @@ _E("symbolic.core.terms:PoissonSubsample.eval", "tuple((1 - q) * a.p(absent, o) 
    "tuple((1 - q * q) * a.p(absent, o) + q * q * a.p(present, o)", "subsampling.term-rate-squared",
    "the Poisson-subsampling term of claims mixes with weight q² (the toolbox's q² constant would be proved)",
    T + "tests/theorems/test_toolbox.py::test_the_q_squared_witness_breaks_the_stated_bound_when_recomputed_by_hand")
+
+
+# -- operations on mechanisms: the subsampled Gaussian -------------------------------------------------------
+SUBSAMPLED_GAUSSIAN = T + "tests/derive/operations/test_subsampled_gaussian.py::"
+SUBSAMPLED_DENSITY = T + "tests/derive/operations/test_subsampled_density.py::"
+
+_E("symbolic.derive.operations.mixture_moments:moment_enclosure",
+   "total = inner.real / (2 * fl.arb.pi()).sqrt() + tails", "total = inner.real / (2 * fl.arb.pi()).sqrt()",
+   "subsampled-gaussian.tails-left-out", "the certified moment leaves out the two tails beyond the quadrature's ends",
+   SUBSAMPLED_GAUSSIAN + "test_with_its_tails_a_short_interval_stays_right_and_the_direction_is_left_undecided")
+
+_E("symbolic.derive.operations.subsampled_gaussian:subsampled_gaussian_renyi", "larger = _compare(fwd, bwd)",
+   'larger = "backward"', "subsampled-gaussian.one-direction",
+   "the subsampled Gaussian's level reads one direction only, D_α(P‖M), never comparing it with D_α(M‖P)",
+   SUBSAMPLED_GAUSSIAN + "test_the_published_numbers_at_q_one_hundredth_and_sigma_one[2]")
+
+_E("symbolic.derive.operations.subsampled_density:subsampled_density_level",
+   "mu = sp.simplify(sp.Abs(means[d] - means[absent]) * sp.sqrt(2 * A))",
+   "mu = sp.simplify(sp.Abs(means[d] - means[absent]) * 2 * A)", "subsampled-gaussian.variance-for-deviation",
+   "μ of a subsampled Gaussian divides the shift by the variance instead of the standard deviation",
+   SUBSAMPLED_DENSITY + "test_the_scale_is_read_from_the_laws")

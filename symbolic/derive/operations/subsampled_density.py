@@ -1,0 +1,122 @@
+"""The level of a Poisson-subsampled density mechanism: the Rényi divergence of the subsampled Gaussian.
+
+``{"kind": "subsampled", "of": DENSITY, "sampling": "poisson", "rate": Q}`` with every law Gaussian with one
+variance s² (:func:`~symbolic.derive.operations.density_composition.gaussian_location`): the first database
+V stands for the record's absence and the law at x is (1 − q)·N(m_V, s²) + q·N(m_x, s²). Shifted and scaled,
+each pair (V, x) is the pair of N(0, 1) and (1 − q)·N(0, 1) + q·N(μ, 1) with μ = |m_x − m_V|/s, whose Rényi
+divergence at order α, both directions, is :func:`~symbolic.derive.operations.subsampled_gaussian.
+subsampled_gaussian_renyi` (Mironov, Talwar, Zhang 2019). The level is the largest over x. Other notions of
+subsampled densities are an honest unknown for now.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.core.errors import DPCheckError, InvalidParameter, clip
+from symbolic.core.exact import expr_text, parse_expr
+from symbolic.derive.continuous.level import CURVE_NOTIONS, curve_notion
+from symbolic.derive.continuous.values import CurveLevel
+from symbolic.derive.operations.density_composition import gaussian_location
+from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
+from symbolic.model.continuous import continuous_from_json
+from symbolic.model.operations import subsampled_from_json
+
+NOTIONS = ("renyi-dp",)
+
+
+def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=()) -> CurveLevel:
+    """The Rényi level of a Poisson-subsampled Gaussian density mechanism (see the module docstring).
+
+    >>> gauss = {"kind": "density", "outputs": "reals", "domain": [0, 1],
+    ...          "density": {"0": "exp(-y^2/2)/sqrt(2*pi)", "1": "exp(-(y-1)^2/2)/sqrt(2*pi)"}}
+    >>> d = subsampled_density_level("renyi-2", {"kind": "subsampled", "of": gauss, "sampling": "poisson",
+    ...                                          "rate": "1/100"})
+    >>> d.value, d.ok
+    (log(E/10000 + 9999/10000), True)
+    """
+    sub = subsampled_from_json(doc)
+    notion, fixed = curve_notion(notion_key)
+    values = dict(params or {})
+    try:
+        m = continuous_from_json(sub.of, assumptions=tuple(assumptions))
+    except DPCheckError as e:   # the line names the operand, so a nested file's fault is found
+        raise type(e)(f'subsampled "of": {e}') from None
+    own = {**fixed, **{k: values.pop(k) for k in list(values) if k == "alpha"}}
+    rate = sub.rate
+    if rate in sub.params:
+        if rate not in values:
+            raise InvalidParameter(f"the subsampled density's level is derived at numbers: give the rate a value "
+                                   f"with --param {rate}=…")
+        rate = values.pop(rate)
+    unknown = [k for k in values if k not in m.symbols]
+    if unknown:
+        raise InvalidParameter(f"{notion} of a subsampled density has no parameter {clip(unknown[0], 40)}; valid: "
+                               f"{', '.join([*m.symbols, *sub.params, 'alpha'])}")
+    if values:
+        m = m.fix({k: parse_expr(v, what=k) if isinstance(v, str) else v for k, v in values.items()})
+    shown = {**{k: str(v) for k, v in (params or {}).items()}}
+    if notion not in NOTIONS:
+        return _unknown(notion, m, shown, f"{notion} of a subsampled density is not yet derived; taken: "
+                                          f"renyi-dp at an order α (--param alpha=…)")
+    if "alpha" not in own:
+        raise InvalidParameter("renyi-dp of a subsampled density needs alpha=… (a rational order 1 < α ≤ 256)")
+    if m.params:
+        raise InvalidParameter(f"the subsampled density's level is derived at numbers: give every parameter a value "
+                               f"with --param ({', '.join(r.name for r in m.params)})")
+    located = gaussian_location(m)
+    if located is None:
+        return _unknown(notion, m, shown, "the Rényi level of a subsampled density is derived for Gaussian laws with "
+                                          "one variance; this mechanism's laws are not")
+    A, means = located
+    absent = m.databases[0] if sub.absent is None else _database(sub.absent, m.databases)
+    results = []
+    for d in m.databases:
+        if d == absent:
+            continue
+        mu = sp.simplify(sp.Abs(means[d] - means[absent]) * sp.sqrt(2 * A))
+        if mu == 0:
+            raise InvalidParameter(f"the laws at {_key(absent)} and {_key(d)} are equal: the subsampled pair is "
+                                   f"private at every level; give a mechanism whose laws differ")
+        results.append((d, mu, subsampled_gaussian_renyi(parse_expr(str(rate)), mu, own["alpha"])))
+    d, mu, best = _largest(results)
+    steps = (f"Poisson sampling at rate q = {rate} (add or remove one record; {_key(absent)} stands for its "
+             f"absence); every law is Gaussian with variance {expr_text(1 / (2 * A))}, so each pair ({_key(absent)}, x) "
+             f"is N(0, 1) against (1 − q)·N(0, 1) + q·N(μ, 1) with μ = |m_x − m_{_key(absent)}|/s",
+             *(f"x = {_key(x)}: μ = {expr_text(u)}, level in [{sp.Float(r.enclosure[0], 15)}, "
+               f"{sp.Float(r.enclosure[1], 15)}] ({r.larger} direction)" for x, u, r in results),
+             *best.steps)
+    return CurveLevel(notion, "epsilon", best.value, best.value, best.enclosure, best.value is not None,
+                      f"{_key(absent)} ~ {_key(d)}, the {best.larger} direction", steps, best.checks, shown,
+                      tuple(r.text() for r in m.params), m)
+
+
+def _largest(results):
+    """The entry with the largest level; ties or overlaps keep the first and are decided by the enclosures'
+    upper ends only when disjoint (the level reported is that entry's, its enclosure widened to the largest)."""
+    best = results[0]
+    for r in results[1:]:
+        if r[2].enclosure[0] > best[2].enclosure[1]:
+            best = r
+        elif not r[2].enclosure[1] < best[2].enclosure[0]:
+            raise InvalidParameter("two present values give overlapping levels; give a mechanism with one present "
+                                   "value (two databases)")
+    return best
+
+
+def _database(v, databases):
+    for d in databases:
+        if _key(d) == str(v):
+            return d
+    raise InvalidParameter(f'subsampled "absent" {clip(str(v), 30)} is not a database of the mechanism')
+
+
+def _key(d) -> str:
+    return ",".join(map(str, d))
+
+
+def _unknown(notion, m, shown, why):
+    return CurveLevel(notion, CURVE_NOTIONS.get(notion, "epsilon"), None, None, None, False, "", (), (), shown,
+                      tuple(r.text() for r in m.params), m, unknown=why)
+
+
+__all__ = ["NOTIONS", "subsampled_density_level"]
