@@ -10,6 +10,8 @@ subsampled densities are an honest unknown for now.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
@@ -19,7 +21,7 @@ from symbolic.derive.continuous.values import CurveLevel
 from symbolic.derive.operations.density_composition import gaussian_location
 from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
 from symbolic.model.continuous import continuous_from_json
-from symbolic.model.operations import subsampled_from_json
+from symbolic.model.operations import composition_from_json, subsampled_from_json
 
 NOTIONS = ("renyi-dp",)
 
@@ -90,6 +92,29 @@ def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(
                       tuple(r.text() for r in m.params), m)
 
 
+def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=()) -> CurveLevel:
+    """The Rényi level of ``{"kind": "composition", "of": SUBSAMPLED_DENSITY, "times": K}``: K times the
+    subsampled level (Rényi divergences add under independent composition; Mironov 2017, Prop. 1), the shape
+    of a private training run with Poisson sampling.
+
+    >>> gauss = {"kind": "density", "outputs": "reals", "domain": [0, 1],
+    ...          "density": {"0": "exp(-y^2/2)/sqrt(2*pi)", "1": "exp(-(y-1)^2/2)/sqrt(2*pi)"}}
+    >>> sub = {"kind": "subsampled", "of": gauss, "sampling": "poisson", "rate": "1/100"}
+    >>> composed_subsampled_level("renyi-2", {"kind": "composition", "of": sub, "times": 10}).value
+    10*log(E/10000 + 9999/10000)
+    """
+    comp = composition_from_json(doc)
+    one = subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions)
+    if not one.ok:
+        return one
+    k = comp.times
+    times = lambda v: None if v is None else k * v
+    enc = (k * one.enclosure[0], k * one.enclosure[1])
+    return replace(one, formula=times(one.formula), value=times(one.value), enclosure=enc,
+                   steps=(f"Rényi divergences add under independent composition: {k} runs give {k} times one "
+                          f"run's level", *one.steps))
+
+
 def _largest(results):
     """The entry with the largest level; ties or overlaps keep the first and are decided by the enclosures'
     upper ends only when disjoint (the level reported is that entry's, its enclosure widened to the largest)."""
@@ -119,4 +144,4 @@ def _unknown(notion, m, shown, why):
                       tuple(r.text() for r in m.params), m, unknown=why)
 
 
-__all__ = ["NOTIONS", "subsampled_density_level"]
+__all__ = ["NOTIONS", "composed_subsampled_level", "subsampled_density_level"]

@@ -77,3 +77,14 @@ def test_bad_subsampled_density_files_exit_2(doc, args, field, tmp_path, monkeyp
     assert main(["derive", "level", "renyi-dp", "--mechanism", "s.json", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and field in err, err
+
+
+def test_subsample_then_compose_adds_the_renyi_levels(capsys):
+    """A thousand steps at q = 1/100, σ = 1: the training-run shape; Rényi levels add over the steps."""
+    one = derive_level("renyi-dp", _poisson(GAUSS), params={"sigma": "1", "alpha": "8"})
+    assert main(["derive", "level", "renyi-dp", "--mechanism", str(EXAMPLES / "gaussian-poisson-1000.json"),
+                 "--param", "sigma=1", "--param", "alpha=8", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["ok"] and exact_sign(sp.sympify(got["value"]) - 1000 * one.value) == 0
+    lo = sp.Rational(got["enclosure"]["lower"])
+    assert abs(lo - 1000 * sp.Rational(sp.Float("8.936439076060318e-4", 20))) < sp.Rational(1, 10 ** 12)

@@ -176,3 +176,8 @@ _E("symbolic.derive.operations.subsampled_density:subsampled_density_level",
    "mu = sp.simplify(sp.Abs(means[d] - means[absent]) * 2 * A)", "subsampled-gaussian.variance-for-deviation",
    "μ of a subsampled Gaussian divides the shift by the variance instead of the standard deviation",
    SUBSAMPLED_DENSITY + "test_the_scale_is_read_from_the_laws")
+
+_E("symbolic.derive.operations.subsampled_density:composed_subsampled_level",
+   "times = lambda v: None if v is None else k * v", "times = lambda v: None if v is None else v",
+   "subsampled-gaussian.composed-not-times-k", "k runs of the subsampled Gaussian keep one run's Rényi level",
+   SUBSAMPLED_DENSITY + "test_subsample_then_compose_adds_the_renyi_levels")
