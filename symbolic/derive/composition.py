@@ -27,11 +27,12 @@ from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.core.tables import database_key
 from symbolic.derive.composition_checks import mp_check, product_check
 from symbolic.derive.continuous.values import CurveLevel, enclosure
-from symbolic.derive.loss_counts import hockey_pair, ratio_classes
+from symbolic.derive.loss_counts import hockey_blocks, ratio_classes
 from symbolic.model.magnitude import MAX_ORDER   # the largest Rényi order taken
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.operations import composition_from_json
 from symbolic.model.subsampling import operation_tables
+from symbolic.model.symbolic_table import symbolic_mechanism_from_json
 
 COMPOSITION_NOTIONS = ("pure-dp", "approx-dp", "renyi-dp", "total-variation")
 SHOWN_TERMS = 64        # an exact δ with more terms is given by its enclosure only
@@ -53,22 +54,65 @@ def composition_level(notion: str, doc, *, params=None, assumptions=(), fixed=No
     if notion not in COMPOSITION_NOTIONS:
         raise InvalidParameter(f"{clip(str(notion), 40)} of a composition is not yet derived; taken: "
                                f"{', '.join(COMPOSITION_NOTIONS)}")
+    if isinstance(comp.of, tuple):
+        return _list_level(notion, comp, params, assumptions, fixed)
     tables = operation_tables(comp.of, assumptions=tuple(assumptions))
     own, table = _split(notion, dict(fixed or {}), params, [r.name for r in tables[0][1].params])
     k, results, rows = comp.times, [], {}
     for _, sm in tables:
-        if table:
-            sm = sm.fix(table)
-        if sm.params:
-            raise InvalidParameter(f"a composition's level is derived at numbers: give every table parameter a "
-                                   f"value with --param ({', '.join(r.name for r in sm.params)})")
-        m = sm.mechanism
+        m = _at_numbers(sm, table).mechanism
         part = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
         pairs = level_pairs("pure-dp", list(part), m.n, m.domain)
-        results += [(d, e, _pair_level(notion, own, part[d], part[e], k)) for d, e in pairs]
+        results += [(d, e, _pair_level(notion, own, [(part[d], part[e], k)])) for d, e in pairs]
         rows.update(part)
     shown = {name: expr_text(v) for name, v in (params or {}).items()}
-    return _level(notion, own, k, rows, results, shown, sm, tables[0][0] is not None or len(tables) > 1)
+    subsampled = tables[0][0] is not None or len(tables) > 1
+    what = "subsampled table (its neighbours: add or remove the record)" if subsampled else "table"
+    intro = (f"the {k}-fold composition of the {what}: each ordered neighbouring pair (d, e) becomes (p^⊗{k}, "
+             f"q^⊗{k}); outputs with equal likelihood ratio are merged and the k-tuples are counted by count "
+             "vectors (multinomial weights), never enumerated")
+    return _level(notion, own, k, lambda d, e: [(rows[d], rows[e], k)], results, shown, sm, intro)
+
+
+def _at_numbers(sm, values):
+    if values:
+        sm = sm.fix(values)
+    if sm.params:
+        raise InvalidParameter(f"a composition's level is derived at numbers: give every table parameter a value "
+                               f"with --param ({', '.join(r.name for r in sm.params)})")
+    return sm
+
+
+def _list_level(notion, comp, params, assumptions, fixed):
+    """A heterogeneous composition: the tables of the list, each run ``times`` times, on one database; equal
+    tables are one block run as many times as they occur."""
+    sms = [symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions)) for doc in comp.of]
+    names = sorted({r.name for sm in sms for r in sm.params})
+    own, table = _split(notion, dict(fixed or {}), params, names)
+    first = sms[0].mechanism
+    groups = []   # [(rows, runs)]
+    for j, sm in enumerate(sms):
+        m = _at_numbers(sm.fix({k: v for k, v in table.items() if k in sm.symbols}) if table else sm, {}).mechanism
+        if (m.n, tuple(m.domain), [d for d, _ in m.rows]) != (first.n, tuple(first.domain), [d for d, _ in first.rows]):
+            raise InvalidParameter(f'composition "of" entry {j + 1} is over other databases (n = {m.n}, domain '
+                                   f"{clip(repr(list(m.domain)), 40)}) than entry 1 (n = {first.n}, domain "
+                                   f"{clip(repr(list(first.domain)), 40)}): composed mechanisms share the database")
+        rows = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
+        for g in groups:
+            if g[0] == rows:
+                g[1] += comp.times
+                break
+        else:
+            groups.append([rows, comp.times])
+    blocks_of = lambda d, e: [(rows[d], rows[e], k) for rows, k in groups]
+    pairs = level_pairs("pure-dp", [d for d, _ in first.rows], first.n, first.domain)
+    results = [(d, e, _pair_level(notion, own, blocks_of(d, e))) for d, e in pairs]
+    shown = {name: expr_text(v) for name, v in (params or {}).items()}
+    runs = ", ".join(f"table {i + 1} × {k}" for i, (_, k) in enumerate(groups))
+    intro = (f"the composition of {len(comp.of)} tables on one database ({runs} after merging equal tables): each "
+             "ordered neighbouring pair (d, e) becomes the product of the tables' pairs; per table, outputs with equal "
+             "likelihood ratio are merged and the runs are counted by count vectors, never enumerated")
+    return _level(notion, own, sum(k for _, k in groups), blocks_of, results, shown, sms[0], intro)
 
 
 def _split(notion, fixed, params, table_names):
@@ -105,28 +149,34 @@ def _at_least(v, low, name, rng):
         raise InvalidParameter(f"{name} must be a number in its range {rng}; got {clip(str(v), 40)}")
 
 
-def _pair_level(notion, own, p, q, k):
-    """(exact value or oo, enclosure or None, note) of one ordered pair's k-fold level."""
+def _pair_level(notion, own, blocks):
+    """(exact value or oo, enclosure or None, note) of one ordered pair's level: the product of its blocks,
+    block j the pair (p_j, q_j) run k_j times."""
     if notion in ("approx-dp", "total-variation"):
         E = own.get("E", sp.Integer(1))
-        A, B, hits, total = hockey_pair(p, q, k, E)
+        A, B, hits, total = hockey_blocks(blocks, E)
         value = A - E * B
         note = f"{hits} of {total} count vectors in the event P > {'E′' if notion == 'approx-dp' else ''}Q"
         return value, enclosure(value), note
-    classes = ratio_classes(p, q)
-    if any(kind == "inf" for _, _, kind in classes):
-        return sp.oo, None, "an output has probability 0 under one row only (the second)"
-    if notion == "pure-dp":
-        best = None
-        for a, b, kind in classes:
-            if kind == "finite" and (best is None or exact_sign(a * best[1] - best[0] * b) > 0):
-                best = (a, b)
-        value = k * sp.log(sp.simplify(best[0] / best[1]))
-        return value, enclosure(value), f"largest ratio p/q = {expr_text(sp.simplify(best[0] / best[1]))}"
-    alpha = own["alpha"]
-    mass = sp.Add(*(a ** alpha * b ** (1 - alpha) for a, b, kind in classes if kind == "finite"))
-    value = k * sp.log(mass) / (alpha - 1)
-    return value, enclosure(value), f"D_α of one run = log({expr_text(mass)})/(α − 1)"
+    parts, notes = [], []
+    for p, q, k in blocks:
+        classes = ratio_classes(p, q)
+        if any(kind == "inf" for _, _, kind in classes):
+            return sp.oo, None, "an output has probability 0 under one row only (the second)"
+        if notion == "pure-dp":
+            best = None
+            for a, b, kind in classes:
+                if kind == "finite" and (best is None or exact_sign(a * best[1] - best[0] * b) > 0):
+                    best = (a, b)
+            parts.append(k * sp.log(sp.simplify(best[0] / best[1])))
+            notes.append(f"largest ratio p/q = {expr_text(sp.simplify(best[0] / best[1]))}")
+        else:
+            alpha = own["alpha"]
+            mass = sp.Add(*(a ** alpha * b ** (1 - alpha) for a, b, kind in classes if kind == "finite"))
+            parts.append(k * sp.log(mass) / (alpha - 1))
+            notes.append(f"D_α of one run = log({expr_text(mass)})/(α − 1)")
+    value = sp.Add(*parts)
+    return value, enclosure(value), "; ".join(notes)
 
 
 def largest(results):
@@ -157,20 +207,17 @@ def largest(results):
     return best
 
 
-def _level(notion, own, k, rows, results, shown, sm, subsampled):
+def _level(notion, own, k, blocks_of, results, shown, sm, intro):
     where_of = lambda d, e: f"{database_key(d)} ~ {database_key(e)}"
     quantity = QUANTITY[notion]
-    what = "subsampled table (its neighbours: add or remove the record)" if subsampled else "table"
-    steps = [f"the {k}-fold composition of the {what}: each ordered neighbouring pair (d, e) becomes (p^⊗{k}, q^⊗{k}); "
-             "outputs with equal likelihood ratio are merged and the k-tuples are counted by count vectors "
-             "(multinomial weights), never enumerated"]
+    steps = [intro]
     steps += [f"{where_of(d, e)}: {note}" for d, e, (_, _, note) in results]
-    steps.append({"pure-dp": f"ε of a k-fold product is k times the largest log-ratio: k = {k}",
+    steps.append({"pure-dp": f"ε of a product is the sum over its runs of the largest log-ratio ({k} runs)",
                   "approx-dp": "δ = Σ over count vectors c with P(c) > E′Q(c) of P(c) − E′Q(c), each comparison "
                                "of Σ c_i log(p_i/q_i) with ε′ decided by certified enclosures (exactly where they touch)",
                   "total-variation": "TV = Σ over count vectors c with P(c) > Q(c) of P(c) − Q(c)",
-                  "renyi-dp": f"Rényi divergences add under independent composition: k·D_α(p‖q), k = {k}"}[notion])
-    checks = [product_check(notion, own, k, rows, results), mp_check(notion, own, k, rows, results)]
+                  "renyi-dp": f"Rényi divergences add under independent composition ({k} runs)"}[notion])
+    checks = [product_check(notion, own, blocks_of, results), mp_check(notion, own, blocks_of, results)]
     checks = tuple(c for c in checks if c is not None)
     infinite = [r for r in results if r[2][0] == sp.oo]
     if infinite:

@@ -6,7 +6,8 @@ and :func:`hockey_pair` sums P(c) − E′Q(c) over those with P(c) > E′Q(c), 
 """
 from __future__ import annotations
 
-from math import comb
+from itertools import product
+from math import comb, prod
 
 import sympy as sp
 
@@ -94,27 +95,37 @@ class _LossSigns:
 
 def hockey_pair(p, q, k, E):
     """(A, B, event vectors, all vectors) with the pair's k-fold δ at E′ = e^ε′ equal to A − E′·B."""
-    classes = ratio_classes(p, q)
-    g = len(classes)
-    total = comb(k + g - 1, g - 1)
+    return hockey_blocks([(p, q, k)], E)
+
+
+def hockey_blocks(blocks, E):
+    """(A, B, event vectors, all vectors) for the product of blocks, block j the pair (p_j, q_j) run k_j times
+    (a heterogeneous composition): its δ at E′ is A − E′·B. A vector is one count vector per block."""
+    parts, total = [], 1
+    for p, q, k in blocks:
+        classes = ratio_classes(p, q)
+        total *= comb(k + len(classes) - 1, len(classes) - 1)
+        parts.append((classes, k))
     if total > MAX_VECTORS:
-        raise InvalidSize(f"the {k}-fold composition has {total} count vectors per pair over {g} likelihood ratios; "
-                          f"this step sums at most {MAX_VECTORS}")
-    finite = [i for i, cl in enumerate(classes) if cl[2] == "finite"]
-    signs = _LossSigns([sp.log(sp.simplify(classes[i][0] / classes[i][1])) for i in finite], sp.log(E))
+        raise InvalidSize(f"the composition has {total} count vectors per pair over the likelihood ratios of its "
+                          f"runs; this step sums at most {MAX_VECTORS}")
+    flat = [cl for classes, _ in parts for cl in classes]
+    finite = [i for i, cl in enumerate(flat) if cl[2] == "finite"]
+    signs = _LossSigns([sp.log(sp.simplify(flat[i][0] / flat[i][1])) for i in finite], sp.log(E))
     a_terms, b_terms, hits = [], [], 0
-    for c in count_vectors(k, g):
-        if any(c[i] for i, cl in enumerate(classes) if cl[2] == "zero"):
+    for combo in product(*(list(count_vectors(k, len(classes))) for classes, k in parts)):
+        c = [ci for cv in combo for ci in cv]
+        if any(c[i] for i, cl in enumerate(flat) if cl[2] == "zero"):
             continue    # P(c) = 0: not in the event
-        inf = any(c[i] for i, cl in enumerate(classes) if cl[2] == "inf")
+        inf = any(c[i] for i, cl in enumerate(flat) if cl[2] == "inf")
         if not inf and signs.sign([c[i] for i in finite]) <= 0:
             continue
         hits += 1
-        mult = multinomial(k, c)
-        a_terms.append(mult * sp.Mul(*(cl[0] ** ci for cl, ci in zip(classes, c))))
+        mult = prod(multinomial(k, cv) for (_, k), cv in zip(parts, combo))
+        a_terms.append(mult * sp.Mul(*(cl[0] ** ci for cl, ci in zip(flat, c))))
         if not inf:
-            b_terms.append(mult * sp.Mul(*(cl[1] ** ci for cl, ci in zip(classes, c))))
+            b_terms.append(mult * sp.Mul(*(cl[1] ** ci for cl, ci in zip(flat, c))))
     return sp.Add(*a_terms), sp.Add(*b_terms), hits, total
 
 
-__all__ = ["MAX_VECTORS", "count_vectors", "hockey_pair", "multinomial", "ratio_classes"]
+__all__ = ["MAX_VECTORS", "count_vectors", "hockey_blocks", "hockey_pair", "multinomial", "ratio_classes"]

@@ -28,16 +28,17 @@ from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.core.errors import DPCheckError, FloatNotAllowed, InvalidParameter, InvalidSize, clip
 
 MAX_TIMES = 10 ** 4   # a k-fold composition beyond this is refused (its count vectors grow like k^(|O|−1))
+MAX_LIST = 16        # tables in a heterogeneous composition
 OPERATION_KINDS = ("composition", "subsampled")
 SAMPLINGS = ("poisson", "without-replacement")
 
 
 @dataclass(frozen=True)
 class Composition:
-    """The k-fold composition of one finite table or subsampled table: ``of`` its parsed JSON document,
-    ``times`` the k."""
+    """The k-fold composition of one finite table or subsampled table (``of`` its parsed JSON document), or of a
+    list of tables on one database (``of`` a tuple of documents, each run ``times`` times)."""
 
-    of: dict
+    of: dict | tuple
     times: int
 
 
@@ -84,7 +85,7 @@ def composition_from_json(doc) -> Composition:
     _fields(doc, "composition", ("kind", "of", "times", "description"))
     of = _of(doc, "composition")
     if isinstance(of, list):
-        raise InvalidParameter('composition "of" as a list of mechanisms is not yet derived; give one table and "times"')
+        return Composition(_table_list(of), _times(doc.get("times", 1)))
     from symbolic.model.continuous import is_continuous_document
     if is_continuous_document(of):
         return Composition(of, _times(doc.get("times")))
@@ -151,6 +152,20 @@ def subsampled_from_json(doc) -> Subsampled:
         raise InvalidParameter('subsampled "of" a density is taken with "sampling": "poisson"; sampling a density '
                                "without replacement is not yet derived")
     return Subsampled(of, sampling, rate, params, None, _size(doc.get("size")))
+
+
+def _table_list(of) -> tuple:
+    """A heterogeneous composition's tables: 1 to MAX_LIST finite table objects (paths read by the caller)."""
+    if not 1 <= len(of) <= MAX_LIST:
+        raise InvalidSize(f'composition "of" lists {len(of)} mechanisms; give 1 to {MAX_LIST}')
+    for j, entry in enumerate(of):
+        if isinstance(entry, str):
+            raise InvalidParameter(f'composition "of" entry {j + 1} is the path {clip(entry, 60)}: read it relative '
+                                   f"to the operation's file first (dpcheck derive level does)")
+        if not isinstance(entry, dict) or is_operation_document(entry) or "rows" not in entry:
+            raise InvalidParameter(f'composition "of" entry {j + 1} must be a finite table with "rows" (a list of '
+                                   f"densities or operations is not yet derived)")
+    return tuple(of)
 
 
 def _fields(doc, kind, allowed):

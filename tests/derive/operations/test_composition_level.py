@@ -112,14 +112,15 @@ def test_seeded_faults_are_caught_by_the_checks():
     """A δ with one direction's loss dropped, or a count vector left out, fails both cross-checks."""
     p, q = [sp.Rational(3, 5), sp.Rational(1, 5), sp.Rational(1, 5)], [sp.Rational(1, 5), sp.Rational(1, 5), sp.Rational(3, 5)]
     rows, k, own = {(0,): p, (1,): q}, 3, {"E": sp.Integer(2)}
-    right = [(d, e, comp._pair_level("approx-dp", own, rows[d], rows[e], k)) for d, e in (((0,), (1,)), ((1,), (0,)))]
-    assert product_check("approx-dp", own, k, rows, right)[1] and mp_check("approx-dp", own, k, rows, right)[1]
+    blocks_of = lambda d, e: [(rows[d], rows[e], k)]
+    right = [(d, e, comp._pair_level("approx-dp", own, blocks_of(d, e))) for d, e in (((0,), (1,)), ((1,), (0,)))]
+    assert product_check("approx-dp", own, blocks_of, right)[1] and mp_check("approx-dp", own, blocks_of, right)[1]
     A, B, _, _ = hockey_pair(p, q, k, 2)
     top = p[0] ** 3 - 2 * q[0] ** 3   # the all-first-output vector's term, left out
     wrong = A - 2 * B - top
     bad = [(right[0][0], right[0][1], (wrong, (wrong, wrong), "")), right[1]]
-    assert not product_check("approx-dp", own, k, rows, bad)[1]
-    assert not mp_check("approx-dp", own, k, rows, bad)[1]
+    assert not product_check("approx-dp", own, blocks_of, bad)[1]
+    assert not mp_check("approx-dp", own, blocks_of, bad)[1]
 
 
 def test_a_large_output_set_is_refused_in_one_line():
@@ -184,8 +185,9 @@ def test_a_renyi_level_not_multiplied_by_k_fails_both_checks():
         enc = (value.evalf(50) - sp.Rational(1, 10 ** 40), value.evalf(50) + sp.Rational(1, 10 ** 40))
         enc = tuple(sp.Rational(str(x)) for x in enc)
         res = [((0,), (1,), (value, enc, "")), ((1,), (0,), (value, enc, ""))]
-        assert product_check("renyi-dp", own, k, rows, res)[1] is ok
-        assert mp_check("renyi-dp", own, k, rows, res)[1] is ok
+        blocks_of = lambda d, e: [(rows[d], rows[e], k)]
+        assert product_check("renyi-dp", own, blocks_of, res)[1] is ok
+        assert mp_check("renyi-dp", own, blocks_of, res)[1] is ok
 
 
 @pytest.mark.parametrize("command", [["eval", "PureDP", "--param", "E=3"], ["derive", "level", "lip", "--param", "E=3"]])
@@ -194,3 +196,50 @@ def test_a_command_that_takes_a_table_says_where_a_composition_goes(command, cap
     assert main([*command, "--mechanism", comp_file]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and ("read by `derive level`" in err[0] or "of a composition" in err[0]), err
+
+
+def _brute(tables, notion, E=None, alpha=None):
+    """The level of the composition of ``tables`` (one run each) by enumerating every output tuple."""
+    rows = [{int(k): [sp.Rational(x) for x in r] for k, r in t["rows"].items()} for t in tables]
+    best = None
+    for d, e in ((0, 1), (1, 0)):
+        total = sp.Integer(0)
+        ratio = None
+        for outs in product(*(range(len(r[0])) for r in rows)):
+            P = sp.Mul(*(r[d][o] for r, o in zip(rows, outs)))
+            Q = sp.Mul(*(r[e][o] for r, o in zip(rows, outs)))
+            if notion == "approx-dp":
+                total += max(P - E * Q, 0)
+            elif notion == "renyi-dp":
+                total += P ** alpha * Q ** (1 - alpha)
+            else:
+                ratio = P / Q if ratio is None else max(ratio, P / Q)
+        v = {"approx-dp": total, "renyi-dp": sp.log(total) / (alpha - 1) if notion == "renyi-dp" else None,
+             "pure-dp": sp.log(ratio) if ratio is not None else None}[notion]
+        best = v if best is None or exact_sign(v - best) > 0 else best
+    return best
+
+
+def test_a_list_of_different_tables_equals_the_enumerated_product():
+    a = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    b = {"n": 1, "domain": [0, 1], "outputs": [0, 1, 2],
+         "rows": {"0": ["1/2", "1/3", "1/6"], "1": ["1/6", "1/3", "1/2"]}}
+    doc = {"kind": "composition", "of": [a, b, a]}
+    d = derive_level("approx-dp", doc, params={"E": "2"})
+    assert d.ok and d.value == _brute([a, b, a], "approx-dp", E=2)
+    r = derive_level("renyi-dp", doc, params={"alpha": "3"})
+    assert r.ok and exact_sign(r.value - _brute([a, b, a], "renyi-dp", alpha=3)) == 0
+    e = derive_level("pure-dp", doc)
+    assert e.ok and exact_sign(e.value - (2 * sp.log(3) + sp.log(3))) == 0
+    assert "table 1 × 2, table 2 × 1" in d.steps[0]   # equal tables merged into one block
+
+
+def test_a_list_over_different_domains_is_refused_naming_the_entry(tmp_path, capsys):
+    a = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    c = {"n": 1, "domain": [0, 1, 2], "outputs": [0, 1],
+         "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"], "2": ["1/2", "1/2"]}}
+    (tmp_path / "a.json").write_text(json.dumps(a))
+    (tmp_path / "l.json").write_text(json.dumps({"kind": "composition", "of": ["a.json", c]}))
+    assert main(["derive", "level", "pure-dp", "--mechanism", str(tmp_path / "l.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "entry 2" in err

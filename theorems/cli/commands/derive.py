@@ -227,11 +227,13 @@ def _operands_read(doc, path, depth=0):
         return doc
     if depth >= 4:
         raise InvalidParameter(f"operations nest more than four deep in {clip(str(path), 60)}")
+    def read(of):
+        if isinstance(of, str):
+            inner = str(Path(path).parent / of)
+            return _operands_read(load_json(inner, f"{doc['kind']} operand"), inner, depth + 1)
+        return _operands_read(of, path, depth + 1)
     of = doc["of"]
-    if isinstance(of, str):
-        inner = str(Path(path).parent / of)
-        return {**doc, "of": _operands_read(load_json(inner, f"{doc['kind']} operand"), inner, depth + 1)}
-    return {**doc, "of": _operands_read(of, path, depth + 1)}
+    return {**doc, "of": [read(x) for x in of] if isinstance(of, list) and len(of) <= 64 else read(of)}
 
 
 def _scan_only(word) -> bool:

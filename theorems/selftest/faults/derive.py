@@ -103,18 +103,19 @@ _E("symbolic.derive.continuous.level:mirrored", "cp, cq = _centre(p, y), _centre
 # -- operations on mechanisms: the k-fold composition of a table ---------------------------------------------
 COMPOSITION = T + "tests/derive/operations/test_composition_level.py::"
 
-_E("symbolic.derive.composition:_pair_level", "value = k * sp.log(mass) / (alpha - 1)",
-   "value = sp.log(mass) / (alpha - 1)", "composition.renyi-not-times-k",
+_E("symbolic.derive.composition:_pair_level", "parts.append(k * sp.log(mass) / (alpha - 1))",
+   "parts.append(sp.log(mass) / (alpha - 1))", "composition.renyi-not-times-k",
    "the Rényi level of a k-fold composition is one run's (orders add over the k runs)",
    COMPOSITION + "test_pure_and_renyi_levels_of_the_five_fold_composition_are_five_times_one_run")
 
-_E("symbolic.derive.loss_counts:hockey_pair", "mult = multinomial(k, c)", "mult = 1", "composition.no-multinomial",
+_E("symbolic.derive.loss_counts:hockey_blocks", "mult = prod(multinomial(k, cv) for (_, k), cv in zip(parts, combo))",
+   "mult = 1", "composition.no-multinomial",
    "each count vector weighed once, not by the number of output tuples with those counts",
    COMPOSITION + "test_five_fold_randomized_response_at_half_gives_the_published_delta")
 
 _E("symbolic.derive.composition:composition_level",
-   "results += [(d, e, _pair_level(notion, own, part[d], part[e], k)) for d, e in pairs]",
-   "results += [(d, e, _pair_level(notion, own, part[d], part[e], k)) for d, e in pairs[:1]]",
+   "results += [(d, e, _pair_level(notion, own, [(part[d], part[e], k)])) for d, e in pairs]",
+   "results += [(d, e, _pair_level(notion, own, [(part[d], part[e], k)])) for d, e in pairs[:1]]",
    "composition.one-direction", "only the first ordered pair of neighbouring rows is taken (the loss of one direction)",
    COMPOSITION + "test_k_fold_equals_the_explicit_product_table_on_random_rational_tables")
 
