@@ -13,7 +13,7 @@ must be refuted.
   every k-fold ε-DP composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3).
 - Advanced composition: ε′ = √(2k ln(1/δ′))·ε + kε(e^ε − 1) with δ′ (Dwork, Rothblum, Vadhan 2010, Thm. III.3).
 - The Gaussian mechanism composes as μ-GDP with μ√k (Dong, Roth, Su 2022, Cor. 3.3); Rényi divergences add
-  (Mironov 2017, Prop. 1).
+  (Mironov 2017, Prop. 1); the subsampled Gaussian's Rényi levels (Mironov, Talwar, Zhang 2019).
 """
 from __future__ import annotations
 
@@ -44,9 +44,8 @@ RR_E = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "params": {"E": "E>1"},
 
 def _rr(eps) -> dict:
     """Randomized response at ε: the dominating pair of ε-DP (Kairouz, Oh, Viswanath 2015)."""
-    e = sp.exp(eps)
-    return {"n": 1, "domain": [0, 1], "outputs": [0, 1],
-            "rows": {"0": [str(e / (1 + e)), str(1 / (1 + e))], "1": [str(1 / (1 + e)), str(e / (1 + e))]}}
+    hi, lo = f"exp({eps})/(1+exp({eps}))", f"1/(1+exp({eps}))"
+    return {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": [hi, lo], "1": [lo, hi]}}
 
 
 def _derive_amplification_tight():
@@ -138,6 +137,55 @@ def _derive_advanced_halved():
                    {"delta_at_halved": (dlo, dhi)})
 
 
+GAUSS = {"kind": "density", "outputs": "reals", "domain": [0, 1], "params": {"sigma": "sigma>0"},
+         "density": {"0": "exp(-y^2/(2*sigma^2))/sqrt(2*pi*sigma^2)",
+                     "1": "exp(-(y-1)^2/(2*sigma^2))/sqrt(2*pi*sigma^2)"}}
+
+
+def _derive_renyi_adds():
+    """Rényi levels of a heterogeneous composition add (Mironov 2017, Prop. 1): the engine's level of the list
+    against the sum of the two tables' levels, each derived on its own."""
+    half, one = _rr(sp.Rational(1, 2)), _rr(sp.Integer(1))
+    both = derive_level("renyi-dp", {"kind": "composition", "of": [half, one]}, params={"alpha": "3"})
+    parts = [derive_level("renyi-3", t) for t in (half, one)]
+    total = sp.Add(*(p.formula for p in parts))
+    return Derived(both.value, "randomized response at ε = 1/2 and at ε = 1, composed; order α = 3",
+                   (("the composition's checks passed", both.ok), ("each table's level was derived", all(p.ok for p in parts)),
+                    ("the composition's level is the sum of the two", exact_sign(both.value - total) == 0)))
+
+
+def _derive_gaussian_sixteen():
+    comp = {"kind": "composition", "of": GAUSS, "times": 16}
+    mu = derive_level("gaussian-dp", comp, params={"sigma": "2"})
+    delta = derive_level("approx-dp", comp, params={"sigma": "2", "eps": "1"})
+    lo, hi = delta.enclosure
+    return Derived(mu.formula, "16 runs of the Gaussian mechanism (sensitivity 1, noise σ), at σ = 2",
+                   (("the μ's checks passed", mu.ok), ("μ = √16/σ: μ² adds over the runs (μ = 2 at σ = 2)",
+                                                       mu.value == 2 and sp.simplify(mu.formula ** 2 * sp.Symbol(
+                                                           "sigma", positive=True) ** 2 - 16) == 0),
+                    ("δ(1) = 0.509861660054670 to 1e-12", delta.ok and abs(lo - sp.Rational("0.509861660054670"))
+                     < sp.Rational(1, 10 ** 12) and hi - lo < sp.Rational(1, 10 ** 20))),
+                   {"delta_at_1": (lo, hi)})
+
+
+def _derive_sampled_gaussian():
+    q = sp.Rational(1, 100)
+    sub = {"kind": "subsampled", "of": GAUSS, "sampling": "poisson", "rate": str(q)}
+    out, checks = {}, []
+    for alpha, published in ((2, "1.718134220745479e-4"), (3, "2.646375745846613e-4"), (8, "8.936439076060318e-4")):
+        d = derive_level("renyi-dp", sub, params={"sigma": "1", "alpha": str(alpha)})
+        lo, hi = d.enclosure
+        out[alpha] = (lo, hi)
+        checks.append((f"α = {alpha}: {sp.N(lo, 16)}, as published ({published}), the forward direction the larger",
+                       d.ok and abs(lo / sp.Rational(sp.Float(published, 20)) - 1) < sp.Rational(1, 10 ** 12)
+                       and "forward" in d.where))
+    two = derive_level("renyi-2", sub, params={"sigma": "1"})
+    checks.append(("at α = 2 the level is log(1 + q²(e − 1)) exactly",
+                   exact_sign(two.value - sp.log(1 + q ** 2 * (sp.E - 1))) == 0))
+    return Derived(two.value, "the Gaussian mechanism (σ = 1, sensitivity 1) under Poisson sampling at q = 1/100",
+                   tuple(checks), {"enclosures": out})
+
+
 CLAIMS = [
     Claim("B-AMP", "⇒", SRC, "Poisson subsampling at rate q (add/remove): ε-DP ⇒ log(1 + q(e^ε − 1))-DP "
           "(Li, Qardaji, Su 2012; Balle, Barthe, Gaboardi 2018, Thm. 8)", "holds",
@@ -163,6 +211,13 @@ CLAIMS = [
     Claim("B-DRV.100", "derived", SRC, "advanced composition (Dwork, Rothblum, Vadhan 2010, Thm. III.3): 100 runs "
           "of 0.01-DP are (0.489902758302976, 10⁻⁵)-DP; the tight ε′ at δ′ = 10⁻⁵ is 0.337173920729573", "holds",
           derive=_derive_advanced),
+    Claim("B-RDP.add", "derived", SRC, "Rényi composition (Mironov 2017, Prop. 1): the Rényi level of two different "
+          "mechanisms composed is the sum of their levels, at every order", "holds", derive=_derive_renyi_adds),
+    Claim("B-GDP.16", "derived", SRC, "Gaussian composition (Dong, Roth, Su 2022, Cor. 3.3): 16 runs of the Gaussian "
+          "mechanism at σ = 2 are μ = 2-GDP, with δ(ε = 1) = 0.509861660054670", "holds", derive=_derive_gaussian_sixteen),
+    Claim("B-SGM", "derived", SRC, "the subsampled Gaussian (Mironov, Talwar, Zhang 2019): q = 1/100, σ = 1 has Rényi "
+          "levels 1.718134220745479e-4, 2.646375745846613e-4, 8.936439076060318e-4 at α = 2, 3, 8", "holds",
+          derive=_derive_sampled_gaussian),
     Claim("B-DRV.half", "derived", SRC, "a published-style error: advanced composition with the √k term halved "
           "fails at 100 runs of 0.01-DP and δ′ = 10⁻⁵ (δ there exceeds δ′)", "fails",
           derive=_derive_advanced_halved),

@@ -21,7 +21,9 @@ SLOW = {"T-TAB1", "T-F2b", "T-F2e", "T-F2c", "T-POST", "S-R13", "S-PROP12.geomet
         # above 5 s: the default run stays under five minutes on 2 cores (`dpcheck audit` decides them all)
         "T-SND", "K-3.3.2", "T-RR", "L-2.1", "T-TH1", "L-1.1", "S-TH6", "S-CAP", "K-2.4", "T-P3",
         # above 3 s (2026-11-27: the default run near five minutes again)
-        "T-GRP", "T-BRP-DP"}
+        "T-GRP", "T-BRP-DP",
+        # the toolbox's derivations above 3 s (tests/theorems/test_toolbox.py and tests/derive/operations test their parts)
+        "B-GDP.16", "B-SGM", "B-RDP.add", "B-DRV.100"}
 
 ALL = sorted(claims())
 
