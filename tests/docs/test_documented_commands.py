@@ -55,6 +55,8 @@ SLOW: dict[str, str] = {
     "dpcheck audit T L --json out.json --markdown out.md --jobs 2": "two sources' claims: 175 s CPU, 808 s",
     "dpcheck graph --json g.json --svg g.svg --jobs 2": "every pair of the zoo in 2 processes: 2,431 s",
     "dpcheck selftest --mutants --json": "every seeded fault against the test suite: 1,366 s CPU, 2,899 s",
+    "dpcheck derive level gaussian-dp --mechanism docs/examples/gaussian-16fold.json --param sigma=2":
+        "μ of 16 Gaussian runs, its checks at sample points: 9 s CPU",
     "dpcheck check T-P1 --json": "the claim, then 60 nominal s of exploring larger sizes: 129 s CPU, 392 s",
     'dpcheck check K-3.3.1 --assume "delta<1/10"': "the claim, then exploring: 132 s CPU, 432 s",
     "dpcheck check T-P1 --param eps=1/2": "the claim, then exploring: 138 s CPU, 441 s",

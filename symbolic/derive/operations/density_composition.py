@@ -41,10 +41,10 @@ def density_composition_level(notion_key: str, doc, *, params=None, assumptions=
     >>> gauss = {"kind": "density", "outputs": "reals", "domain": [0, 1], "params": {"sigma": "sigma>0"},
     ...          "density": {"0": "exp(-y^2/(2*sigma^2))/sqrt(2*pi*sigma^2)",
     ...                      "1": "exp(-(y-1)^2/(2*sigma^2))/sqrt(2*pi*sigma^2)"}}
-    >>> d = density_composition_level("gaussian-dp", {"kind": "composition", "of": gauss, "times": 16},
+    >>> d = density_composition_level("renyi-2", {"kind": "composition", "of": gauss, "times": 16},
     ...                               params={"sigma": 2})
     >>> d.value, d.ok
-    (2, True)
+    (4, True)
     """
     comp = composition_from_json(doc)
     notion, _ = curve_notion(notion_key)

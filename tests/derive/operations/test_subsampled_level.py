@@ -57,6 +57,11 @@ def test_the_rate_left_symbolic_gives_formulas_in_q():
     d = derive_level("pure-dp", _poisson(RR1, "q", params={"q": "0<q<1"}))
     q = sp.Symbol("q", positive=True)
     assert d.proved and exact_sign(sp.simplify(d.formula - sp.log(1 + q * (sp.E - 1)))) == 0
+
+
+@pytest.mark.slow
+def test_total_variation_of_subsampled_randomized_response_is_q_tanh():
+    q = sp.Symbol("q", positive=True)
     rr_eps = {**RR1, "params": {"eps": "eps>0"},
               "rows": {"0": ["exp(eps)/(1+exp(eps))", "1/(1+exp(eps))"], "1": ["1/(1+exp(eps))", "exp(eps)/(1+exp(eps))"]}}
     tv = derive_level("approx-dp", _poisson(rr_eps, "q", params={"q": "0<q<1"}), params={"E": "1"})

@@ -145,7 +145,7 @@ DENSITY_COMPOSITION = T + "tests/derive/operations/test_density_composition.py::
 _E("symbolic.derive.operations.density_composition:_shifted", "laws = {d: _gauss(A, sp.sqrt(k) * means[d], m.y)",
    "laws = {d: _gauss(A, k * means[d], m.y)", "composition.gaussian-means-times-k",
    "the k-fold Gaussian's means are multiplied by k instead of √k (μ·k-GDP where μ·√k belongs)",
-   DENSITY_COMPOSITION + "test_sixteen_fold_gaussian_at_sigma_two_is_two_gdp_with_the_published_delta")
+   DENSITY_COMPOSITION + "test_sixteen_fold_gaussian_at_sigma_two_has_the_published_delta")
 
 _E("symbolic.derive.operations.density_composition:density_composition_level",
    "times = lambda v: None if v is None else sp.simplify(k * v)", "times = lambda v: None if v is None else sp.simplify(v)",
