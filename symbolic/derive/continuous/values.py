@@ -33,9 +33,9 @@ class CurveLevel:
     >>> sorted(CURVE_NOTIONS)[:3]
     ['approx-dp', 'bounded-range', 'free-lunch']
     >>> from symbolic.model.continuous import gaussian
-    >>> d = derive_curve_level("gaussian-dp", gaussian(), params={"sigma": 2})
+    >>> d = derive_curve_level("renyi-2", gaussian(), params={"sigma": 2})
     >>> d.value, d.exact, d.ok
-    (1/2, True, True)
+    (1/4, True, True)
     """
 
     notion: str
