@@ -122,6 +122,16 @@ class Ball:
         b._a = a
         return b
 
+    @classmethod
+    def from_arb(cls, a) -> "Ball":
+        """The ball of a python-flint ``arb`` computed elsewhere (a quadrature's result, say)."""
+        return cls._wrap(a)
+
+    @property
+    def arb(self):
+        """The python-flint ``arb`` behind the ball, for computations flint does directly."""
+        return self._a
+
     # arithmetic
     def __add__(self, o):
         return Ball._wrap(self._a + _arb(o))

@@ -62,7 +62,7 @@ class Moment:
 
     def tail_text(self) -> str:
         """The upper end of the tails' ball, as three digits (it can be beyond the range of exact rationals)."""
-        return self.tails._a.upper().str(3, radius=False)
+        return self.tails.arb.upper().str(3, radius=False)
 
 
 def _fl():
@@ -77,7 +77,7 @@ def _arb(x):
         return x
     if isinstance(x, (int, fl.fmpz, fl.fmpq)):
         return fl.arb(x)
-    return Ball(sp.sympify(x))._a
+    return Ball(sp.sympify(x)).arb
 
 
 def _normal_tails(x):
@@ -169,7 +169,7 @@ def moment_enclosure(q, mu, beta, bits: int, ends: tuple | None = None) -> Momen
     if not total.is_finite():
         raise QuadratureFailed(f"the certified quadrature of E[w^β] (q={q}, μ={mu}, β={beta}) on [{a}, {b}] did not "
                                f"converge within its budget of {EVAL_LIMIT} evaluations")
-    return Moment(Ball._wrap(total), (a, b), Ball._wrap(tails), bits)
+    return Moment(Ball.from_arb(total), (a, b), Ball.from_arb(tails), bits)
 
 
 # --- the independent recomputation --------------------------------------------------------------------------
