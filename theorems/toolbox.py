@@ -9,6 +9,7 @@ must be refuted.
 - Poisson subsampling at rate q (add/remove one record): ε-DP becomes log(1 + q(e^ε − 1))-DP and (ε, δ)-DP
   becomes (log(1 + q(e^ε − 1)), qδ)-DP (Li, Qardaji, Su 2012; Balle, Barthe, Gaboardi 2018, Thm. 8), tight
   at randomized response.
+- Basic composition: ε's and δ's add (Dwork, Kenthapadi, McSherry, Mironov, Naor 2006).
 - The optimal composition of k ε-DP mechanisms: δ(ε′) of the k-fold randomized response, which dominates
   every k-fold ε-DP composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3).
 - Advanced composition: ε′ = √(2k ln(1/δ′))·ε + kε(e^ε − 1) with δ′ (Dwork, Rothblum, Vadhan 2010, Thm. III.3).
@@ -20,7 +21,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.ops import exact_sign
-from symbolic.core.terms import MechVar, PoissonSubsample
+from symbolic.core.terms import Compose, MechVar, PoissonSubsample
 from symbolic.core.verdicts import Derived, Sizes
 from symbolic.derive.level import derive_level
 from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
@@ -186,6 +187,11 @@ def _derive_sampled_gaussian():
                    tuple(checks), {"enclosures": out})
 
 
+E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
+D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
+A1, A2 = MechVar("A1"), MechVar("A2")   # run independently (the adaptive form takes 43 s with both solvers)
+BOTH_RUNS = (ApproxDP(E1.symbol, D1.symbol).of(A1), ApproxDP(E2.symbol, D2.symbol).of(A2))
+
 CLAIMS = [
     Claim("B-AMP", "⇒", SRC, "Poisson subsampling at rate q (add/remove): ε-DP ⇒ log(1 + q(e^ε − 1))-DP "
           "(Li, Qardaji, Su 2012; Balle, Barthe, Gaboardi 2018, Thm. 8)", "holds",
@@ -205,6 +211,13 @@ CLAIMS = [
           "(log(1 + q(e^ε − 1)), q²δ)-DP", "fails",
           (NotImplies(ApproxDP(Es, delta).of(A), ApproxDP(AMPLIFIED, q ** 2 * delta).of(SUBSAMPLED), sizes=WITNESS_SIZES),),
           params=(E, Q, DELTA), sizes=WITNESS_SIZES),
+    Claim("B-BASIC", "⇒", SRC, "basic composition (Dwork, Kenthapadi, McSherry, Mironov, Naor 2006; Dwork, Roth "
+          "2014, Thm. 3.16): an (ε1, δ1)-DP and an (ε2, δ2)-DP mechanism run on one database are (ε1 + ε2, δ1 + δ2)-DP",
+          "holds", (Implies(BOTH_RUNS, ApproxDP(E1.symbol * E2.symbol, D1.symbol + D2.symbol).of(Compose(A1, A2))),),
+          params=(E1, E2, D1, D2), sizes=Sizes(1, 2, 2)),
+    Claim("B-BASIC.delta1", "⇏", SRC, "a published-style error: the δ's do not add, (ε1 + ε2, δ1)-DP", "fails",
+          (NotImplies(BOTH_RUNS, ApproxDP(E1.symbol * E2.symbol, D1.symbol).of(Compose(A1, A2))),),
+          params=(E1, E2, D1, D2), sizes=Sizes(1, 2, 2)),
     Claim("B-KOV.5", "derived", SRC, "optimal composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3): five runs of "
           "ε = 1/2 randomized response have δ(ε′ = 1) = 0.184097926255053, the optimal-composition sum",
           "holds", derive=_derive_kov_five),
