@@ -71,7 +71,7 @@ def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(
                                           "one variance; this mechanism's laws are not")
     A, means = located
     absent = m.databases[0] if sub.absent is None else _database(sub.absent, m.databases)
-    results = []
+    results, done = [], {}
     for d in m.databases:
         if d == absent:
             continue
@@ -79,7 +79,9 @@ def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(
         if mu == 0:
             raise InvalidParameter(f"the laws at {_key(absent)} and {_key(d)} are equal: the subsampled pair is "
                                    f"private at every level; give a mechanism whose laws differ")
-        results.append((d, mu, subsampled_gaussian_renyi(parse_expr(str(rate)), mu, own["alpha"])))
+        if mu not in done:   # pairs with the same μ are the same pair up to a shift: one level
+            done[mu] = subsampled_gaussian_renyi(parse_expr(str(rate)), mu, own["alpha"])
+        results.append((d, mu, done[mu]))
     d, mu, best = _largest(results)
     steps = (f"Poisson sampling at rate q = {rate} (add or remove one record; {_key(absent)} stands for its "
              f"absence); every law is Gaussian with variance {expr_text(1 / (2 * A))}, so each pair ({_key(absent)}, x) "
@@ -116,13 +118,15 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
 
 
 def _largest(results):
-    """The entry with the largest level; ties or overlaps keep the first and are decided by the enclosures'
-    upper ends only when disjoint (the level reported is that entry's, its enclosure widened to the largest)."""
+    """The entry with the largest level, decided by disjoint enclosures (entries of one μ share their level);
+    overlapping enclosures of different μ are refused in one line rather than guessed."""
     best = results[0]
     for r in results[1:]:
+        if r[2] is best[2] or r[2].enclosure[1] < best[2].enclosure[0]:
+            continue
         if r[2].enclosure[0] > best[2].enclosure[1]:
             best = r
-        elif not r[2].enclosure[1] < best[2].enclosure[0]:
+        else:
             raise InvalidParameter("two present values give overlapping levels; give a mechanism with one present "
                                    "value (two databases)")
     return best

@@ -88,3 +88,15 @@ def test_subsample_then_compose_adds_the_renyi_levels(capsys):
     assert got["ok"] and exact_sign(sp.sympify(got["value"]) - 1000 * one.value) == 0
     lo = sp.Rational(got["enclosure"]["lower"])
     assert abs(lo - 1000 * sp.Rational(sp.Float("8.936439076060318e-4", 20))) < sp.Rational(1, 10 ** 12)
+
+
+def test_present_values_at_the_same_distance_share_one_level_and_the_farther_one_wins():
+    three = {"kind": "density", "outputs": "reals", "domain": [0, 1, 2],
+             "density": {"0": "exp(-y^2/2)/sqrt(2*pi)", "1": "exp(-(y-1)^2/2)/sqrt(2*pi)",
+                         "2": "exp(-(y+1)^2/2)/sqrt(2*pi)"}}
+    d = derive_level("renyi-2", _poisson(three))
+    one = derive_level("renyi-2", _poisson(GAUSS), params={"sigma": "1"})
+    assert d.ok and exact_sign(d.value - one.value) == 0
+    far = {**three, "density": {**three["density"], "2": "exp(-(y+2)^2/2)/sqrt(2*pi)"}}
+    e = derive_level("renyi-2", _poisson(far))
+    assert e.ok and "0 ~ 2" in e.where and exact_sign(e.value - one.value) > 0
