@@ -32,7 +32,7 @@ from symbolic.model.magnitude import MAX_ORDER   # the largest Rényi order take
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.operations import composition_from_json
 from symbolic.model.subsampling import operation_tables
-from symbolic.model.symbolic_table import symbolic_mechanism_from_json
+from symbolic.model.symbolic_table import parse_ranges, symbolic_mechanism_from_json
 
 COMPOSITION_NOTIONS = ("pure-dp", "approx-dp", "renyi-dp", "total-variation")
 SHOWN_TERMS = 64        # an exact δ with more terms is given by its enclosure only
@@ -54,6 +54,11 @@ def composition_level(notion: str, doc, *, params=None, assumptions=(), fixed=No
     if notion not in COMPOSITION_NOTIONS:
         raise InvalidParameter(f"{clip(str(notion), 40)} of a composition is not yet derived; taken: "
                                f"{', '.join(COMPOSITION_NOTIONS)}")
+    k, params = comp.times_at(dict(params or {}))
+    if not isinstance(k, int):
+        return _symbolic_times(notion, doc, k, params, assumptions, fixed, comp)
+    doc = {**{f: v for f, v in doc.items() if f != "params"}, "times": k}
+    comp = composition_from_json(doc)
     if isinstance(comp.of, tuple):
         return _list_level(notion, comp, params, assumptions, fixed)
     tables = operation_tables(comp.of, assumptions=tuple(assumptions))
@@ -72,6 +77,21 @@ def composition_level(notion: str, doc, *, params=None, assumptions=(), fixed=No
              f"q^⊗{k}); outputs with equal likelihood ratio are merged and the k-tuples are counted by count "
              "vectors (multinomial weights), never enumerated")
     return _level(notion, own, k, lambda d, e: [(rows[d], rows[e], k)], results, shown, sm, intro)
+
+
+def _symbolic_times(notion, doc, k, params, assumptions, fixed, comp):
+    """k runs with k a symbol: the levels that grow linearly in k (pure-dp, renyi-dp) as k times one run's."""
+    if notion not in ("pure-dp", "renyi-dp"):
+        raise InvalidParameter(f'{notion} of a composition with a symbolic "times" ({k}) is not linear in k: give it '
+                               f"a value with --param {k}=…; pure-dp and renyi-dp are derived as formulas in {k}")
+    one = composition_level(notion, {**{f: v for f, v in doc.items() if f != "params"}, "times": 1},
+                            params=params, assumptions=assumptions, fixed=fixed)
+    if one.value is None or one.value == sp.oo:
+        return one
+    rng = parse_ranges({str(k): comp.params[str(k)]})[0].text()
+    return CurveLevel(one.notion, one.quantity, k * one.value, None, None, True, one.where,
+                      (f"{one.notion} grows linearly in the number of runs: {k} times one run's level",
+                       *one.steps), one.checks, one.params, (*one.assumptions, rng), None)
 
 
 def _at_numbers(sm, values):

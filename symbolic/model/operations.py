@@ -19,7 +19,7 @@ mechanisms and other nestings are refused in one line: later steps take them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy as sp
 
@@ -39,7 +39,23 @@ class Composition:
     list of tables on one database (``of`` a tuple of documents, each run ``times`` times)."""
 
     of: dict | tuple
-    times: int
+    times: int | str
+    params: dict = field(default_factory=dict)   # the operation's own parameters: a symbolic k and its range
+
+    def times_at(self, values: dict):
+        """(k, the other values): k the number of runs, an int, or the symbol of its range when ``times`` names a
+        parameter that ``values`` (--param texts or numbers) leaves without a value."""
+        if isinstance(self.times, int):
+            return self.times, dict(values)
+        rest = dict(values)
+        if self.times in rest:
+            v = rest.pop(self.times)
+            n = parse_expr(v, what=self.times) if isinstance(v, str) else sp.sympify(v)
+            if not n.is_Integer:
+                raise InvalidSize(f'composition "times" {self.times}={clip(str(v), 30)} must be a positive integer')
+            return _times(int(n)), rest
+        from symbolic.model.symbolic_table import parse_ranges
+        return parse_ranges({self.times: self.params[self.times]})[0].symbol, rest
 
 
 @dataclass(frozen=True)
@@ -82,13 +98,14 @@ def composition_from_json(doc) -> Composition:
         kind = doc.get("kind") if isinstance(doc, dict) else None
         raise InvalidParameter(f"operation kind {clip(str(kind), 40)} is not a composition; this step takes "
                                f'"kind": "composition" of one finite table')
-    _fields(doc, "composition", ("kind", "of", "times", "description"))
+    _fields(doc, "composition", ("kind", "of", "times", "params", "description"))
     of = _of(doc, "composition")
+    params = _own_params(doc.get("params"))
     if isinstance(of, list):
-        return Composition(_table_list(of), _times(doc.get("times", 1)))
+        return Composition(_table_list(of), _times(doc.get("times", 1), params), params)
     from symbolic.model.continuous import is_continuous_document
     if is_continuous_document(of):
-        return Composition(of, _times(doc.get("times")))
+        return Composition(of, _times(doc.get("times"), params), params)
     if is_operation_document(of):
         if of.get("kind") != "subsampled":
             raise InvalidParameter('composition "of" another composition is not yet derived; give a table or a '
@@ -96,7 +113,7 @@ def composition_from_json(doc) -> Composition:
         subsampled_from_json(of)
     else:
         _table(of, "composition")
-    return Composition(of, _times(doc.get("times")))
+    return Composition(of, _times(doc.get("times"), params), params)
 
 
 def subsampled_from_json(doc) -> Subsampled:
@@ -225,11 +242,27 @@ def _size(n) -> int:
     return n
 
 
-def _times(k) -> int:
+def _own_params(declared) -> dict:
+    if declared is None:
+        return {}
+    if not isinstance(declared, dict) or len(declared) != 1 or not all(isinstance(v, str) for v in declared.values()):
+        raise InvalidParameter('composition "params" declares the number of runs and its range, like {"k": "k>=1"}')
+    return dict(declared)
+
+
+def _times(k, params=None) -> int | str:
     if k is None:
         raise InvalidParameter('composition needs "times": how many times the table runs (a positive integer)')
     if isinstance(k, str):
-        raise InvalidParameter(f'composition "times" must be a number; a symbolic k ({clip(k, 30)}) is not yet derived')
+        if k not in (params or {}):
+            raise InvalidParameter(f'composition "times" {clip(k, 30)} is a name: declare it with its range, like '
+                                   f'"params": {{"{clip(k, 30)}": "{clip(k, 30)}>=1"}}')
+        from symbolic.model.symbolic_table import parse_ranges
+        rng = parse_ranges({k: params[k]})[0]
+        if rng.lower is None or exact_sign(rng.lower - 1) < 0:
+            raise InvalidParameter(f'composition "times" {k} has the range {rng.text()}: runs number at least 1; '
+                                   f'write "{k}>=1"')
+        return k
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_TIMES:
         raise InvalidSize(f'composition "times" must be a positive integer (1 to {MAX_TIMES}); got {repr(k)[:30]}')
     return k

@@ -30,6 +30,7 @@ from symbolic.core.ops import exact_sign
 from symbolic.derive.continuous.pair import LawPair, renyi_mass
 from symbolic.model.neighbours import level_pairs
 from symbolic.model.real_line import Signs
+from symbolic.model.symbolic_table import parse_ranges
 
 ADDING = ("pure-dp", "renyi-dp", "zcdp")   # levels that are k times one run's for every mechanism
 RECHECKED_ORDERS = (2, 3)                   # Rényi orders at which the Gaussian route is rechecked by additivity
@@ -47,16 +48,16 @@ def density_composition_level(notion_key: str, doc, *, params=None, assumptions=
     (4, True)
     """
     comp = composition_from_json(doc)
+    k, params = comp.times_at(dict(params or {}))
     notion, _ = curve_notion(notion_key)
     try:
         m = continuous_from_json(comp.of, assumptions=tuple(assumptions))
     except DPCheckError as e:   # the line names the operand, so a nested file's fault is found
         raise type(e)(f'composition "of": {e}') from None
-    k = comp.times
     located = gaussian_location(m)
     if located is not None:
         scale, means = located
-        mk = _shifted(m, scale, means, k)
+        mk = _shifted(m, scale, means, k, comp)
         d = derive_curve_level(notion_key, mk, params=params)
         steps = (f"every law is Gaussian with variance {expr_text(1 / (2 * scale))}: the {k}-fold composition's pairs "
                  f"are, up to a bijection of the outputs (Σ y_i/√k), the pairs of the laws with means multiplied "
@@ -73,14 +74,15 @@ def density_composition_level(notion_key: str, doc, *, params=None, assumptions=
     if not d.ok or d.unknown:
         return d
     times = lambda v: None if v is None else sp.simplify(k * v)
-    enc = None if d.enclosure is None else (k * d.enclosure[0], k * d.enclosure[1])
+    enc = None if d.enclosure is None or not isinstance(k, int) else (k * d.enclosure[0], k * d.enclosure[1])
     step = {"pure-dp": "the loss of a product is the sum of the losses: ε_k = k·ε",
             "renyi-dp": "Rényi divergences add under independent composition: D_α of the product = k·D_α",
             "zcdp": "ρ = sup_α D_α/α and D_α adds: ρ_k = k·ρ"}[notion]
-    value = times(d.value)
+    value = times(d.value) if isinstance(k, int) else None
     if value is not None and value != sp.oo and enc is None:
         enc = enclosure(value)
-    return replace(d, formula=times(d.formula), value=value, enclosure=enc,
+    formula = times(d.formula if d.formula is not None else d.value)
+    return replace(d, formula=formula, value=value, enclosure=enc,
                    steps=(f"one run: {d.value_text()}", f"{step}, k = {k}", *d.steps))
 
 
@@ -111,9 +113,12 @@ def _gauss(A, mean, y):
     return sp.sqrt(A / sp.pi) * sp.exp(-A * (y - mean) ** 2)
 
 
-def _shifted(m, A, means, k):
+def _shifted(m, A, means, k, comp=None):
     laws = {d: _gauss(A, sp.sqrt(k) * means[d], m.y) for d, _ in m.laws}
-    return validated(f"{m.name} composed {k} times", m.outputs, m.n, m.domain, m.params, laws)
+    ranges = tuple(m.params)
+    if isinstance(k, sp.Symbol):   # a symbolic number of runs is a parameter of the shifted mechanism
+        ranges += parse_ranges({k.name: comp.params[k.name]})
+    return validated(f"{m.name} composed {k} times", m.outputs, m.n, m.domain, ranges, laws)
 
 
 def _additivity_checks(m, mk, k, params):

@@ -106,11 +106,15 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
     10*log(E/10000 + 9999/10000)
     """
     comp = composition_from_json(doc)
+    k, params = comp.times_at(dict(params or {}))
     one = subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions)
     if not one.ok:
         return one
-    k = comp.times
     times = lambda v: None if v is None else k * v
+    if not isinstance(k, int):   # a formula in k; the value waits for k's value
+        return replace(one, formula=times(one.value), value=None, enclosure=None, exact=True,
+                       steps=(f"Rényi divergences add under independent composition: {k} runs give {k} times one "
+                              f"run's level", *one.steps))
     enc = (k * one.enclosure[0], k * one.enclosure[1])
     return replace(one, formula=times(one.formula), value=times(one.value), enclosure=enc,
                    steps=(f"Rényi divergences add under independent composition: {k} runs give {k} times one "

@@ -243,3 +243,34 @@ def test_a_list_over_different_domains_is_refused_naming_the_entry(tmp_path, cap
     assert main(["derive", "level", "pure-dp", "--mechanism", str(tmp_path / "l.json")]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "entry 2" in err
+
+
+def test_a_symbolic_number_of_runs_gives_formulas_in_k_for_the_levels_linear_in_k():
+    rr = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    doc = {"kind": "composition", "of": rr, "times": "k", "params": {"k": "k>=1"}}
+    k = sp.Symbol("k", positive=True)
+    eps = derive_level("pure-dp", doc)
+    assert eps.ok and eps.value is None and sp.simplify(eps.formula - k * sp.log(3)) == 0
+    r2 = derive_level("renyi-dp", doc, params={"alpha": "2"})
+    assert r2.ok and sp.simplify(r2.formula - k * sp.log(sp.Rational(7, 3))) == 0   # Σ p²/q = 9/4 + 1/12
+    at = derive_level("approx-dp", doc, params={"eps": "1", "k": "5"})
+    assert at.ok and at.value == derive_level("approx-dp", _comp(rr, 5), params={"eps": "1"}).value
+    with pytest.raises(Exception, match="not linear in k"):
+        derive_level("approx-dp", doc, params={"eps": "1"})
+
+
+@pytest.mark.parametrize("doc, args, field", [
+    ({"kind": "composition", "of": "rr-half.json", "times": "k"}, [], '"params"'),
+    ({"kind": "composition", "of": "rr-half.json", "times": "k", "params": {"k": "k>=0"}}, [], "at least 1"),
+    ({"kind": "composition", "of": "rr-half.json", "times": "k", "params": {"k": "k>=1"}}, ["--param", "k=1/2"],
+     "positive integer"),
+    ({"kind": "composition", "of": "rr-half.json", "times": "k", "params": {"k": "k>=1"}}, ["--param", "k=0"],
+     "positive integer"),
+])
+def test_bad_symbolic_runs_exit_2_naming_the_field(doc, args, field, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rr-half.json").write_text(json.dumps(RR_HALF))
+    (tmp_path / "c.json").write_text(json.dumps(doc))
+    assert main(["derive", "level", "pure-dp", "--mechanism", "c.json", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and field in err, err

@@ -85,6 +85,23 @@ def test_laplace_levels_that_add_are_k_times_one_run_and_delta_is_unknown():
 def test_a_wrong_scaling_of_the_means_fails_the_additivity_check(monkeypatch):
     """Seeded fault: means multiplied by k instead of √k; the Rényi additivity check must fail."""
     real = dc._shifted
-    monkeypatch.setattr(dc, "_shifted", lambda m, A, means, k: real(m, A, {d: sp.sqrt(k) * v for d, v in means.items()}, k))
+    monkeypatch.setattr(dc, "_shifted", lambda m, A, means, k, *rest: real(m, A, {d: sp.sqrt(k) * v for d, v in means.items()}, k, *rest))
     d = derive_level("renyi-2", _comp(GAUSS, 4), params={"sigma": "1"})
     assert not d.ok and any(not ok for _, ok in d.checks)
+
+
+def test_a_symbolic_number_of_gaussian_runs_gives_formulas_in_k():
+    doc = json.loads((EXAMPLES / "gaussian-k-fold.json").read_text())
+    doc["of"] = GAUSS
+    k, sigma = sp.Symbol("k", positive=True), sp.Symbol("sigma", positive=True)
+    r2 = derive_level("renyi-2", doc)
+    assert r2.ok and sp.simplify(r2.formula - k / sigma ** 2) == 0   # α·k/(2σ²) at α = 2
+    lap = derive_level("pure-dp", {**doc, "of": LAPLACE})
+    assert lap.ok and sp.simplify(lap.formula - k / sp.Symbol("b", positive=True)) == 0
+
+
+@pytest.mark.slow
+def test_mu_of_k_gaussian_runs_is_root_k_over_sigma():
+    doc = {**json.loads((EXAMPLES / "gaussian-k-fold.json").read_text()), "of": GAUSS}
+    mu = derive_level("gaussian-dp", doc)
+    assert mu.ok and sp.simplify(mu.formula - sp.sqrt(sp.Symbol("k", positive=True)) / sp.Symbol("sigma", positive=True)) == 0
