@@ -47,7 +47,8 @@ from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, expr_text, parse_e
 from symbolic.core.ops import ExactOps, UndecidedComparison
 from symbolic.core.prob import Dist, Kernel
 from symbolic.core.tables import replace_record
-from symbolic.core.terms import AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PoissonSubsample, PostProcess
+from symbolic.core.terms import (AdaptiveVar, Compose, Fixed, KernelVar, MechVar, PoissonSubsample, PostProcess,
+                                   SampleWithoutReplacement)
 from symbolic.core.verdicts import (Counterexample, Derived, Obligation, Proved, Refuted, Sizes, Unknown, Vacuous,
                                     Witness)
 from symbolic.model.mechanism import (Mechanism, compose, constant, count_databases, name_and_shame, post_process,
@@ -164,7 +165,7 @@ __all__ = [
     # neighbours, for notions of one's own: "replace one record", and the neighbour relations as values
     "replace_record", "ReplaceOne", "AddRemove", "AllPairs", "Hamming", "PolicyGraph", "Metric", "Pair",
     # mechanism terms in claims
-    "MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed", "PoissonSubsample",
+    "MechVar", "KernelVar", "AdaptiveVar", "Compose", "PostProcess", "Fixed", "PoissonSubsample", "SampleWithoutReplacement",
     # checking
     "Settings", "check", "implication_claim", "check_implies", "ClaimResult",
     # verdicts

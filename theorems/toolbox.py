@@ -10,6 +10,8 @@ must be refuted.
   becomes (log(1 + q(e^ε − 1)), qδ)-DP (Li, Qardaji, Su 2012; Balle, Barthe, Gaboardi 2018, Thm. 8), tight
   at randomized response.
 - Basic composition: ε's and δ's add (Dwork, Kenthapadi, McSherry, Mironov, Naor 2006).
+- Sampling m of N without replacement (replace one): log(1 + (m/N)(e^ε − 1)) for mechanisms of a set of records
+  (Balle, Barthe, Gaboardi 2018); a mechanism that reads its records' order is outside that hypothesis.
 - The optimal composition of k ε-DP mechanisms: δ(ε′) of the k-fold randomized response, which dominates
   every k-fold ε-DP composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3).
 - Advanced composition: ε′ = √(2k ln(1/δ′))·ε + kε(e^ε − 1) with δ′ (Dwork, Rothblum, Vadhan 2010, Thm. III.3).
@@ -21,7 +23,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.ops import exact_sign
-from symbolic.core.terms import Compose, MechVar, PoissonSubsample
+from symbolic.core.terms import Compose, MechVar, PoissonSubsample, SampleWithoutReplacement
 from symbolic.core.verdicts import Derived, Sizes
 from symbolic.derive.level import derive_level
 from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
@@ -218,6 +220,18 @@ CLAIMS = [
     Claim("B-BASIC.delta1", "⇏", SRC, "a published-style error: the δ's do not add, (ε1 + ε2, δ1)-DP", "fails",
           (NotImplies(BOTH_RUNS, ApproxDP(E1.symbol * E2.symbol, D1.symbol).of(Compose(A1, A2))),),
           params=(E1, E2, D1, D2), sizes=Sizes(1, 2, 2)),
+    Claim("B-WOR", "⇒", SRC, "sampling one of N = 3 records without replacement (replace one record): ε-DP ⇒ "
+          "log(1 + (1/3)(e^ε − 1))-DP (Balle, Barthe, Gaboardi 2018)", "holds",
+          (Implies(PureDP(Es).of(A), PureDP(1 + (Es - 1) / 3).of(SampleWithoutReplacement(A, 3)), sizes=WITNESS_SIZES),),
+          sizes=WITNESS_SIZES),
+    Claim("B-WOR.sq", "⇏", SRC, "a published-style error: sampling one of three is log(1 + (1/3)²(e^ε − 1))-DP",
+          "fails", (NotImplies(PureDP(Es).of(A), PureDP(1 + (Es - 1) / 9).of(SampleWithoutReplacement(A, 3)),
+                               sizes=WITNESS_SIZES),), sizes=WITNESS_SIZES),
+    Claim("B-WOR.order", "⇏", SRC, "outside its hypothesis: sampling two of three records and passing them in their "
+          "order to a mechanism that reads the order is not log(1 + (2/3)(e^ε − 1))-DP (the constant is for "
+          "mechanisms of a set of records)", "fails",
+          (NotImplies(PureDP(Es).of(A), PureDP(1 + 2 * (Es - 1) / 3).of(SampleWithoutReplacement(A, 3)),
+                      sizes=Sizes(2, 2, 2)),), sizes=Sizes(2, 2, 2)),
     Claim("B-KOV.5", "derived", SRC, "optimal composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3): five runs of "
           "ε = 1/2 randomized response have δ(ε′ = 1) = 0.184097926255053, the optimal-composition sum",
           "holds", derive=_derive_kov_five),

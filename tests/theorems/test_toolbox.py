@@ -51,3 +51,20 @@ def test_the_optimal_composition_sum_counts_only_the_outputs_above_e_prime():
     e = sp.E
     want = (e ** 2 - e) / (1 + e) ** 2
     assert sp.simplify(toolbox._kov_sum(2, sp.Integer(1), sp.Integer(1)) - want) == 0
+
+
+def test_the_order_witness_of_sampling_without_replacement_is_rechecked_by_hand():
+    """Two of three records in their order: the witness is ε-DP on pairs of records, and its sampled table
+    breaks the (2/3) constant; recomputed here from the definition in fractions."""
+    from itertools import combinations, product
+    res = check_claim(claims()["B-WOR.order"], Z3_ONLY)
+    assert isinstance(res.verdict, Refuted) and res.verdict.verified_exactly
+    cx = res.verdict.counterexample
+    A = {d: [Fraction(str(v)) for v in r] for d, r in cx.mechanisms["A"].rows.items()}
+    E = Fraction(str(cx.parameters["E"]))
+    near = lambda d, e: sum(x != y for x, y in zip(d, e)) == 1
+    assert all(a <= E * b for d in A for e in A if near(d, e) for a, b in zip(A[d], A[e]))
+    sampled = {d: [sum(A[tuple(d[i] for i in s)][o] for s in combinations(range(3), 2)) / 3 for o in range(2)]
+               for d in product((0, 1), repeat=3)}
+    bound = 1 + 2 * (E - 1) / 3
+    assert any(a > bound * b for d in sampled for e in sampled if near(d, e) for a, b in zip(sampled[d], sampled[e]))

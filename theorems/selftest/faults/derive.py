@@ -182,3 +182,8 @@ _E("symbolic.derive.operations.subsampled_density:composed_subsampled_level",
    "times = lambda v: None if v is None else k * v", "times = lambda v: None if v is None else v",
    "subsampled-gaussian.composed-not-times-k", "k runs of the subsampled Gaussian keep one run's Rényi level",
    SUBSAMPLED_DENSITY + "test_subsample_then_compose_adds_the_renyi_levels")
+
+_E("symbolic.core.terms:SampleWithoutReplacement.eval", "subsets = list(combinations(range(self.size), a.n))",
+   "subsets = list(combinations(range(self.size), a.n))[:1]", "subsampling.term-one-subset",
+   "the without-replacement term reads one subset of records instead of averaging over all of them",
+   T + "tests/theorems/test_toolbox.py::test_the_order_witness_of_sampling_without_replacement_is_rechecked_by_hand")
