@@ -8,7 +8,10 @@ against ``ops`` so it works for exact numbers and z3 terms alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, product
+from math import comb
 
+from symbolic.core.errors import InvalidSize
 from symbolic.core.tables import MechTable
 
 
@@ -229,7 +232,6 @@ class PoissonSubsample(Term):
     def eval(self, ops, env):
         a = self.mech.eval(ops, env)
         if a.n != 1 or len(a.domain) != 2:
-            from symbolic.core.errors import InvalidSize
             raise InvalidSize(f"PoissonSubsample takes a mechanism of one record over two values (absent, present); "
                               f"this one has n = {a.n} over {len(a.domain)} values")
         q = env[PARAMETER_VALUES](self.rate) if PARAMETER_VALUES in env else self.rate
@@ -264,11 +266,8 @@ class SampleWithoutReplacement(Term):
         return self.mech.free()
 
     def eval(self, ops, env):
-        from itertools import combinations, product
-        from math import comb
         a = self.mech.eval(ops, env)
         if not 1 <= a.n <= self.size:
-            from symbolic.core.errors import InvalidSize
             raise InvalidSize(f"SampleWithoutReplacement picks m of N = {self.size} records: the sampled mechanism "
                               f"has n = {a.n} records, more than N")
         subsets = list(combinations(range(self.size), a.n))

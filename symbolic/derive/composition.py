@@ -19,6 +19,8 @@ product table by enumeration over output tuples in exact arithmetic (k ≤ 6 and
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy as sp
 
 from symbolic.core.errors import InvalidParameter, clip
@@ -56,38 +58,82 @@ def composition_level(notion: str, doc, *, params=None, assumptions=(), fixed=No
                                f"{', '.join(COMPOSITION_NOTIONS)}")
     k, params = comp.times_at(dict(params or {}))
     if not isinstance(k, int):
-        return _symbolic_times(notion, doc, k, params, assumptions, fixed, comp)
-    doc = {**{f: v for f, v in doc.items() if f != "params"}, "times": k}
-    comp = composition_from_json(doc)
+        return _symbolic_times(notion, comp, k, params, assumptions, fixed)
+    return _level_at(notion, replace(comp, times=k), params, assumptions, fixed)
+
+
+def _level_at(notion, comp, params, assumptions, fixed):
+    """The level at a number of runs: every ordered neighbouring pair (d, e) is a product of blocks, block j the
+    pair of rows of one table run k_j times."""
     if isinstance(comp.of, tuple):
-        return _list_level(notion, comp, params, assumptions, fixed)
+        own, groups, pairs, sm, intro = _list_groups(notion, comp, params, assumptions, fixed)
+    else:
+        own, groups, pairs, sm, intro = _table_groups(notion, comp, params, assumptions, fixed)
+    blocks_of = lambda d, e: [(rows[d], rows[e], k) for rows, k in groups]
+    results = [(d, e, _pair_level(notion, own, blocks_of(d, e))) for d, e in pairs]
+    shown = {name: expr_text(v) for name, v in (params or {}).items()}
+    return _level(notion, own, sum(k for _, k in groups), blocks_of, results, shown, sm, intro)
+
+
+def _table_groups(notion, comp, params, assumptions, fixed):
+    """One table (or the two-row tables of a subsampled one) run ``times`` times: one block."""
     tables = operation_tables(comp.of, assumptions=tuple(assumptions))
     own, table = _split(notion, dict(fixed or {}), params, [r.name for r in tables[0][1].params])
-    k, results, rows = comp.times, [], {}
+    k, pairs, rows = comp.times, [], {}
     for _, sm in tables:
         m = _at_numbers(sm, table).mechanism
         part = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
-        pairs = level_pairs("pure-dp", list(part), m.n, m.domain)
-        results += [(d, e, _pair_level(notion, own, [(part[d], part[e], k)])) for d, e in pairs]
+        pairs += level_pairs("pure-dp", list(part), m.n, m.domain)
         rows.update(part)
-    shown = {name: expr_text(v) for name, v in (params or {}).items()}
     subsampled = tables[0][0] is not None or len(tables) > 1
     what = "subsampled table (its neighbours: add or remove the record)" if subsampled else "table"
     intro = (f"the {k}-fold composition of the {what}: each ordered neighbouring pair (d, e) becomes (p^⊗{k}, "
              f"q^⊗{k}); outputs with equal likelihood ratio are merged and the k-tuples are counted by count "
              "vectors (multinomial weights), never enumerated")
-    return _level(notion, own, k, lambda d, e: [(rows[d], rows[e], k)], results, shown, sm, intro)
+    return own, [(rows, k)], pairs, sm, intro
 
 
-def _symbolic_times(notion, doc, k, params, assumptions, fixed, comp):
+def _list_groups(notion, comp, params, assumptions, fixed):
+    """A heterogeneous composition: the tables of the list, each run ``times`` times, on one database; equal
+    tables are one block run as many times as they occur."""
+    sms = [symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions)) for doc in comp.of]
+    names = sorted({r.name for sm in sms for r in sm.params})
+    own, table = _split(notion, dict(fixed or {}), params, names)
+    first = sms[0].mechanism
+    groups = []   # [[rows, runs]]
+    for j, sm in enumerate(sms):
+        m = _at_numbers(sm, {k: v for k, v in table.items() if k in sm.symbols}).mechanism
+        if (m.n, tuple(m.domain), [d for d, _ in m.rows]) != (first.n, tuple(first.domain), [d for d, _ in first.rows]):
+            raise InvalidParameter(f'composition "of" entry {j + 1} is over other databases (n = {m.n}, domain '
+                                   f"{clip(repr(list(m.domain)), 40)}) than entry 1 (n = {first.n}, domain "
+                                   f"{clip(repr(list(first.domain)), 40)}): composed mechanisms share the database")
+        rows = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
+        for g in groups:
+            if g[0] == rows:
+                g[1] += comp.times
+                break
+        else:
+            groups.append([rows, comp.times])
+    pairs = level_pairs("pure-dp", [d for d, _ in first.rows], first.n, first.domain)
+    runs = ", ".join(f"table {i + 1} × {k}" for i, (_, k) in enumerate(groups))
+    intro = (f"the composition of {len(comp.of)} tables on one database ({runs} after merging equal tables): each "
+             "ordered neighbouring pair (d, e) becomes the product of the tables' pairs; per table, outputs with equal "
+             "likelihood ratio are merged and the runs are counted by count vectors, never enumerated")
+    return own, groups, pairs, sms[0], intro
+
+
+def _symbolic_times(notion, comp, k, params, assumptions, fixed):
     """k runs with k a symbol: the levels that grow linearly in k (pure-dp, renyi-dp) as k times one run's."""
     if notion not in ("pure-dp", "renyi-dp"):
         raise InvalidParameter(f'{notion} of a composition with a symbolic "times" ({k}) is not linear in k: give it '
                                f"a value with --param {k}=…; pure-dp and renyi-dp are derived as formulas in {k}")
-    one = composition_level(notion, {**{f: v for f, v in doc.items() if f != "params"}, "times": 1},
-                            params=params, assumptions=assumptions, fixed=fixed)
-    if one.value is None or one.value == sp.oo:
+    one = _level_at(notion, replace(comp, times=1), params, assumptions, fixed)
+    if one.value == sp.oo:
         return one
+    if one.value is None:   # only enclosed: k times an interval is no formula in k
+        return replace(one, enclosure=None, exact=False,
+                       unknown=f"one run's level is only enclosed, not exact; a formula in {k} needs it exact: give "
+                               f"{k} a value with --param {k}=…")
     rng = parse_ranges({str(k): comp.params[str(k)]})[0].text()
     return CurveLevel(one.notion, one.quantity, k * one.value, None, None, True, one.where,
                       (f"{one.notion} grows linearly in the number of runs: {k} times one run's level",
@@ -101,38 +147,6 @@ def _at_numbers(sm, values):
         raise InvalidParameter(f"a composition's level is derived at numbers: give every table parameter a value "
                                f"with --param ({', '.join(r.name for r in sm.params)})")
     return sm
-
-
-def _list_level(notion, comp, params, assumptions, fixed):
-    """A heterogeneous composition: the tables of the list, each run ``times`` times, on one database; equal
-    tables are one block run as many times as they occur."""
-    sms = [symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions)) for doc in comp.of]
-    names = sorted({r.name for sm in sms for r in sm.params})
-    own, table = _split(notion, dict(fixed or {}), params, names)
-    first = sms[0].mechanism
-    groups = []   # [(rows, runs)]
-    for j, sm in enumerate(sms):
-        m = _at_numbers(sm.fix({k: v for k, v in table.items() if k in sm.symbols}) if table else sm, {}).mechanism
-        if (m.n, tuple(m.domain), [d for d, _ in m.rows]) != (first.n, tuple(first.domain), [d for d, _ in first.rows]):
-            raise InvalidParameter(f'composition "of" entry {j + 1} is over other databases (n = {m.n}, domain '
-                                   f"{clip(repr(list(m.domain)), 40)}) than entry 1 (n = {first.n}, domain "
-                                   f"{clip(repr(list(first.domain)), 40)}): composed mechanisms share the database")
-        rows = {d: [dist[o] for o in m.outputs] for d, dist in m.rows}
-        for g in groups:
-            if g[0] == rows:
-                g[1] += comp.times
-                break
-        else:
-            groups.append([rows, comp.times])
-    blocks_of = lambda d, e: [(rows[d], rows[e], k) for rows, k in groups]
-    pairs = level_pairs("pure-dp", [d for d, _ in first.rows], first.n, first.domain)
-    results = [(d, e, _pair_level(notion, own, blocks_of(d, e))) for d, e in pairs]
-    shown = {name: expr_text(v) for name, v in (params or {}).items()}
-    runs = ", ".join(f"table {i + 1} × {k}" for i, (_, k) in enumerate(groups))
-    intro = (f"the composition of {len(comp.of)} tables on one database ({runs} after merging equal tables): each "
-             "ordered neighbouring pair (d, e) becomes the product of the tables' pairs; per table, outputs with equal "
-             "likelihood ratio are merged and the runs are counted by count vectors, never enumerated")
-    return _level(notion, own, sum(k for _, k in groups), blocks_of, results, shown, sms[0], intro)
 
 
 def _split(notion, fixed, params, table_names):

@@ -17,7 +17,7 @@ import sympy as sp
 from symbolic.core.errors import InvalidParameter
 from symbolic.core.exact import parse_expr
 from symbolic.derive.composition import composition_level, largest
-from symbolic.derive.continuous.values import enclosure
+from symbolic.derive.continuous.values import CurveLevel, enclosure
 from symbolic.model.continuous import is_continuous_document
 from symbolic.model.operations import is_operation_document, subsampled_from_json
 from symbolic.model.subsampling import operation_tables
@@ -89,20 +89,21 @@ def _subsampled_level(notion_id, doc, params, assumptions, budget, derive_level)
 
 
 def _with_operation(d, lines):
-    """The derivation with the operation's lines: its own field for a table's level, first steps otherwise."""
-    if hasattr(d, "operation"):
-        return replace(d, operation=tuple(lines))
-    return replace(d, steps=(*lines, *d.steps))
+    """The derivation with the operation's lines: its own field for a table's level, first steps for a curve's."""
+    if isinstance(d, CurveLevel):
+        return replace(d, steps=(*lines, *d.steps))
+    return replace(d, operation=tuple(lines))
 
 
 def _number(d):
     """(exact value or oo, enclosure, note) of a derived level at numbers, or None while symbols remain."""
-    v = getattr(d, "formula", None)
-    if hasattr(d, "value") and not hasattr(d, "level_ratio"):
+    if isinstance(d, CurveLevel):
+        if d.value is None:
+            return None if d.enclosure is None else (None, d.enclosure, "")
         v = d.value
-        if v is None and d.enclosure is not None:
-            return (None, d.enclosure, "")
-    if v is None or getattr(v, "free_symbols", True):
+    else:
+        v = d.formula
+    if v.free_symbols:
         return None
     return (v, None, "") if v == sp.oo else (v, enclosure(v), "")
 

@@ -73,6 +73,10 @@ def density_composition_level(notion_key: str, doc, *, params=None, assumptions=
     d = derive_curve_level(notion_key, m, params=params)
     if not d.ok or d.unknown:
         return d
+    if not isinstance(k, int) and d.formula is None and d.value is None:   # only enclosed: no formula in k
+        return replace(d, enclosure=None, exact=False,
+                       unknown=f"one run's {notion} is only enclosed, not exact; a formula in {k} needs it exact: give "
+                               f"{k} a value with --param {k}=…")
     times = lambda v: None if v is None else sp.simplify(k * v)
     enc = None if d.enclosure is None or not isinstance(k, int) else (k * d.enclosure[0], k * d.enclosure[1])
     step = {"pure-dp": "the loss of a product is the sum of the losses: ε_k = k·ε",

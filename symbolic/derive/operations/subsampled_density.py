@@ -110,15 +110,17 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
     one = subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions)
     if not one.ok:
         return one
-    times = lambda v: None if v is None else k * v
-    if not isinstance(k, int):   # a formula in k; the value waits for k's value
-        return replace(one, formula=times(one.value), value=None, enclosure=None, exact=True,
-                       steps=(f"Rényi divergences add under independent composition: {k} runs give {k} times one "
-                              f"run's level", *one.steps))
-    enc = (k * one.enclosure[0], k * one.enclosure[1])
-    return replace(one, formula=times(one.formula), value=times(one.value), enclosure=enc,
-                   steps=(f"Rényi divergences add under independent composition: {k} runs give {k} times one "
-                          f"run's level", *one.steps))
+    steps = (f"Rényi divergences add under independent composition: {k} runs give {k} times one run's level",
+             *one.steps)
+    scaled = None if one.value is None else k * one.value
+    if isinstance(k, int):
+        return replace(one, formula=scaled, value=scaled, enclosure=(k * one.enclosure[0], k * one.enclosure[1]),
+                       steps=steps)
+    if scaled is None:   # only enclosed (a real order): k times an interval is no formula in k
+        return replace(one, enclosure=None, exact=False, steps=steps,
+                       unknown=f"one step's level is only enclosed at this order; a formula in {k} needs it exact "
+                               f"(an integer α), or give {k} a value with --param {k}=…")
+    return replace(one, formula=scaled, value=None, enclosure=None, exact=True, steps=steps)
 
 
 def _largest(results):

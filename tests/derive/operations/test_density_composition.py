@@ -105,3 +105,10 @@ def test_mu_of_k_gaussian_runs_is_root_k_over_sigma():
     doc = {**json.loads((EXAMPLES / "gaussian-k-fold.json").read_text()), "of": GAUSS}
     mu = derive_level("gaussian-dp", doc)
     assert mu.ok and sp.simplify(mu.formula - sp.sqrt(sp.Symbol("k", positive=True)) / sp.Symbol("sigma", positive=True)) == 0
+
+
+def test_a_symbolic_number_of_runs_of_an_enclosed_level_is_unknown_not_empty():
+    """ρ of Laplace is only enclosed: k times it is no formula, and the answer says so (it was an empty 'ok')."""
+    doc = {"kind": "composition", "of": LAPLACE, "times": "k", "params": {"k": "k>=1"}}
+    d = derive_level("zcdp", doc, params={"b": "1"})
+    assert not d.ok and d.unknown and "--param k=" in d.unknown and d.enclosure is None

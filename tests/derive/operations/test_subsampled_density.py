@@ -100,3 +100,13 @@ def test_present_values_at_the_same_distance_share_one_level_and_the_farther_one
     far = {**three, "density": {**three["density"], "2": "exp(-(y+2)^2/2)/sqrt(2*pi)"}}
     e = derive_level("renyi-2", _poisson(far))
     assert e.ok and "0 ~ 2" in e.where and exact_sign(e.value - one.value) > 0
+
+
+def test_k_steps_at_a_real_order_with_k_symbolic_are_unknown_not_empty():
+    sub = _poisson(GAUSS)
+    doc = {"kind": "composition", "of": sub, "times": "k", "params": {"k": "k>=1"}}
+    d = derive_level("renyi-dp", doc, params={"sigma": "1", "alpha": "5/2"})
+    assert not d.ok and d.unknown and d.enclosure is None
+    e = derive_level("renyi-dp", doc, params={"sigma": "1", "alpha": "5/2", "k": "3"})
+    one = derive_level("renyi-dp", sub, params={"sigma": "1", "alpha": "5/2"})
+    assert e.ok and e.enclosure == (3 * one.enclosure[0], 3 * one.enclosure[1])

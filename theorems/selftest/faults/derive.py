@@ -113,9 +113,9 @@ _E("symbolic.derive.loss_counts:hockey_blocks", "mult = prod(multinomial(k, cv) 
    "each count vector weighed once, not by the number of output tuples with those counts",
    COMPOSITION + "test_five_fold_randomized_response_at_half_gives_the_published_delta")
 
-_E("symbolic.derive.composition:composition_level",
-   "results += [(d, e, _pair_level(notion, own, [(part[d], part[e], k)])) for d, e in pairs]",
-   "results += [(d, e, _pair_level(notion, own, [(part[d], part[e], k)])) for d, e in pairs[:1]]",
+_E("symbolic.derive.composition:_level_at",
+   "results = [(d, e, _pair_level(notion, own, blocks_of(d, e))) for d, e in pairs]",
+   "results = [(d, e, _pair_level(notion, own, blocks_of(d, e))) for d, e in pairs[:1]]",
    "composition.one-direction", "only the first ordered pair of neighbouring rows is taken (the loss of one direction)",
    COMPOSITION + "test_k_fold_equals_the_explicit_product_table_on_random_rational_tables")
 
@@ -179,7 +179,7 @@ _E("symbolic.derive.operations.subsampled_density:subsampled_density_level",
    SUBSAMPLED_DENSITY + "test_the_scale_is_read_from_the_laws")
 
 _E("symbolic.derive.operations.subsampled_density:composed_subsampled_level",
-   "times = lambda v: None if v is None else k * v", "times = lambda v: None if v is None else v",
+   "scaled = None if one.value is None else k * one.value", "scaled = None if one.value is None else one.value",
    "subsampled-gaussian.composed-not-times-k", "k runs of the subsampled Gaussian keep one run's Rényi level",
    SUBSAMPLED_DENSITY + "test_subsample_then_compose_adds_the_renyi_levels")
 
