@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
+from symbolic.core.errors import DPCheckError, FloatNotAllowed, InvalidParameter, InvalidSize, clip
 from symbolic.core.exact import parse_expr
 from symbolic.core.ops import UndecidedComparison, exact_sign
-from symbolic.core.errors import DPCheckError, FloatNotAllowed, InvalidParameter, InvalidSize, clip
+from symbolic.model.continuous import is_continuous_document
+from symbolic.model.symbolic_table import parse_ranges
 
 MAX_TIMES = 10 ** 4   # a k-fold composition beyond this is refused (its count vectors grow like k^(|O|−1))
 MAX_LIST = 16        # tables in a heterogeneous composition
@@ -54,7 +56,6 @@ class Composition:
             if not n.is_Integer:
                 raise InvalidSize(f'composition "times" {self.times}={clip(str(v), 30)} must be a positive integer')
             return _times(int(n)), rest
-        from symbolic.model.symbolic_table import parse_ranges
         return parse_ranges({self.times: self.params[self.times]})[0].symbol, rest
 
 
@@ -103,7 +104,6 @@ def composition_from_json(doc) -> Composition:
     params = _own_params(doc.get("params"))
     if isinstance(of, list):
         return Composition(_table_list(of), _times(doc.get("times", 1), params), params)
-    from symbolic.model.continuous import is_continuous_document
     if is_continuous_document(of):
         return Composition(of, _times(doc.get("times"), params), params)
     if is_operation_document(of):
@@ -135,7 +135,6 @@ def subsampled_from_json(doc) -> Subsampled:
     if is_operation_document(of):
         raise InvalidParameter(f'subsampled "of" a {of["kind"]} is not yet derived; give a finite table (to '
                                f"subsample then compose, put the subsampled table in a composition's \"of\")")
-    from symbolic.model.continuous import is_continuous_document
     density = is_continuous_document(of)
     if not density:
         _table(of, "subsampled")
@@ -206,7 +205,6 @@ def _of(doc, kind):
 
 
 def _table(of, kind):
-    from symbolic.model.continuous import is_continuous_document
     if is_continuous_document(of):
         raise InvalidParameter(f'{kind} "of" a density or mass function is not yet derived; give a finite table')
     if "rows" not in of:
@@ -257,7 +255,6 @@ def _times(k, params=None) -> int | str:
         if k not in (params or {}):
             raise InvalidParameter(f'composition "times" {clip(k, 30)} is a name: declare it with its range, like '
                                    f'"params": {{"{clip(k, 30)}": "{clip(k, 30)}>=1"}}')
-        from symbolic.model.symbolic_table import parse_ranges
         rng = parse_ranges({k: params[k]})[0]
         if rng.lower is None or exact_sign(rng.lower - 1) < 0:
             raise InvalidParameter(f'composition "times" {k} has the range {rng.text()}: runs number at least 1; '

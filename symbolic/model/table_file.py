@@ -83,8 +83,8 @@ def mechanism_from_json(doc, *, name: str = "table") -> "Mechanism":
     if not isinstance(doc, dict):
         raise InvalidSize(f"the mechanism must be a JSON object like {TABLE_FORMAT}; got a {_kind(doc)}")
     if doc.get("kind") in ("composition", "subsampled"):   # an operation is a value only `derive level` reads so far
-        raise InvalidSize(f"a {doc['kind']} mechanism is read by `derive level` (pure-dp, approx-dp, renyi-dp, "
-                          f"total-variation) so far; this command takes a table (n, domain, outputs, rows)")
+        raise InvalidSize(f"a {doc['kind']} mechanism is read by `derive level` so far; "
+                          f"this command takes a table (n, domain, outputs, rows)")
     unknown = [k for k in doc if k not in ("n", "domain", "outputs", "rows")]
     if unknown:
         raise InvalidSize(f"unknown key {clip(unknown[0], 40)} in the mechanism; keys are n, domain, outputs, rows")

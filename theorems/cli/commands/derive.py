@@ -190,9 +190,9 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
     if mechanism is None:
         raise InvalidParameter(f"`derive level {words[0]}` needs --mechanism FILE (the table as JSON)")
     doc = load_json(mechanism, "mechanism")
-    composed = isinstance(doc, dict) and doc.get("kind") == "composition"
+    operation = isinstance(doc, dict) and doc.get("kind") in ("composition", "subsampled")
     doc = _operands_read(doc, mechanism)
-    if _scan_only(words[0]) and not composed:   # a composition's level says which notions it takes
+    if _scan_only(words[0]) and not operation:   # an operation's level says which notions it takes
         if prior or assume:
             raise InvalidParameter(f"--prior and --assume go with the listed levels ({clip(words[0])} takes a numeric "
                                    f"table and --param for its other parameters)")
