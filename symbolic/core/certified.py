@@ -85,6 +85,17 @@ def _arb_of_rational(p: int, q: int):
     return fl.arb(fl.fmpq(p, q))
 
 
+def flint_module():
+    """The python-flint module, or one line saying how to install it (:class:`CertifiedUnavailable`)."""
+    return _flint()
+
+
+def arb_of(x):
+    """An arb enclosing ``x`` at the working precision: an arb, a flint integer or rational, or what a Ball takes."""
+    fl = _flint()
+    return x if isinstance(x, fl.arb) else fl.arb(x) if isinstance(x, (fl.fmpz, fl.fmpq)) else _arb(x)
+
+
 def _arb(x):
     """An arb enclosing ``x``: a Ball, an int, a Fraction, or an exact sympy number."""
     if isinstance(x, Ball):

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy as sp
 
-from symbolic.core.certified import Ball, precision
+from symbolic.core.certified import Ball, arb_of, flint_module, precision
 from symbolic.core.errors import DPCheckError
 
 TAIL_GUARD_BITS = 8          # each tail is asked to be below 2^-(bits + 9) of the moment's lower bound
@@ -65,24 +65,9 @@ class Moment:
         return self.tails.arb.upper().str(3, radius=False)
 
 
-def _fl():
-    import flint
-    return flint
-
-
-def _arb(x):
-    """An arb for an int, an fmpq, an arb, or an exact sympy number (enclosed at the working precision)."""
-    fl = _fl()
-    if isinstance(x, fl.arb):
-        return x
-    if isinstance(x, (int, fl.fmpz, fl.fmpq)):
-        return fl.arb(x)
-    return Ball(sp.sympify(x)).arb
-
-
 def _normal_tails(x):
     """(Φ(x), Q(x)) = (P[N(0,1) ≤ x], P[N(0,1) ≥ x]) as arbs, through erfc (no cancellation in either)."""
-    s = _fl().arb(2).sqrt()
+    s = flint_module().arb(2).sqrt()
     return (-x / s).erfc() / 2, (x / s).erfc() / 2
 
 
@@ -106,7 +91,7 @@ def _right_tail(q, mu, beta, b):
 
 def tail_bound(q, mu, beta, a, b):
     """An arb containing the sum of the bounds on the two tails, y ≤ a and y ≥ b (module docstring)."""
-    q, mu, beta, a, b = (_arb(v) for v in (q, mu, beta, a, b))
+    q, mu, beta, a, b = (arb_of(v) for v in (q, mu, beta, a, b))
     if not (beta > 0 or beta < 0):
         raise ValueError(f"beta={beta} must be certainly positive or negative")
     return _left_tail(q, mu, beta, a) + _right_tail(q, mu, beta, b)
@@ -114,8 +99,8 @@ def tail_bound(q, mu, beta, a, b):
 
 def moment_floor(q, mu, beta):
     """A lower bound on m(β), an exact arb: 1 by Jensen and, for β > 0, q^β·e^((β² − β)μ²/2) (w ≥ q·e^u)."""
-    q, mu, beta = (_arb(v) for v in (q, mu, beta))
-    one = _fl().arb(1)
+    q, mu, beta = (arb_of(v) for v in (q, mu, beta))
+    one = flint_module().arb(1)
     if beta > 0:
         return (q ** beta * ((beta * beta - beta) * mu * mu / 2).exp()).lower().max(one)
     return one
@@ -138,10 +123,10 @@ def _least(ok) -> int:
 def integration_ends(q, mu, beta, bits: int) -> tuple:
     """Integer ends (a, b), a < 0 < b, each tail's bound below 2^-(bits + 9)·(the lower bound on m(β))."""
     with precision(LOOKUP_BITS):
-        q, mu, beta = (_arb(v) for v in (q, mu, beta))
-        half = moment_floor(q, mu, beta) * _fl().arb(2) ** (-(bits + TAIL_GUARD_BITS + 1))
-        a = -_least(lambda d: bool(_left_tail(q, mu, beta, _arb(-d)) < half))
-        b = _least(lambda d: bool(_right_tail(q, mu, beta, _arb(d)) < half))
+        q, mu, beta = (arb_of(v) for v in (q, mu, beta))
+        half = moment_floor(q, mu, beta) * flint_module().arb(2) ** (-(bits + TAIL_GUARD_BITS + 1))
+        a = -_least(lambda d: bool(_left_tail(q, mu, beta, arb_of(-d)) < half))
+        b = _least(lambda d: bool(_right_tail(q, mu, beta, arb_of(d)) < half))
     return a, b
 
 
@@ -150,10 +135,10 @@ def moment_enclosure(q, mu, beta, bits: int, ends: tuple | None = None) -> Momen
 
     ``q``, ``beta``: ints, fmpq or exact sympy numbers; ``mu``: an exact sympy number (or int, fmpq);
     ``ends``: the integer ends (a, b), chosen by :func:`integration_ends` when not given."""
-    fl = _fl()
+    fl = flint_module()
     a, b = ends if ends is not None else integration_ends(q, mu, beta, bits)
     with precision(bits):
-        qa, ma, ba = (_arb(v) for v in (q, mu, beta))
+        qa, ma, ba = (arb_of(v) for v in (q, mu, beta))
         c, one_q = ma * ma / 2, 1 - qa
 
         def integrand(y, analytic):
