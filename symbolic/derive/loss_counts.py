@@ -2,7 +2,8 @@
 
 A k-tuple of outputs of (p^⊗k, q^⊗k) matters only through how many times each likelihood ratio p_o/q_o occurs
 in it; :func:`ratio_classes` merges outputs with equal ratio, :func:`count_vectors` lists the vectors of counts
-and :func:`hockey_pair` sums P(c) − E′Q(c) over those with P(c) > E′Q(c), each comparison decided exactly.
+and :func:`hockey_blocks` sums P(c) − E′Q(c) over those with P(c) > E′Q(c), each comparison decided exactly, for
+a product of blocks (one table's pair run k_j times each; :func:`hockey_pair` is the one-block case).
 """
 from __future__ import annotations
 

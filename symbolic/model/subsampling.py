@@ -6,7 +6,9 @@ engine derives the operation's level unchanged:
 
 - Poisson sampling at rate q (add/remove one record; V the value standing for no record): one two-row table
   per value x ≠ V, with rows M(V) and (1 − q)·M(V) + q·M(x) over the domain (V, x). Its pairs are (V, x) and
-  (x, V), the add/remove neighbours.
+  (x, V), the add/remove neighbours. The rows are made by the claim term
+  :class:`~symbolic.core.terms.PoissonSubsample`, as sampling without replacement by
+  :class:`~symbolic.core.terms.SampleWithoutReplacement`.
 - Sampling m of N without replacement (replace one record): one table over databases of N records, row
   d ↦ C(N, m)⁻¹ Σ over the m-subsets S of M(d_S), d_S the records of S in their order.
 - A plain table is its own one table.
@@ -16,13 +18,12 @@ come out of the table engine.
 """
 from __future__ import annotations
 
-from itertools import combinations, product
-from math import comb
-
 import sympy as sp
 
 from symbolic.core.errors import InvalidParameter, InvalidSize
 from symbolic.core.exact import parse_expr
+from symbolic.core.ops import ExactOps
+from symbolic.core.terms import Fixed, PoissonSubsample, SampleWithoutReplacement
 from symbolic.model.mechanism import Mechanism
 from symbolic.model.operations import Subsampled, is_operation_document, subsampled_from_json
 from symbolic.model.symbolic_table import (MAX_SYMBOLIC_DATABASES, SymbolicMechanism, parse_ranges,
@@ -43,7 +44,7 @@ def operation_tables(doc, *, assumptions=()) -> list:
         return [(None, symbolic_mechanism_from_json(doc, assumptions=tuple(assumptions)))]
     sub = subsampled_from_json(doc)
     base = symbolic_mechanism_from_json(sub.of, assumptions=tuple(assumptions))
-    own = parse_ranges(sub.params or None, ()) if sub.params else ()
+    own = parse_ranges(sub.params) if sub.params else ()
     clash = sorted({r.name for r in own} & {r.name for r in base.params})
     if clash:
         raise InvalidParameter(f"subsampled \"params\" declares {clash[0]}, which the table declares too; give the "
@@ -66,12 +67,18 @@ def _poisson(sub: Subsampled, base: SymbolicMechanism, q, ranges) -> list:
     for x in m.domain:
         if x == absent:
             continue
-        mix = [sp.expand((1 - q) * a + q * b) for a, b in zip(rows[(absent,)].probs, rows[(x,)].probs)]
-        table = {(absent,): list(rows[(absent,)].probs), (x,): mix}
-        mech = Mechanism.from_table(table, n=1, domain=(absent, x), outputs=m.outputs,
-                                    name=f"{m.name} Poisson-subsampled")
-        out.append((f"x={x}", symbolic_mechanism(mech, ranges)))
+        pair = Mechanism.from_table({(absent,): list(rows[(absent,)].probs), (x,): list(rows[(x,)].probs)}, n=1,
+                                    domain=(absent, x), outputs=m.outputs)
+        out.append((f"x={x}", _made(PoissonSubsample(Fixed(pair), q), f"{m.name} Poisson-subsampled", ranges)))
     return out
+
+
+def _made(term, name, ranges) -> SymbolicMechanism:
+    """The checked table a term (the same one claims use) makes from a concrete mechanism, entries expanded."""
+    tab = term.eval(ExactOps(), {})
+    table = {d: [sp.expand(v) for v in row] for d, row in tab.rows.items()}
+    return symbolic_mechanism(Mechanism.from_table(table, n=tab.n, domain=tab.domain, outputs=tab.outputs, name=name),
+                              ranges)
 
 
 def _value(v, domain):
@@ -98,17 +105,7 @@ def _without_replacement(sub: Subsampled, base: SymbolicMechanism, q, ranges) ->
     if len(m.domain) ** big > MAX_SYMBOLIC_DATABASES:
         raise InvalidSize(f'subsampled "size" {big} gives {len(m.domain)}^{big} databases; a table takes at most '
                           f"{MAX_SYMBOLIC_DATABASES}")
-    rows = dict(m.rows)
-    subsets = list(combinations(range(big), small))
-    table = {}
-    for d in product(m.domain, repeat=big):
-        sums = [sp.Integer(0)] * len(m.outputs)
-        for s in subsets:
-            sums = [a + b for a, b in zip(sums, rows[tuple(d[i] for i in s)].probs)]
-        table[d] = [v / comb(big, small) for v in sums]
-    mech = Mechanism.from_table(table, n=big, domain=m.domain, outputs=m.outputs,
-                                name=f"{m.name} subsampled {small} of {big}")
-    return symbolic_mechanism(mech, ranges)
+    return _made(SampleWithoutReplacement(Fixed(m), big), f"{m.name} subsampled {small} of {big}", ranges)
 
 
 __all__ = ["operation_tables"]

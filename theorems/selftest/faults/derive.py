@@ -123,20 +123,11 @@ _E("symbolic.derive.composition:_level_at",
 # -- operations on mechanisms: subsampling a table -----------------------------------------------------------
 SUBSAMPLED = T + "tests/derive/operations/test_subsampled_level.py::"
 
-_E("symbolic.model.subsampling:_poisson", "mix = [sp.expand((1 - q) * a + q * b)",
-   "mix = [sp.expand((1 - q ** 2) * a + q ** 2 * b)", "subsampling.rate-squared",
-   "Poisson sampling mixes with weight q² where q belongs (a loose amplification)",
-   SUBSAMPLED + "test_poisson_subsampling_of_one_dp_at_a_tenth_gives_the_published_epsilon")
-
 _E("symbolic.derive.operation_level:_subsampled_level",
    "derived = [(label, derive_level(notion_id, sm, params=params, budget=budget)) for label, sm in tables]",
    "derived = [(label, derive_level(notion_id, sm, params=params, budget=budget)) for label, sm in tables[:1]]",
    "subsampling.first-value-only", "the level of a Poisson-subsampled table reads the first present value x only",
    SUBSAMPLED + "test_poisson_levels_equal_a_brute_force_over_the_add_remove_pairs[1]")
-
-_E("symbolic.model.subsampling:_without_replacement", "for s in subsets:", "for s in subsets[1:]:",
-   "subsampling.a-subset-left-out", "sampling without replacement averages over all m-subsets but one",
-   SUBSAMPLED + "test_sampling_without_replacement_averages_over_the_subsets")
 
 
 # -- operations on mechanisms: the k-fold composition of a density ---------------------------------------------
@@ -154,7 +145,8 @@ _E("symbolic.derive.operations.density_composition:density_composition_level",
 
 _E("symbolic.core.terms:PoissonSubsample.eval", "tuple((1 - q) * a.p(absent, o) + q * a.p(present, o)",
    "tuple((1 - q * q) * a.p(absent, o) + q * q * a.p(present, o)", "subsampling.term-rate-squared",
-   "the Poisson-subsampling term of claims mixes with weight q² (the toolbox's q² constant would be proved)",
+   "Poisson sampling mixes with weight q² where q belongs, in the term that claims and derive level both use",
+   SUBSAMPLED + "test_poisson_subsampling_of_one_dp_at_a_tenth_gives_the_published_epsilon",
    T + "tests/theorems/test_toolbox.py::test_the_q_squared_witness_breaks_the_stated_bound_when_recomputed_by_hand")
 
 
@@ -186,4 +178,5 @@ _E("symbolic.derive.operations.subsampled_density:composed_subsampled_level",
 _E("symbolic.core.terms:SampleWithoutReplacement.eval", "subsets = list(combinations(range(self.size), a.n))",
    "subsets = list(combinations(range(self.size), a.n))[:1]", "subsampling.term-one-subset",
    "the without-replacement term reads one subset of records instead of averaging over all of them",
+   SUBSAMPLED + "test_sampling_without_replacement_averages_over_the_subsets",
    T + "tests/theorems/test_toolbox.py::test_the_order_witness_of_sampling_without_replacement_is_rechecked_by_hand")
