@@ -49,6 +49,8 @@ _FROM = {
     "symbolic.derive.continuous.level": ("derive_curve_level", "CURVE_NOTIONS", "curve_notion"),
     "symbolic.derive.continuous.values": ("CurveLevel",),
     "symbolic.derive.continuous.maps": ("curve_map", "CurveMap", "CURVE_MAP_EPS"),
+    "symbolic.derive.operations.maps": ("operation_map",),
+    "symbolic.derive.operations.map_value": ("OperationMap",),
     "symbolic.derive.continuous.claims": ("decide_dominated", "decide_bounded_range", "CurveVerdict",
                                            "CURVE_CLAIM_TARGETS"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_zcdp_to_dp", "decide_gdp_to_dp"),

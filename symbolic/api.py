@@ -88,6 +88,8 @@ _LAZY_FROM = {
     "symbolic.derive.continuous.level": ("CURVE_NOTIONS", "derive_curve_level", "curve_notion"),
     "symbolic.derive.continuous.values": ("CurveLevel",),
     "symbolic.derive.continuous.maps": ("CURVE_MAP_EPS", "CurveMap", "curve_map"),
+    "symbolic.derive.operations.maps": ("operation_map",),
+    "symbolic.derive.operations.map_value": ("OperationMap",),
     "symbolic.derive.continuous.claims": ("CURVE_CLAIM_TARGETS", "CurveVerdict", "decide_bounded_range",
                                           "decide_dominated"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_gdp_to_dp", "decide_zcdp_to_dp"),
@@ -152,6 +154,7 @@ __all__ = [
     "ContinuousMechanism", "continuous_from_json", "laplace", "gaussian", "discrete_laplace", "discrete_gaussian",
     "laplace_count_given_record",
     "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_notion", "is_continuous_document", "curve_map", "CurveMap", "CURVE_MAP_EPS",
+    "operation_map", "OperationMap",
     "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
     "decide_zcdp_to_dp", "decide_gdp_to_dp",
     # the implication graph

@@ -11,6 +11,7 @@ from symbolic import InvalidParameter, InvalidSize, UnknownName, clip
 from theorems.cli.app import command, ui
 from theorems.cli.console import print_markup
 from theorems.cli.io import params
+from theorems.cli.commands.operation_maps import COMPOSE_HELP, SUBSAMPLE_HELP, run_operation_map
 from theorems.cli.options import Count, Seconds, size_options
 
 # What each derivation of theorems.saeidian_pml.derive takes (checked here, before it runs).
@@ -51,7 +52,9 @@ def _derive_params(key, values):
     ("dpcheck derive map pure-dp renyi-dp --json", "the tight Rényi-2 level of ε-DP, as JSON"),
     ("dpcheck derive map approx-dp tv-privacy", "in E and δ: (E+2δ-1)/(E+1)"),
     ("dpcheck derive map pure-dp group-dp --max-n 3", "how the constant changes from n = 1 to 3"),
-    ("dpcheck derive map pure-dp approx-dp --target delta --param E=E", "one of B's parameters, the other fixed")])
+    ("dpcheck derive map pure-dp approx-dp --target delta --param E=E", "one of B's parameters, the other fixed"),
+    ("dpcheck derive map pure-dp pure-dp --subsample poisson", "amplification by subsampling: log(1+q(E-1))"),
+    ("dpcheck derive map pure-dp approx-dp --compose 5 --param E=exp(1/2) --param eps=1", "optimal composition")])
 @click.argument("what", nargs=-1, required=True, metavar="WHAT...")
 @size_options("n = 1, |𝒟| = 2, |𝒪| = 2 for `derive map`")
 @click.option("--max-n", "max_n", type=Count(1, 4), metavar="N",
@@ -63,6 +66,8 @@ def _derive_params(key, values):
                    "each size has its own, and the sizes finished are kept; e.g. --budget 120)")
 @click.option("--target", metavar="NAME",
               help="with `map A B`: the parameter of B to derive when B has several (e.g. --target delta)")
+@click.option("--compose", metavar="K", help=COMPOSE_HELP)
+@click.option("--subsample", metavar="SCHEME", help=SUBSAMPLE_HELP)
 @click.option("--plot", metavar="FILE", help="also draw the formula to an image file (e.g. --plot pml.png)")
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="a value for a parameter of the derivation, an exact number or an expression in numbers "
@@ -82,7 +87,8 @@ def _derive_params(key, values):
               help='print only a JSON document: {"tool", "derivation", "formula", "latex", "assumptions", '
                    '"extras", "checks", "plot"}; for `level`: {"formula", "latex", "assumptions", "attained_by", '
                    '"proof", "sizes", "checks", ...} (e.g. --json)')
-def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechanism, assume, prior, as_json):
+def derive(what, n, domain, outputs, max_n, budget, target, compose, subsample, plot, param, mechanism, assume, prior,
+           as_json):
     """Derive a closed form with sympy and check it at sample points.
 
     `level NOTION --mechanism FILE`: the tight level of your own mechanism (entries may be symbolic) for
@@ -114,13 +120,30 @@ def derive(what, n, domain, outputs, max_n, budget, target, plot, param, mechani
     --param alpha=alpha` (the order a symbol, or a number above 1) go through the dominating pairs instead,
     the same at every size.
 
+    `map A B --compose K` or `--subsample SCHEME` (both: subsampled, then composed): B's tight level after the
+    operation on any mechanism satisfying A, derived on A's dominating pair after it (which attains it), as a
+    formula in A's parameters (--param E=…, delta, mu, rho to fix them), the rate q and the number of runs k;
+    B's level takes --param eps=… (ε′ of approx-dp) and alpha=… (the Rényi order). Where the engine can state
+    it, "A ⇒ B" after the operation is also proved for every table within small sizes.
+
     Exit 1 if a check fails."""
     sized = [f for f, v in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
                             ("--target", target)) if v is not None]
+    operated = compose is not None or subsample is not None
+    if operated and not (what and what[0].lower() == "map"):
+        raise InvalidParameter("--compose and --subsample go with `derive map A B` (a mechanism file states its own "
+                               "operation for `derive level`)")
     if what and what[0].lower() == "map":
         for flag, value in (("--plot", plot), ("--mechanism", mechanism), ("--prior", prior)):
             if value:
                 raise InvalidParameter(f"{flag} does not go with `derive map A B`")
+        if operated:
+            for flag, value in (("--n", n), ("--domain", domain), ("--outputs", outputs), ("--max-n", max_n),
+                                ("--target", target), ("--assume", assume)):
+                if value:
+                    raise InvalidParameter(f"{flag} does not go with --compose or --subsample: the map is derived "
+                                           f"on A's dominating pair, the same at every size")
+            return run_operation_map(what[1:], compose, subsample, param, as_json)
         return _map(what[1:], n, domain, outputs, max_n, budget, target, param, as_json, tuple(assume or ()))
     if sized:
         raise InvalidParameter(f"{', '.join(sized)} go{'es' if len(sized) == 1 else ''} with `derive map A B`")
