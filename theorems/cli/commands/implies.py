@@ -8,6 +8,7 @@ from dataclasses import replace
 import click
 
 from theorems.cli.app import command, ui
+from theorems.cli.commands.operation_claims import operated_claim
 from theorems.cli.audit_workers import scope_line, scoped
 from theorems.cli.lookup import notion, one_mechanism, search_sizes, settings, user_limit
 from theorems.cli.console import print_text, spinner
@@ -26,7 +27,9 @@ from theorems.cli.options import Seconds, effort_options, size_options
     ("dpcheck implies pure-dp free-lunch --n 2 --save-counterexample cx", "tables as files `dpcheck eval` reads"),
     ("dpcheck implies PureDP SemanticPrivacy --n 2 --target 'eps=E-1'", "ε-DP ⇒ (e^ε − 1)-semantic privacy"),
     ("dpcheck implies zcdp approx-dp --target 'E=exp(rho+2*sqrt(rho*log(1/delta)))' --assume '0<delta<=1'",
-     "ρ-zCDP ⇒ (ρ + 2√(ρ log 1/δ), δ)-DP for every ρ and δ")])
+     "ρ-zCDP ⇒ (ρ + 2√(ρ log 1/δ), δ)-DP for every ρ and δ"),
+    ("dpcheck implies pure-dp pure-dp --subsample poisson --target 'E=1+q*(E-1)'", "amplification by subsampling"),
+    ("dpcheck implies approx-dp approx-dp --compose 2 --target 'E=E^2' --target 'delta=2*delta'", "basic composition")])
 @click.argument("a", metavar="NOTION_A")
 @click.argument("b", metavar="NOTION_B")
 @size_options("2")
@@ -45,8 +48,14 @@ from theorems.cli.options import Seconds, effort_options, size_options
                    "exp, log, sqrt, and Phi for the conversions of privacy curves; never evaluated as code); it may "
                    "name B's other parameters, which then range over B's own range; may be repeated (e.g. --target "
                    "'eps=E-1' or --target 'E=exp(rho+2*sqrt(rho*log(1/delta)))')")
+@click.option("--compose", metavar="K", help="B is asked of K runs of A's mechanisms (K = 2 or 3; the runs "
+              "independent, each satisfying A; `derive map --compose` gives the level for any K) (e.g. --compose 2)")
+@click.option("--subsample", metavar="SCHEME", help="B is asked of A's mechanism run on a random subsample: poisson "
+              "(the rate a parameter q in (0, 1) that --target and --param may name), poisson:Q, or "
+              "without-replacement:N (e.g. --subsample poisson --target 'E=1+q*(E-1)')")
 @SAVE_OPTION
-def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, param, target, save_prefix):
+def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, param, target, compose, subsample,
+            save_prefix):
     """Does notion A imply notion B, for every E = e^ε ≥ 1 (E stays a symbol), at every size up to the
     given ones? Notions by ID or name (`dpcheck notions`), or FILE.py:NAME for a notion of your own.
     Parameters are matched by name (E to E, δ to δ), a level in [1, ∞) to a level (γ = E), and the
@@ -66,6 +75,9 @@ def implies(a, b, n, domain, outputs, effort, timeout, budget, as_json, assume, 
     else:  # other parameters: matched by name, the target's others at their least level (δ = 0)
         claim, _ = implication_with_map(notions[0], notions[1], sizes=sizes)
         got = list(claim.parts[0].instances)
+    if compose is not None or subsample is not None:
+        claim = operated_claim(claim, compose, subsample, outputs, n, domain)
+        got = [claim.parts[0].hypotheses[0], claim.parts[0].conclusion]
     if target:
         claim = _with_target(claim, target, b)
         got = list(claim.parts[0].instances)
