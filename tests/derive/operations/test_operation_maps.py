@@ -50,6 +50,11 @@ def test_k_runs_of_pure_dp_are_k_times_epsilon_checked_against_the_composition_e
     assert len(engine) == 2
 
 
+def test_k_runs_with_symbols_of_a_level_that_does_not_add_are_unknown():
+    m = operation_map("pure-dp", "approx-dp", K_FOLD, level_params={"eps": "1"})
+    assert not m.ok and m.unknown and "not derived" in m.unknown
+
+
 def test_a_wrong_constant_is_refuted_by_the_engine():
     checks, _ = engine_check("pure-dp", "pure-dp", POISSON, sp.log(1 + q ** 2 * (E - 1)), {})
     assert len(checks) == 1 and checks[0][1] is False and "refutes" in checks[0][0]

@@ -180,3 +180,34 @@ _E("symbolic.core.terms:SampleWithoutReplacement.eval", "subsets = list(combinat
    "the without-replacement term reads one subset of records instead of averaging over all of them",
    SUBSAMPLED + "test_sampling_without_replacement_averages_over_the_subsets",
    T + "tests/theorems/test_toolbox.py::test_the_order_witness_of_sampling_without_replacement_is_rechecked_by_hand")
+
+
+# -- operations on mechanisms: maps through an operation ------------------------------------------------------
+OPERATION_MAPS = T + "tests/derive/operations/test_operation_maps.py::"
+
+_E("symbolic.derive.operations.map_checks:_target_values", 'return {"E": sp.exp(formula)}', 'return {"E": formula}',
+   "operation-map.engine-asks-epsilon-for-E", "the engine's check of a pure-dp map asks ε′ where e^ε′ belongs",
+   OPERATION_MAPS + "test_amplification_by_poisson_sampling_is_log_1_plus_q_times_e_minus_1")
+
+_E("symbolic.derive.operations.additive_maps:tensorized",
+   'if operation["kind"] != "composition" or level_name not in ADDING:', 'if operation["kind"] != "composition":',
+   "operation-map.tensorize-any-level", "k runs of any level are taken as k times one run's (δ does not add so)",
+   OPERATION_MAPS + "test_k_runs_with_symbols_of_a_level_that_does_not_add_are_unknown")
+
+_E("symbolic.derive.operations.additive_maps:tensorized", "formula = k * one.formula", "formula = (k + 1) * one.formula",
+   "operation-map.tensorize-off-by-one", "k runs are written as k + 1 times one run's level",
+   OPERATION_MAPS + "test_k_runs_of_pure_dp_are_k_times_epsilon_checked_against_the_composition_engine")
+
+_E("symbolic.derive.operations.maps:_closed", "return st.post_processing if st is not None else None",
+   'return "assumed"', "operation-map.every-target-closed",
+   "every target is taken as closed under post-processing (probabilistic DP is not)",
+   OPERATION_MAPS + "test_a_target_not_closed_under_post_processing_is_unknown")
+
+_E("symbolic.derive.operations.map_checks:attains_source", "bool(d.ok) and same", "bool(d.ok)",
+   "operation-map.attaining-pair-unchecked", "the attaining pair's own level is not compared with A's",
+   OPERATION_MAPS + "test_a_pair_not_at_the_level_fails_the_attaining_check")
+
+_E("theorems.cli.commands.operation_claims:operated_claim", "term = PoissonSubsample(a, rate)",
+   "term = PoissonSubsample(a, rate * rate)", "operation-claim.rate-squared",
+   "`implies --subsample` states the sampling at q² instead of q",
+   T + "tests/cli/test_implies_operations.py::test_the_rate_squared_is_refuted_with_an_exact_witness")
