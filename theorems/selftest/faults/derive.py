@@ -210,4 +210,4 @@ _E("symbolic.derive.operations.map_checks:attains_source", "bool(d.ok) and same"
 _E("theorems.cli.commands.operation_claims:operated_claim", "term = PoissonSubsample(a, rate)",
    "term = PoissonSubsample(a, rate * rate)", "operation-claim.rate-squared",
    "`implies --subsample` states the sampling at q² instead of q",
-   T + "tests/cli/test_implies_operations.py::test_the_rate_squared_is_refuted_with_an_exact_witness")
+   T + "tests/derive/operations/test_operation_claims.py::test_the_rate_squared_is_refuted_with_an_exact_witness")
