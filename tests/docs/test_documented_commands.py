@@ -37,6 +37,8 @@ ELLIPSIS = "…"
 
 # Commands that exit non-zero as documented, keyed by the command as written (comment left off).
 EXPECTED_EXIT: dict[str, tuple[int, str]] = {
+    "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.75": (
+        1, "a refuted claim exits 1 (accounting.md)"),
     "dpcheck graph --notions pure-dp,approx-dp,renyi-dp --n 1 --svg g.svg": (
         1, "renyi-dp ⇒ pure-dp is unknown: its identity map is refuted and no table satisfies Rényi DP at a "
            "level and ε-DP at none (graph.md: such a pair is `unknown`); an unknown verdict exits 1"),
@@ -64,6 +66,10 @@ SLOW: dict[str, str] = {
     "dpcheck derive pml laplace-count --plot pml.png": "a derivation and its plot: 6 s CPU, 28 s",
     "dpcheck derive pml threshold --plot ex33.png": "a derivation and its plot: 4 s CPU, 15 s",
     "dpcheck implies PureDP SemanticPrivacy --n 2 --target 'eps=E-1'": "a proof at n = 2: 12 s",
+    "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5": "the accounted run: 15 s CPU",
+    "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.83": "15 s CPU",
+    "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.75": "15 s CPU",
+    "dpcheck account --noise docs/examples/two-stage-run.json --param sigma=1 --delta 1e-5": "two stages: 15 s CPU",
 }
 
 

@@ -22,7 +22,7 @@ import click
 from symbolic import DPCheckError, clip
 # Each import adds its command, in this order in `dpcheck --help`.
 from theorems.cli.commands import (listing, check, implies, audit, evaluate, derive,  # noqa: F401
-                                   notions, graph, selftest)
+                                   account, notions, graph, selftest)
 from theorems.cli.app import PipeClosed, Stop, app, usage_message
 from theorems.cli.io import BUG, cut, say
 

@@ -21,7 +21,7 @@ from symbolic.derive.accounting.loss_laws import StepLoss
 from symbolic.derive.accounting.profile import crossing, delta_at, float_profile
 
 ORDERS = ("remove", "add")
-UPPER_BITS = 13          # connect the dots: h = 2^-13, its error is second order in h
+UPPER_BITS = 14          # connect the dots: h = 2^-13, its error is second order in h
 MAX_LOWER_BITS = 18      # the finest grid of the lower bound (its error is about T·h in ε)
 DIGITS = 10 ** 7         # ε is stated on a grid of 10^-7
 

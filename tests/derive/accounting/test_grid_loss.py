@@ -43,3 +43,28 @@ def test_the_upper_and_lower_bounds_of_five_steps_bracket_each_other():
     fl = flint_module()
     for eps in (fl.fmpq(1, 10), fl.fmpq(1, 2), fl.fmpq(1)):
         assert delta_at(lo, eps).upper() <= delta_at(up, eps).lower()
+
+
+def test_a_window_moves_its_tails_to_the_safe_side_and_keeps_their_mass():
+    from symbolic.derive.accounting.grid_loss import TAIL_UNITS, _windowed
+    fl = flint_module()
+    poly = fl.fmpz_poly([3, 0, UNIT - 8, 0, 0, 5])          # tails of 3 and 5 units, each below TAIL_UNITS
+    assert 5 <= TAIL_UNITS
+    up, off, inf = _windowed(poly, 10, 0, "upper")
+    assert inf == 5 and up.coeffs() == [UNIT - 5] and off == 12         # the low tail moved up onto the first kept
+    assert int(up(1)) + inf == UNIT
+    lo, off_lo, inf_lo = _windowed(poly, 10, 0, "lower")
+    assert inf_lo == 0 and lo.coeffs() == [UNIT - 3] and off_lo == 12   # the high tail moved down, the low dropped
+
+
+def test_the_reverse_order_is_enclosed_too():
+    from symbolic.derive.accounting.run import Stage, _chains
+    q, eps = F(1, 4), F(1, 20)
+    up, lo = _chains((Stage("gaussian", F(1), q, 1),), 12, "upper"), _chains((Stage("gaussian", F(1), q, 1),), 12, "lower")
+    qq, e = mp.mpf(1) / 4, mp.mpf(1) / 20
+    y = mp.log((mp.e ** -e - 1 + qq) / qq) + mp.mpf(1) / 2       # N(0, 1) against the mixture: loss −L > ε below y
+    want = mp.ncdf(y) - mp.e ** e * ((1 - qq) * mp.ncdf(y) + qq * mp.ncdf(y - 1))
+    fl = flint_module()
+    at = fl.fmpq(1, 20)
+    assert delta_at(lo["add"], at).upper() <= fl.arb(str(want)) * (1 + fl.arb(10) ** -20)
+    assert delta_at(up["add"], at).lower() >= fl.arb(str(want)) * (1 - fl.arb(10) ** -20)

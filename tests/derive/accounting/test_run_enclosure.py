@@ -44,6 +44,7 @@ def test_the_enclosure_of_delta_contains_the_independently_computed_value(steps,
     assert hi - lo < F(1, 1000) * hi
 
 
+@pytest.mark.slow
 def test_the_published_run_is_enclosed_within_the_libraries_bounds_and_the_claims_are_decided():
     run = (Stage("gaussian", F(1), F(1, 100), 1000),)
     proved = account(run, delta=F(1, 10 ** 5), claim=("eps", F(183, 100)))

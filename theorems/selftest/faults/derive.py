@@ -211,3 +211,29 @@ _E("theorems.cli.commands.operation_claims:operated_claim", "term = PoissonSubsa
    "term = PoissonSubsample(a, rate * rate)", "operation-claim.rate-squared",
    "`implies --subsample` states the sampling at q² instead of q",
    T + "tests/derive/operations/test_operation_claims.py::test_the_rate_squared_is_refuted_with_an_exact_witness")
+
+
+# -- certified accounting --------------------------------------------------------------------------------------
+ACCOUNTING = T + "tests/derive/accounting/"
+
+_E("symbolic.derive.accounting.grid_loss:discretise", "key = b if up else a", "key = b",
+   "accounting.lower-rounds-up", "the lower bound rounds each loss up, into the unsafe direction",
+   ACCOUNTING + "test_run_enclosure.py::test_the_enclosure_of_delta_contains_the_independently_computed_value[1-_gaussian_delta_one]")
+
+_E("symbolic.derive.accounting.grid_loss:multiply", "prod = -((-prod) // unit) if up else prod // unit",
+   "prod = prod // unit", "accounting.upper-masses-rounded-down",
+   "the upper bound's masses are rounded down after a product",
+   ACCOUNTING + "test_grid_loss.py::test_products_keep_the_mass_on_their_side")
+
+_E("symbolic.derive.accounting.grid_loss:_windowed", "infinite += tail", "infinite += 0",
+   "accounting.tail-dropped", "the upper bound drops the tail above its window instead of putting it at +∞",
+   ACCOUNTING + "test_grid_loss.py::test_a_window_moves_its_tails_to_the_safe_side_and_keeps_their_mass")
+
+_E("symbolic.derive.accounting.dots:connect_the_dots", "m = _units(x * (s_out - s_in), True)",
+   "m = _units(s_out - s_in, True)", "accounting.dots-second-law-mass",
+   "connect the dots takes the second law's mass at a loss for the first law's",
+   ACCOUNTING + "test_grid_loss.py::test_the_upper_and_lower_bounds_of_five_steps_bracket_each_other")
+
+_E("symbolic.derive.accounting.run:_chains", "for order in ORDERS:", "for order in ORDERS[1:]:",
+   "accounting.one-order-only", "the run is accounted in one order of the neighbour relation only",
+   ACCOUNTING + "test_run_enclosure.py::test_the_enclosure_of_delta_contains_the_independently_computed_value[1-_gaussian_delta_one]")

@@ -1,0 +1,135 @@
+"""`dpcheck account`: a certified enclosure of a private training run's ε(δ) or δ(ε), and the check of a
+claimed number. Exit 0: an enclosure, or a claim proved; 1: a claim refuted or unknown; 2: bad input."""
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import click
+
+from symbolic import InvalidParameter, clip
+from theorems.cli.app import command
+
+MAX_STEPS = 10 ** 7
+
+
+def _number(text: str, what: str) -> Fraction:
+    """An exact number from the command line (a decimal, a fraction, or 1e-5): never evaluated as code."""
+    t = text.strip()
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]{1,3})?(/[0-9]+)?", t):
+        raise InvalidParameter(f"{what} {clip(t, 30)}: give a positive number, e.g. 1/100, 0.01 or 1e-5")
+    if "/" in t:
+        num, den = t.split("/")
+        if int(den) == 0:
+            raise InvalidParameter(f"{what} {clip(t, 30)}: division by zero")
+        return Fraction(num) / int(den)
+    return Fraction(t)
+
+
+def _noise(text: str):
+    kind, _, value = text.partition(":")
+    if kind not in ("gaussian", "laplace") or not value:
+        return None
+    scale = _number(value, f"--noise {kind}:")
+    if scale <= 0:
+        raise InvalidParameter(f"--noise {clip(text, 30)}: the noise scale must be positive")
+    return kind, scale
+
+
+def _stages(noise, rate, steps, sampling, param=()):
+    from symbolic.derive.accounting.run import Stage
+    got = _noise(noise)
+    if got is None:
+        from pathlib import Path
+        if not Path(noise).is_file():
+            raise InvalidParameter(f"--noise {clip(noise, 40)}: give gaussian:SIGMA, laplace:B or a run file that "
+                                   f"exists")
+        if rate is not None or steps is not None:
+            raise InvalidParameter("--rate and --steps go with --noise gaussian:SIGMA or laplace:B; a run file states "
+                                   "its own rates and steps")
+        from symbolic.derive.accounting.stages import stages_from_document
+        from theorems.cli.commands.derive import _operands_read
+        from theorems.cli.io import load_json, name_value_pairs
+        values = name_value_pairs(param, "--param", "NAME=VALUE, e.g. sigma=1")
+        return stages_from_document(_operands_read(load_json(noise, "run"), noise), values)
+    if param:
+        raise InvalidParameter("--param goes with a run file (--noise FILE), for its densities' parameters")
+    if sampling != "poisson":
+        raise InvalidParameter("--sampling without-replacement is not yet accounted; --sampling poisson is")
+    if rate is None or steps is None:
+        raise InvalidParameter("--noise gaussian:SIGMA (or laplace:B) needs --rate Q and --steps T")
+    q = _number(rate, "--rate")
+    if not 0 < q <= 1:
+        raise InvalidParameter(f"--rate {clip(rate, 30)}: the sampling rate must be in (0, 1]")
+    if not re.fullmatch(r"[0-9]{1,8}", steps.strip()) or not 1 <= int(steps) <= MAX_STEPS:
+        raise InvalidParameter(f"--steps {clip(steps, 30)}: the number of steps must be a positive integer (at most "
+                               f"{MAX_STEPS})")
+    return (Stage(got[0], got[1], q, int(steps)),)
+
+
+def _claim(text):
+    if text is None:
+        return None
+    name, eq, value = text.partition("=")
+    if not eq or name.strip() not in ("eps", "delta"):
+        raise InvalidParameter(f"--claim {clip(text, 30)}: write --claim eps=X or --claim delta=D")
+    return name.strip(), _number(value, f"--claim {name.strip()}=")
+
+
+@command("account", short_help="a certified ε for a private training run", examples=[
+    ("dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5", "ε enclosed: [lower, upper]"),
+    ("dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.83",
+     "is ε = 1.83 valid for the run?"),
+    ("dpcheck account --noise laplace:2 --rate 1/10 --steps 100 --epsilon 1 --json", "δ(1) enclosed, as JSON"),
+    ("dpcheck account --noise run.json --delta 1e-5", "a run of several stages, from a file")])
+@click.option("--noise", required=True, metavar="gaussian:SIGMA|laplace:B|FILE",
+              help="the mechanism of one step, sensitivity 1: the Gaussian with noise multiplier SIGMA, the Laplace "
+                   "with scale B, or a run file in the composition/subsampling format (e.g. --noise gaussian:1)")
+@click.option("--rate", metavar="Q", help="the Poisson sampling rate, 0 < Q ≤ 1 (e.g. --rate 1/100)")
+@click.option("--sampling", type=click.Choice(["poisson", "without-replacement"]), default="poisson",
+              show_default=True, help="the sampling scheme (e.g. --sampling poisson)")
+@click.option("--steps", metavar="T", help="the number of steps (e.g. --steps 1000)")
+@click.option("--delta", metavar="D", help="enclose ε at this δ, 0 < D < 1 (e.g. --delta 1e-5)")
+@click.option("--epsilon", metavar="X", help="enclose δ at this ε ≥ 0 (e.g. --epsilon 1)")
+@click.option("--claim", metavar="eps=X|delta=D",
+              help="check a claimed number: proved (a valid guarantee), refuted (with the certified witness) or "
+                   "unknown (e.g. --claim eps=1.83)")
+@click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
+              help="with --noise FILE: a value for a parameter of the file's densities (e.g. --param sigma=1)")
+@click.option("--precision", metavar="P", default="1/100", show_default=True,
+              help="the enclosure's width relative to ε (e.g. --precision 1/1000)")
+@click.option("--json", "as_json", is_flag=True,
+              help='print only a JSON document: {"run", "epsilon": {"lower", "upper"} or "delta": {...}, "claim", '
+                   '"method", ...} (e.g. --json)')
+def account_command(noise, rate, sampling, steps, delta, epsilon, claim, param, precision, as_json):
+    """A certified enclosure [lower, upper] of the tight ε(δ) (or δ(ε)) of a private training run: T steps of a
+    mechanism on a Poisson subsample (add/remove one record), composed. upper is proved (the run is
+    (upper, δ)-DP), lower is proved not to be (a certified event shows the run is not (lower, δ)-DP). With
+    --claim: proved, refuted with the witness, or unknown naming the option that narrows it."""
+    from symbolic import tool_json
+    from symbolic.derive.accounting.run import account
+    if (delta is None) == (epsilon is None):
+        raise InvalidParameter("give one of --delta D (ε is enclosed) or --epsilon X (δ is enclosed)")
+    stages = _stages(noise, rate, steps, sampling, param)
+    d = e = None
+    if delta is not None:
+        d = _number(delta, "--delta")
+        if not 0 < d < 1:
+            raise InvalidParameter(f"--delta {clip(delta, 30)}: δ must be in (0, 1)")
+    else:
+        e = _number(epsilon, "--epsilon")
+    asked = _claim(claim)
+    if asked is not None and (asked[0] == "eps") != (d is not None):
+        raise InvalidParameter("--claim eps=X goes with --delta D, and --claim delta=D with --epsilon X")
+    p = _number(precision, "--precision")
+    if not 0 < p < 1:
+        raise InvalidParameter(f"--precision {clip(precision, 30)}: the relative width must be in (0, 1)")
+    r = account(stages, delta=d, epsilon=e, precision=p, claim=asked)
+    if as_json:
+        print(json.dumps({"tool": tool_json(), **r.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(r.text())
+    if r.claim is None:
+        return 0
+    return 0 if r.claim["verdict"] == "proved" else 1
