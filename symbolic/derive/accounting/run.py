@@ -57,6 +57,7 @@ class RunAccount:
     claim: dict | None = None
     method: tuple = ()
     grids: dict = field(default_factory=dict)
+    others: tuple = ()                # other numbers for the run (the libraries'), each decided as a claim
 
     def text(self) -> str:
         lines = [f"run: {'; '.join(s.text() for s in self.stages)} (Poisson sampling, add/remove one record)"]
@@ -69,6 +70,12 @@ class RunAccount:
             lines.append(f"at ε = {_dec(value)}: δ in [{_dec(lo)}, {_dec(hi)}] (certified)")
         if self.claim is not None:
             lines.append(f"claim {self.claim['claim']}: {self.claim['verdict']} — {self.claim['why']}")
+        for o in self.others:
+            said = {"proved": "a valid guarantee" + (f", {o['above_upper']} above the certified upper end"
+                                                     if o.get("above_upper") else ""),
+                    "refuted": "not a valid guarantee: below the certified lower end",
+                    "unknown": "inside the enclosure, not decided at this precision"}[o["verdict"]]
+            lines.append(f"{o['source']}: {o['claim']} — {o['verdict']} ({said})")
         lines += [f"method: {m}" for m in self.method]
         return "\n".join(lines)
 
@@ -83,6 +90,8 @@ class RunAccount:
             out["delta"] = {"lower": _dec(self.delta[0], 12), "upper": _dec(self.delta[1], 12)}
         if self.claim is not None:
             out["claim"] = self.claim
+        if self.others:
+            out["libraries"] = list(self.others)
         return out
 
 
@@ -163,9 +172,10 @@ METHOD = ("each step's pair is the dominating pair of the mechanism under Poisso
           "T·2^-{l} in ε; ε stated on a grid of 10^-7 (rounded outward)")
 
 
-def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), claim=None) -> RunAccount:
+def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), claim=None, others=()) -> RunAccount:
     """The certified enclosure for the run of ``stages`` at ``delta`` (ε enclosed) or at ``epsilon`` (δ
-    enclosed); ``claim``: ("eps", X) or ("delta", D), decided against it.
+    enclosed); ``claim``: ("eps", X) or ("delta", D), decided against it; ``others``: (source, claim, note)
+    triples decided the same way (a library's number for the run, say).
 
     >>> r = account((Stage("gaussian", Fraction(1), Fraction(1, 10), 10),), delta=Fraction(1, 10 ** 5))
     >>> lo, hi = r.epsilon
@@ -190,8 +200,19 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
         result = RunAccount(stages, ("epsilon", epsilon), delta=(lo_d, hi_d))
     method = tuple(m.format(u=UPPER_BITS, l=bits) for m in METHOD)
     verdict = None if claim is None else _decide(claim, upper, lower, delta, epsilon, precision)
+    decided = tuple({"source": src, **_decide(c, upper, lower, delta, epsilon, precision), "note": note,
+                     **_looseness(c, result)} for src, c, note in others)
     from dataclasses import replace
-    return replace(result, claim=verdict, method=method, grids={"upper_bits": UPPER_BITS, "lower_bits": bits})
+    return replace(result, claim=verdict, method=method, grids={"upper_bits": UPPER_BITS, "lower_bits": bits},
+                   others=decided)
+
+
+def _looseness(claim, result) -> dict:
+    """How far a claimed ε is above the certified upper end (a valid number's slack), when ε is enclosed."""
+    kind, value = claim
+    if kind != "eps" or result.epsilon is None or value < result.epsilon[1]:
+        return {}
+    return {"above_upper": _dec(value - result.epsilon[1], 3)}
 
 
 def _fraction_up(ball) -> Fraction:

@@ -78,3 +78,12 @@ def test_bad_input_exits_2_in_one_line_naming_the_field(args, field, capsys):
     code = main(["account", *args])
     err = capsys.readouterr().err
     assert code == 2 and field in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_libraries_numbers_are_decided_as_claims(capsys):
+    pytest.importorskip("dp_accounting")
+    code, doc = _json([*SMALL, "--delta", "1e-5", "--libraries"], capsys)
+    got = {o["source"]: o for o in doc["libraries"]}
+    rdp = got["dp-accounting RDP"]
+    assert code == 0 and rdp["verdict"] == "proved" and F(rdp["above_upper"]) > 0
+    assert all(o["verdict"] in ("proved", "unknown") for o in doc["libraries"])

@@ -83,9 +83,17 @@ def _claim(text):
      "is ε = 1.83 valid for the run?"),
     ("dpcheck account --noise laplace:2 --rate 1/10 --steps 100 --epsilon 1 --json", "δ(1) enclosed, as JSON"),
     ("dpcheck account --noise run.json --delta 1e-5", "a run of several stages, from a file")])
-@click.option("--noise", required=True, metavar="gaussian:SIGMA|laplace:B|FILE",
+@click.option("--noise", metavar="gaussian:SIGMA|laplace:B|FILE",
               help="the mechanism of one step, sensitivity 1: the Gaussian with noise multiplier SIGMA, the Laplace "
                    "with scale B, or a run file in the composition/subsampling format (e.g. --noise gaussian:1)")
+@click.option("--from", "source", metavar="FILE",
+              help='the run as a library describes it, a JSON object: {"dp_event": …} (dp-accounting\'s DpEvent as '
+                   'its named tuple), {"opacus_history": [[noise_multiplier, sample_rate, steps], …]} or {"autodp": '
+                   '{"prob": …, "sigma": …, "coeff": …}} (e.g. --from run.json)')
+@click.option("--libraries", is_flag=True,
+              help="with --delta: also compute the installed libraries' ε for the run (dp-accounting, autodp, "
+                   "Opacus) and decide each as a claim: valid and how loose, not a guarantee, or undecided "
+                   "(e.g. --libraries)")
 @click.option("--rate", metavar="Q", help="the Poisson sampling rate, 0 < Q ≤ 1 (e.g. --rate 1/100)")
 @click.option("--sampling", type=click.Choice(["poisson", "without-replacement"]), default="poisson",
               show_default=True, help="the sampling scheme (e.g. --sampling poisson)")
@@ -102,7 +110,8 @@ def _claim(text):
 @click.option("--json", "as_json", is_flag=True,
               help='print only a JSON document: {"run", "epsilon": {"lower", "upper"} or "delta": {...}, "claim", '
                    '"method", ...} (e.g. --json)')
-def account_command(noise, rate, sampling, steps, delta, epsilon, claim, param, precision, as_json):
+def account_command(noise, source, libraries, rate, sampling, steps, delta, epsilon, claim, param, precision,
+                    as_json):
     """A certified enclosure [lower, upper] of the tight ε(δ) (or δ(ε)) of a private training run: T steps of a
     mechanism on a Poisson subsample (add/remove one record), composed. upper is proved (the run is
     (upper, δ)-DP), lower is proved not to be (a certified event shows the run is not (lower, δ)-DP). With
@@ -111,7 +120,16 @@ def account_command(noise, rate, sampling, steps, delta, epsilon, claim, param, 
     from symbolic.derive.accounting.run import account
     if (delta is None) == (epsilon is None):
         raise InvalidParameter("give one of --delta D (ε is enclosed) or --epsilon X (δ is enclosed)")
-    stages = _stages(noise, rate, steps, sampling, param)
+    if (noise is None) == (source is None):
+        raise InvalidParameter("give the run with one of --noise gaussian:SIGMA|laplace:B|FILE or --from FILE")
+    if source is not None:
+        if rate is not None or steps is not None or param:
+            raise InvalidParameter("--from states the run: --rate, --steps and --param do not go with it")
+        from symbolic.derive.accounting.adapters import stages_from_description
+        from theorems.cli.io import load_json
+        stages = stages_from_description(load_json(source, "--from"))
+    else:
+        stages = _stages(noise, rate, steps, sampling, param)
     d = e = None
     if delta is not None:
         d = _number(delta, "--delta")
@@ -125,11 +143,22 @@ def account_command(noise, rate, sampling, steps, delta, epsilon, claim, param, 
     p = _number(precision, "--precision")
     if not 0 < p < 1:
         raise InvalidParameter(f"--precision {clip(precision, 30)}: the relative width must be in (0, 1)")
-    r = account(stages, delta=d, epsilon=e, precision=p, claim=asked)
+    others, skipped = (), []
+    if libraries:
+        if d is None:
+            raise InvalidParameter("--libraries goes with --delta D (the libraries' ε at that δ)")
+        from symbolic.derive.accounting.libraries import library_epsilons
+        got = library_epsilons(stages, d)
+        others = tuple((name, ("eps", eps), note) for name, eps, note in got if eps is not None)
+        skipped = [f"{name}: {note}" for name, eps, note in got if eps is None]
+    r = account(stages, delta=d, epsilon=e, precision=p, claim=asked, others=others)
     if as_json:
-        print(json.dumps({"tool": tool_json(), **r.to_json()}, indent=2, ensure_ascii=False))
+        print(json.dumps({"tool": tool_json(), **r.to_json(), **({"libraries_not_run": skipped} if skipped else {})},
+                         indent=2, ensure_ascii=False))
     else:
         print(r.text())
+        for line in skipped:
+            print(f"not run: {line}")
     if r.claim is None:
         return 0
     return 0 if r.claim["verdict"] == "proved" else 1
