@@ -90,6 +90,11 @@ _LAZY_FROM = {
     "symbolic.derive.continuous.maps": ("CURVE_MAP_EPS", "CurveMap", "curve_map"),
     "symbolic.derive.operations.maps": ("operation_map",),
     "symbolic.derive.operations.map_value": ("OperationMap",),
+    "symbolic.derive.accounting.run": ("account", "RunAccount", "Stage"),
+    "symbolic.derive.accounting.stages": ("stages_from_document",),
+    "symbolic.derive.accounting.adapters": ("event_document", "stages_from_autodp", "stages_from_description",
+                                            "stages_from_dp_event", "stages_from_opacus_history"),
+    "symbolic.derive.accounting.libraries": ("library_epsilons",),
     "symbolic.derive.continuous.claims": ("CURVE_CLAIM_TARGETS", "CurveVerdict", "decide_bounded_range",
                                           "decide_dominated"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_gdp_to_dp", "decide_zcdp_to_dp"),
@@ -155,6 +160,9 @@ __all__ = [
     "laplace_count_given_record",
     "derive_curve_level", "CurveLevel", "CURVE_NOTIONS", "curve_notion", "is_continuous_document", "curve_map", "CurveMap", "CURVE_MAP_EPS",
     "operation_map", "OperationMap",
+    # certified accounting of a training run, and the libraries' descriptions of one
+    "account", "RunAccount", "Stage", "stages_from_document", "event_document", "stages_from_autodp",
+    "stages_from_description", "stages_from_dp_event", "stages_from_opacus_history", "library_epsilons",
     "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
     "decide_zcdp_to_dp", "decide_gdp_to_dp",
     # the implication graph

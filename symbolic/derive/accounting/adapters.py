@@ -46,7 +46,13 @@ def _rate(x, what: str) -> Fraction:
 
 
 def event_document(event) -> dict:
-    """A ``DpEvent`` (anything with ``to_named_tuple``) as plain JSON: ``{"class_name": …, field: value, …}``."""
+    """A ``DpEvent`` (anything with ``to_named_tuple``) as plain JSON: ``{"class_name": …, field: value, …}``.
+
+    >>> from collections import namedtuple
+    >>> Gaussian = namedtuple("Gaussian", "module_name class_name noise_multiplier")
+    >>> event_document(Gaussian("dp_accounting.dp_event", "GaussianDpEvent", 1.0))
+    {'class_name': 'GaussianDpEvent', 'noise_multiplier': 1.0}
+    """
     nt = event.to_named_tuple() if hasattr(event, "to_named_tuple") else event
 
     def plain(x):
@@ -143,7 +149,11 @@ def _merged(stages: tuple) -> tuple:
 
 
 def stages_from_description(doc) -> tuple:
-    """A description file's stages: ``{"dp_event": …}``, ``{"opacus_history": […]}`` or ``{"autodp": {…}}``."""
+    """A description file's stages: ``{"dp_event": …}``, ``{"opacus_history": […]}`` or ``{"autodp": {…}}``.
+
+    >>> stages_from_description({"opacus_history": [[1.0, 0.01, 1000]]})
+    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000),)
+    """
     if not isinstance(doc, dict) or len(doc) != 1:
         raise InvalidParameter('--from reads a JSON object with one key: "dp_event", "opacus_history" or "autodp"')
     (key, value), = doc.items()

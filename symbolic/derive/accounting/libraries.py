@@ -43,7 +43,13 @@ def _opacus(stages, delta: float):
 
 
 def library_epsilons(stages, delta: Fraction) -> list:
-    """[(library, ε as an exact fraction of the float it gave, or None, note)] for each library."""
+    """[(library, ε as an exact fraction of the float it gave, or None, note)] for each library.
+
+    >>> from symbolic.derive.accounting.run import Stage
+    >>> got = library_epsilons((Stage("gaussian", Fraction(1), Fraction(1, 10), 5),), Fraction(1, 10 ** 5))
+    >>> all((eps is None) == bool(note) for _, eps, note in got)     # a number, or why there is none
+    True
+    """
     out = []
     for name, fn in (("dp-accounting", _dp_accounting), ("autodp", _autodp), ("opacus", _opacus)):
         try:

@@ -29,7 +29,11 @@ DIGITS = 10 ** 7         # ε is stated on a grid of 10^-7
 @dataclass(frozen=True)
 class Stage:
     """``steps`` steps of ``noise`` ("gaussian", scale σ; "laplace", scale b; sensitivity 1) on a Poisson
-    subsample at ``rate``."""
+    subsample at ``rate``.
+
+    >>> Stage("gaussian", Fraction(1), Fraction(1, 100), 1000).text()
+    '1000 steps of the gaussian mechanism (σ = 1) at rate q = 1/100'
+    """
 
     noise: str
     scale: Fraction
@@ -48,7 +52,13 @@ class Stage:
 @dataclass(frozen=True)
 class RunAccount:
     """The enclosure: ``epsilon`` = (lower, upper) at the target ``delta``, or ``delta`` = (lower, upper) at the
-    target ``epsilon`` (exact fractions); ``claim``: the verdict on a claimed number, with its certificate."""
+    target ``epsilon`` (exact fractions); ``claim``: the verdict on a claimed number, with its certificate.
+
+    >>> r = RunAccount((Stage("gaussian", Fraction(1), Fraction(1, 10), 5),), ("delta", Fraction(1, 10 ** 5)),
+    ...                epsilon=(Fraction(2), Fraction(21, 10)))
+    >>> r.to_json()["epsilon"]
+    {'lower': '2', 'upper': '2.1'}
+    """
 
     stages: tuple
     target: tuple                     # ("delta", D) or ("epsilon", X)

@@ -38,7 +38,7 @@ def _noise(text: str):
 
 
 def _stages(noise, rate, steps, sampling, param=()):
-    from symbolic.derive.accounting.run import Stage
+    from symbolic import Stage
     got = _noise(noise)
     if got is None:
         from pathlib import Path
@@ -48,7 +48,7 @@ def _stages(noise, rate, steps, sampling, param=()):
         if rate is not None or steps is not None:
             raise InvalidParameter("--rate and --steps go with --noise gaussian:SIGMA or laplace:B; a run file states "
                                    "its own rates and steps")
-        from symbolic.derive.accounting.stages import stages_from_document
+        from symbolic import stages_from_document
         from theorems.cli.commands.derive import _operands_read
         from theorems.cli.io import load_json, name_value_pairs
         values = name_value_pairs(param, "--param", "NAME=VALUE, e.g. sigma=1")
@@ -117,7 +117,7 @@ def account_command(noise, source, libraries, rate, sampling, steps, delta, epsi
     (upper, δ)-DP), lower is proved not to be (a certified event shows the run is not (lower, δ)-DP). With
     --claim: proved, refuted with the witness, or unknown naming the option that narrows it."""
     from symbolic import tool_json
-    from symbolic.derive.accounting.run import account
+    from symbolic import account
     if (delta is None) == (epsilon is None):
         raise InvalidParameter("give one of --delta D (ε is enclosed) or --epsilon X (δ is enclosed)")
     if (noise is None) == (source is None):
@@ -125,7 +125,7 @@ def account_command(noise, source, libraries, rate, sampling, steps, delta, epsi
     if source is not None:
         if rate is not None or steps is not None or param:
             raise InvalidParameter("--from states the run: --rate, --steps and --param do not go with it")
-        from symbolic.derive.accounting.adapters import stages_from_description
+        from symbolic import stages_from_description
         from theorems.cli.io import load_json
         stages = stages_from_description(load_json(source, "--from"))
     else:
@@ -147,7 +147,7 @@ def account_command(noise, source, libraries, rate, sampling, steps, delta, epsi
     if libraries:
         if d is None:
             raise InvalidParameter("--libraries goes with --delta D (the libraries' ε at that δ)")
-        from symbolic.derive.accounting.libraries import library_epsilons
+        from symbolic import library_epsilons
         got = library_epsilons(stages, d)
         others = tuple((name, ("eps", eps), note) for name, eps, note in got if eps is not None)
         skipped = [f"{name}: {note}" for name, eps, note in got if eps is None]
