@@ -15,12 +15,12 @@ from __future__ import annotations
 from symbolic.core.certified import flint_module
 from symbolic.derive.accounting.grid_loss import UNIT_BITS, GridLoss, _range_end, _units
 
-SPLIT_BITS = 44     # a segment is split while its interpolation error bound exceeds 2^-44
+SPLIT = 2.0 ** -30   # the error bound allowed to one segment, over the run's number of steps
 
 
-def _profile_points(step, lo: int, hi: int, bits: int) -> list:
+def _profile_points(step, lo: int, hi: int, bits: int, limit: float) -> list:
     """[(j, x_j, u_j)]: grid indices, x = e^{j·h} and the upper end of δ there, refined where the chord's error
-    bound (x_b − x_a)·(Q_a − Q_b) (the slope's change times the width) exceeds 2^-44."""
+    bound (x_b − x_a)·(Q_a − Q_b) (the slope's change times the width) exceeds ``limit``."""
     fl = flint_module()
     scale = 1 << bits
     old = fl.ctx.prec
@@ -43,7 +43,7 @@ def _profile_points(step, lo: int, hi: int, bits: int) -> list:
             a, b = stack.pop()
             (xa, _, qa), (xb, _, qb) = at(a), at(b)
             err = ((xb - xa) * (qa - qb)).upper()
-            if b - a > 1 and err > 2.0 ** -SPLIT_BITS:
+            if b - a > 1 and err > limit:
                 mid = (a + b) // 2
                 stack += [(mid, b), (a, mid)]
             else:
@@ -75,8 +75,10 @@ def _hull(points: list) -> list:
     return chain[1:]
 
 
-def connect_the_dots(step, bits: int) -> GridLoss:
-    """One step's loss, bounded from above to second order, on the grid 2^-bits·ℤ.
+def connect_the_dots(step, bits: int, steps: int = 1) -> GridLoss:
+    """One step's loss, bounded from above to second order, on the grid 2^-bits·ℤ, for a run of ``steps`` steps
+    (a segment's chord error is kept below 2^-30/steps, so the run's sum of them stays below 2^-30; the chords
+    are upper bounds whatever the grid, so this sets the tightness only).
 
     >>> from symbolic.derive.accounting.loss_laws import StepLoss
     >>> g = connect_the_dots(StepLoss("gaussian", (1, 1), (1, 10), "remove"), 8)
@@ -91,7 +93,7 @@ def connect_the_dots(step, bits: int) -> GridLoss:
     old = fl.ctx.prec
     fl.ctx.prec = 192
     try:
-        chain = _hull(_profile_points(step, lo, hi, bits))
+        chain = _hull(_profile_points(step, lo, hi, bits, SPLIT / max(1, steps)))
         masses = {}
         prev_x, prev_u = fl.arb(0), fl.arb(1)
         for i, (j, x, u) in enumerate(chain):

@@ -3,7 +3,8 @@ composition by exact polynomial products.
 
 ``side="upper"``: every loss value is rounded *up* to the grid (a mass of (l_{j−1}, l_j] is put at l_j) and every
 mass is rounded up to a whole unit of 2^-64; the loss above the last grid point is put at +∞. ``side="lower"``:
-values rounded *down*, masses down, the loss above the last point put at it and below the first dropped. The
+values rounded *down*, masses down, the loss above the last point put at it (a true mass at +∞, a table's, kept
+there) and below the first dropped. The
 hockey-stick functional δ(ε) = E[(1 − e^{ε − L})₊] is non-decreasing in every loss value and in every mass, and
 the loss of a composition is the sum of the steps' losses, so the composed upper (lower) distribution gives an
 upper (lower) bound on the run's δ(ε): no step of it is approximate. The products are python-flint integer
@@ -52,13 +53,15 @@ def _units(ball, up: bool) -> int:
 
 
 def _range_end(step, start: int, sign: int) -> int:
-    """A grid index far enough out (sign −1: below, +1: above) that less than TINY is left beyond."""
-    l = start
+    """A point far enough out (sign −1: below, +1: above) that less than TINY is left beyond, or beyond which
+    nothing changes (a mass at +∞ of a finite table), or 2^12."""
+    l, before = start, None
     while True:
         f = step.cdf(l)
         left = f if sign < 0 else 1 - f
-        if left.upper() < TINY:
+        if left.upper() < TINY or abs(l) >= 1 << 12 or (before is not None and abs(before - left).upper() < TINY):
             return l
+        before = left
         l *= 2
 
 
@@ -117,8 +120,12 @@ def discretise(step, bits: int, side: str) -> GridLoss:
             masses[key] = masses.get(key, 0) + m
     beyond = _units(1 - pts[-1][1], up)
     infinite = beyond if up else 0
-    if not up and beyond:
-        masses[pts[-1][0]] = masses.get(pts[-1][0], 0) + beyond
+    if not up:         # the true mass at +∞ (a table's output the second law never gives) stays there
+        at_infinity = getattr(step, "infinite_mass", None)
+        infinite = _units(at_infinity(), False) if at_infinity is not None else 0
+        beyond = _units((1 - pts[-1][1]) - (at_infinity() if at_infinity is not None else 0), False)
+        if beyond:
+            masses[pts[-1][0]] = masses.get(pts[-1][0], 0) + beyond
     first = min(masses)
     coeffs = [0] * (max(masses) - first + 1)
     for j, m in masses.items():
@@ -163,11 +170,9 @@ def multiply(a: GridLoss, b: GridLoss) -> GridLoss:
     unit = 1 << UNIT_BITS
     up = a.side == "upper"
     prod = -((-prod) // unit) if up else prod // unit
-    infinite = 0
-    if up:
-        ma, mb = int(a.poly(1)), int(b.poly(1))
-        num = a.infinite * mb + b.infinite * ma + a.infinite * b.infinite
-        infinite = -((-num) // unit)
+    ma, mb = int(a.poly(1)), int(b.poly(1))
+    num = a.infinite * mb + b.infinite * ma + a.infinite * b.infinite    # either run at +∞ puts the sum there
+    infinite = -((-num) // unit) if up else num // unit
     poly, offset, infinite = _windowed(prod, a.offset + b.offset, infinite, a.side)
     return GridLoss(poly, offset, a.bits, infinite, a.side)
 

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from symbolic.core.certified import flint_module
+from symbolic.core.exact import expr_text
 from symbolic.derive.accounting.dots import connect_the_dots
 from symbolic.derive.accounting.grid_loss import discretise, multiply, power
 from symbolic.derive.accounting.loss_laws import StepLoss
 from symbolic.derive.accounting.profile import crossing, delta_at, float_profile
+from symbolic.derive.accounting.table_loss import TableStepLoss
 
 ORDERS = ("remove", "add")
 UPPER_BITS = 14          # connect the dots: h = 2^-13, its error is second order in h
@@ -39,12 +41,18 @@ class Stage:
     scale: Fraction
     rate: Fraction
     steps: int
+    rows: tuple = field(default=(), repr=False)    # a finite table's rows M(V), M(x), when ``noise`` is "table"
 
-    def step(self, order: str) -> StepLoss:
+    def step(self, order: str):
         frac = lambda x: (x.numerator, x.denominator)
+        if self.noise == "table":
+            return TableStepLoss(self.rows[0], self.rows[1], frac(self.rate), order)
         return StepLoss(self.noise, frac(self.scale), frac(self.rate), order)
 
     def text(self) -> str:
+        if self.noise == "table":
+            shown = " against ".join("(" + ", ".join(expr_text(x) for x in r) + ")" for r in self.rows)
+            return f"{self.steps} steps of the table {shown} at rate q = {self.rate}"
         name = "σ" if self.noise == "gaussian" else "b"
         return f"{self.steps} steps of the {self.noise} mechanism ({name} = {self.scale}) at rate q = {self.rate}"
 
@@ -90,8 +98,8 @@ class RunAccount:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        out = {"run": [{"noise": s.noise, "scale": str(s.scale), "rate": str(s.rate), "steps": s.steps}
-                       for s in self.stages],
+        out = {"run": [{"noise": s.noise, "scale": str(s.scale), "rate": str(s.rate), "steps": s.steps,
+                        **({"rows": [[str(x) for x in r] for r in s.rows]} if s.rows else {})} for s in self.stages],
                "sampling": "poisson", "target": {self.target[0]: _dec(self.target[1], 12)},
                "method": list(self.method), "grids": self.grids}
         if self.epsilon is not None:
@@ -116,11 +124,12 @@ def _dec(x, digits: int = 9) -> str:
 
 def _chains(stages, bits: int, side: str) -> dict:
     """Each order's composed loss bound over the stages."""
-    out = {}
+    out, total = {}, sum(s.steps for s in stages)
     for order in ORDERS:
         acc = None
         for s in stages:
-            one = connect_the_dots(s.step(order), bits) if side == "upper" else discretise(s.step(order), bits, side)
+            one = (connect_the_dots(s.step(order), bits, total) if side == "upper"
+                   else discretise(s.step(order), bits, side))
             part = power(one, s.steps)
             acc = part if acc is None else multiply(acc, part)
         out[order] = acc
@@ -187,7 +196,7 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
     enclosed); ``claim``: ("eps", X) or ("delta", D), decided against it; ``others``: (source, claim, note)
     triples decided the same way (a library's number for the run, say).
 
-    >>> r = account((Stage("gaussian", Fraction(1), Fraction(1, 10), 10),), delta=Fraction(1, 10 ** 5))
+    >>> r = account((Stage("gaussian", Fraction(1), Fraction(1, 10), 3),), delta=Fraction(1, 10 ** 5))
     >>> lo, hi = r.epsilon
     >>> 0 < lo <= hi and hi - lo <= hi / 100
     True

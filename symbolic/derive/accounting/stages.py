@@ -17,6 +17,7 @@ from symbolic.core.exact import parse_expr
 from symbolic.derive.accounting.run import Stage
 from symbolic.derive.operations.density_composition import gaussian_location
 from symbolic.model.continuous import continuous_from_json, is_continuous_document
+from symbolic.model.symbolic_table import symbolic_mechanism_from_json
 from symbolic.model.operations import composition_from_json, subsampled_from_json
 
 MAX_STEPS = 10 ** 7
@@ -51,6 +52,27 @@ def _gaussian_stage(doc, rate: Fraction, values: dict) -> Stage:
     return Stage("gaussian", Fraction(int(sigma.p), int(sigma.q)), rate, 1)
 
 
+def _table_stage(doc, rate: Fraction, absent) -> Stage:
+    """A finite table of one record over two values: its rows at V (absent; the first value unless named) and x."""
+    if not isinstance(doc, dict) or "rows" not in doc:
+        raise InvalidParameter('`account` takes a subsampled Gaussian density or a finite table ("rows")')
+    sm = symbolic_mechanism_from_json(doc, name="run table")
+    if sm.params:
+        raise InvalidParameter(f"the run's table has parameters ({', '.join(p.name for p in sm.params)}): `account` "
+                               f"takes numbers")
+    m = sm.mechanism
+    if m.n != 1 or len(m.domain) != 2:
+        raise InvalidParameter(f"`account` takes a table of one record over two values (absent, present); this one "
+                               f"has n = {m.n} and {len(m.domain)} values")
+    v = m.domain[0] if absent is None else next((d for d in m.domain if str(d) == str(absent)), None)
+    if v is None:
+        raise InvalidParameter(f'"absent" {clip(str(absent), 20)} is not a value of the table')
+    x = next(d for d in m.domain if d != v)
+    rows = dict(m.rows)
+    return Stage("table", Fraction(0), rate, 1, tuple(tuple(sp.sympify(dict(rows[(d,)].items())[o]) for o in m.outputs)
+                                                       for d in (v, x)))
+
+
 def stages_from_document(doc, values=None, depth: int = 0) -> tuple:
     """The stages of a run document (see the module docstring); ``values``: numbers for its densities' parameters.
 
@@ -78,7 +100,7 @@ def stages_from_document(doc, values=None, depth: int = 0) -> tuple:
         inner = stages_from_document(doc["of"], values, depth + 1)
         if len(inner) == 1:
             s = inner[0]
-            return (Stage(s.noise, s.scale, s.rate, s.steps * times),)
+            return (Stage(s.noise, s.scale, s.rate, s.steps * times, s.rows),)
         return inner * times
     if kind == "subsampled":
         sub = subsampled_from_json(doc)
@@ -87,9 +109,11 @@ def stages_from_document(doc, values=None, depth: int = 0) -> tuple:
         rate = _fraction(sub.rate, '"rate"')
         if is_continuous_document(doc.get("of")):
             return (_gaussian_stage(doc["of"], rate, dict(values or {})),)
-        raise InvalidParameter('`account` takes a subsampled density file ("of": a Gaussian density)')
+        return (_table_stage(doc.get("of"), rate, sub.absent),)
     if is_continuous_document(doc):
         return (_gaussian_stage(doc, Fraction(1), dict(values or {})),)
+    if isinstance(doc, dict) and "rows" in doc:
+        return (_table_stage(doc, Fraction(1), None),)
     raise InvalidParameter("`account` reads a run as a composition of subsampled Gaussian densities")
 
 

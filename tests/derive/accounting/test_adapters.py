@@ -13,12 +13,12 @@ from symbolic.derive.accounting.adapters import (event_document, stages_from_aut
 from symbolic.derive.accounting.run import Stage
 from theorems.cli.main import main
 
-RUN = (Stage("gaussian", F(1), F(1, 10), 20),)
+RUN = (Stage("gaussian", F(1), F(1, 10), 4),)
 
 
 def test_a_dp_event_object_and_its_json_read_as_the_run():
     dp_event = pytest.importorskip("dp_accounting.dp_event")
-    event = dp_event.SelfComposedDpEvent(dp_event.PoissonSampledDpEvent(0.1, dp_event.GaussianDpEvent(1.0)), 20)
+    event = dp_event.SelfComposedDpEvent(dp_event.PoissonSampledDpEvent(0.1, dp_event.GaussianDpEvent(1.0)), 4)
     assert stages_from_dp_event(event) == RUN
     assert stages_from_dp_event(json.loads(json.dumps(event_document(event)))) == RUN
 
@@ -33,22 +33,22 @@ def test_a_composed_event_of_two_stages_and_a_laplace_stage():
 
 
 def test_opacus_and_autodp_descriptions_read_as_the_run():
-    assert stages_from_opacus_history([(1.0, 0.1, 20)]) == RUN
-    assert stages_from_autodp({"prob": 0.1, "sigma": 1.0, "coeff": 20}) == RUN
+    assert stages_from_opacus_history([(1.0, 0.1, 4)]) == RUN
+    assert stages_from_autodp({"prob": 0.1, "sigma": 1.0, "coeff": 4}) == RUN
 
 
 def test_the_three_descriptions_give_the_enclosure_the_flags_give(capsys, tmp_path):
-    files = {"dp_event": {"class_name": "SelfComposedDpEvent", "count": 20, "event": {
+    files = {"dp_event": {"class_name": "SelfComposedDpEvent", "count": 4, "event": {
                  "class_name": "PoissonSampledDpEvent", "sampling_probability": 0.1,
                  "event": {"class_name": "GaussianDpEvent", "noise_multiplier": 1.0}}},
-             "opacus_history": [[1.0, 0.1, 20]]}
+             "opacus_history": [[1.0, 0.1, 4]]}
     seen = []
     for key, value in files.items():
         path = tmp_path / f"{key}.json"
         path.write_text(json.dumps({key: value}))
         assert main(["account", "--from", str(path), "--delta", "1e-5", "--json"]) == 0
         seen.append(json.loads(capsys.readouterr().out)["epsilon"])
-    assert main(["account", "--noise", "gaussian:1", "--rate", "1/10", "--steps", "20", "--delta", "1e-5", "--json"]) == 0
+    assert main(["account", "--noise", "gaussian:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5", "--json"]) == 0
     seen.append(json.loads(capsys.readouterr().out)["epsilon"])
     assert seen[0] == seen[1] == seen[2]
 
