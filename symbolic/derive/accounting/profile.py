@@ -54,8 +54,8 @@ def float_profile(g: GridLoss):
     p = np.array([float(int(c)) for c in g.poly.coeffs()], dtype=float) / 2.0 ** UNIT_BITS
     h = 2.0 ** -g.bits
     values = (g.offset + np.arange(len(p))) * h
-    shift = values[-1] if len(values) else 0.0
-    w = p * np.exp(-(values - shift))            # e^{-l} scaled by e^{shift} against underflow
+    shift = 0.0
+    w = p * np.exp(np.minimum(-values, 700.0))   # a loss below −700 weighs only for ε below it
     tail_p = np.cumsum(p[::-1])[::-1]
     tail_w = np.cumsum(w[::-1])[::-1]
     inf = g.infinite / 2.0 ** UNIT_BITS

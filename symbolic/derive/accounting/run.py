@@ -23,7 +23,7 @@ from symbolic.derive.accounting.profile import crossing, delta_at, float_profile
 from symbolic.derive.accounting.table_loss import TableStepLoss
 
 ORDERS = ("remove", "add")
-UPPER_BITS = 14          # connect the dots: h = 2^-13, its error is second order in h
+UPPER_BITS = 14          # connect the dots: h = 2^-14, its error is second order in h
 MAX_LOWER_BITS = 18      # the finest grid of the lower bound (its error is about T·h in ε)
 DIGITS = 10 ** 7         # ε is stated on a grid of 10^-7
 
@@ -122,7 +122,7 @@ def _dec(x, digits: int = 9) -> str:
     return text
 
 
-def _chains(stages, bits: int, side: str) -> dict:
+def chains(stages, bits: int, side: str) -> dict:
     """Each order's composed loss bound over the stages."""
     out, total = {}, sum(s.steps for s in stages)
     for order in ORDERS:
@@ -136,7 +136,7 @@ def _chains(stages, bits: int, side: str) -> dict:
     return out
 
 
-def _certified_delta(chains: dict, eps: Fraction) -> dict:
+def certified_delta(chains: dict, eps: Fraction) -> dict:
     fl = flint_module()
     e = fl.fmpq(eps.numerator, eps.denominator)
     return {order: delta_at(g, e) for order, g in chains.items()}
@@ -147,7 +147,7 @@ def _upper_epsilon(chains, delta: Fraction) -> tuple:
     guess = crossing([float_profile(g) for g in chains.values()], float(delta))
     eps = Fraction(math.ceil(guess * DIGITS), DIGITS)
     for _ in range(64):
-        got = _certified_delta(chains, eps)
+        got = certified_delta(chains, eps)
         if all(d.upper() <= _arb(delta) for d in got.values()):
             return eps, got
         eps += Fraction(max(1, int(eps * DIGITS) // 10 ** 5), DIGITS)
@@ -161,7 +161,7 @@ def _lower_epsilon(chains, delta: Fraction) -> tuple:
     for _ in range(64):
         if eps <= 0:
             return Fraction(0), None
-        got = _certified_delta(chains, eps)
+        got = certified_delta(chains, eps)
         if any(d.lower() > _arb(delta) for d in got.values()):
             return eps, got
         eps -= Fraction(max(1, int(eps * DIGITS) // 10 ** 5), DIGITS)
@@ -173,7 +173,7 @@ def _arb(x: Fraction):
     return fl.arb(fl.fmpq(x.numerator, x.denominator))
 
 
-def _lower_bits(stages, precision: Fraction, eps_hint: float) -> int:
+def lower_bits(stages, precision: Fraction, eps_hint: float) -> int:
     """The grid of the lower bound: its error is at most about T·h in ε, so h ≈ precision·ε/T."""
     steps = sum(s.steps for s in stages)
     want = max(float(precision) * max(eps_hint, 1e-3), 1e-12)
@@ -202,20 +202,20 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
     True
     """
     stages = tuple(stages)
-    upper = _chains(stages, UPPER_BITS, "upper")
+    upper = chains(stages, UPPER_BITS, "upper")
     if delta is not None:
         hi, up_deltas = _upper_epsilon(upper, delta)
-        bits = _lower_bits(stages, precision, float(hi))
-        lower = _chains(stages, bits, "lower")
+        bits = lower_bits(stages, precision, float(hi))
+        lower = chains(stages, bits, "lower")
         lo, low_deltas = _lower_epsilon(lower, delta)
         result = RunAccount(stages, ("delta", delta), epsilon=(lo, hi))
     else:
-        bits = _lower_bits(stages, precision, float(epsilon))
-        lower = _chains(stages, bits, "lower")
-        ups = _certified_delta(upper, epsilon)
-        lows = _certified_delta(lower, epsilon)
-        hi_d = max(_fraction_up(d) for d in ups.values())
-        lo_d = max(_fraction_down(d) for d in lows.values())
+        bits = lower_bits(stages, precision, float(epsilon))
+        lower = chains(stages, bits, "lower")
+        ups = certified_delta(upper, epsilon)
+        lows = certified_delta(lower, epsilon)
+        hi_d = max(fraction_up(d) for d in ups.values())
+        lo_d = max(fraction_down(d) for d in lows.values())
         result = RunAccount(stages, ("epsilon", epsilon), delta=(lo_d, hi_d))
     method = tuple(m.format(u=UPPER_BITS, l=bits) for m in METHOD)
     verdict = None if claim is None else _decide(claim, upper, lower, delta, epsilon, precision)
@@ -234,12 +234,12 @@ def _looseness(claim, result) -> dict:
     return {"above_upper": _dec(value - result.epsilon[1], 3)}
 
 
-def _fraction_up(ball) -> Fraction:
+def fraction_up(ball) -> Fraction:
     man, exp = (int(x) for x in ball.upper().mid().man_exp())
     return Fraction(man) * Fraction(2) ** exp
 
 
-def _fraction_down(ball) -> Fraction:
+def fraction_down(ball) -> Fraction:
     man, exp = (int(x) for x in ball.lower().mid().man_exp())
     return max(Fraction(0), Fraction(man) * Fraction(2) ** exp)
 
@@ -250,15 +250,15 @@ def _decide(claim, upper, lower, delta, epsilon, precision) -> dict:
     otherwise."""
     kind, value = claim
     eps, dlt = (value, delta) if kind == "eps" else (epsilon, value)
-    ups, lows = _certified_delta(upper, eps), _certified_delta(lower, eps)
+    ups, lows = certified_delta(upper, eps), certified_delta(lower, eps)
     text = f"{'eps' if kind == 'eps' else 'delta'}={_dec(value, 12)}"
     if all(d.upper() <= _arb(dlt) for d in ups.values()):
-        worst = max(_fraction_up(d) for d in ups.values())
+        worst = max(fraction_up(d) for d in ups.values())
         return {"claim": text, "verdict": "proved", "why": f"the run's δ at ε = {_dec(eps)} is at most {_dec(worst)} ≤ "
                 f"{_dec(dlt)} in both orders (certified upper bound)", "delta_upper": _dec(worst, 12)}
     for order, d in lows.items():
         if d.lower() > _arb(dlt):
-            low = _fraction_down(d)
+            low = fraction_down(d)
             who = "with the record against without it" if order == "remove" else "without the record against with it"
             return {"claim": text, "verdict": "refuted",
                     "why": f"the event S = {{outputs whose total privacy loss exceeds {_dec(eps)}}} ({who}) has "

@@ -58,9 +58,9 @@ def test_a_window_moves_its_tails_to_the_safe_side_and_keeps_their_mass():
 
 
 def test_the_reverse_order_is_enclosed_too():
-    from symbolic.derive.accounting.run import Stage, _chains
+    from symbolic.derive.accounting.run import Stage, chains
     q, eps = F(1, 4), F(1, 20)
-    up, lo = _chains((Stage("gaussian", F(1), q, 1),), 12, "upper"), _chains((Stage("gaussian", F(1), q, 1),), 12, "lower")
+    up, lo = chains((Stage("gaussian", F(1), q, 1),), 12, "upper"), chains((Stage("gaussian", F(1), q, 1),), 12, "lower")
     with mp.workdps(40):
         qq, e = mp.mpf(1) / 4, mp.mpf(1) / 20
         y = mp.log((mp.e ** -e - 1 + qq) / qq) + mp.mpf(1) / 2   # N(0, 1) against the mixture: loss −L > ε below y

@@ -105,19 +105,26 @@ def _claim(text):
                    "unknown (e.g. --claim eps=1.83)")
 @click.option("--param", "param", multiple=True, metavar="NAME=VALUE",
               help="with --noise FILE: a value for a parameter of the file's densities (e.g. --param sigma=1)")
+@click.option("--calibrate", type=click.Choice(["sigma", "rate", "steps"]),
+              help="with --delta D and --epsilon X, the target: a certified interval for the least σ (or the largest "
+                   "rate, the most steps) that meets it; the run's own value is a starting guess "
+                   "(e.g. --calibrate sigma)")
 @click.option("--precision", metavar="P", default="1/100", show_default=True,
               help="the enclosure's width relative to ε (e.g. --precision 1/1000)")
 @click.option("--json", "as_json", is_flag=True,
               help='print only a JSON document: {"run", "epsilon": {"lower", "upper"} or "delta": {...}, "claim", '
                    '"method", ...} (e.g. --json)')
-def account_command(noise, source, libraries, rate, sampling, steps, delta, epsilon, claim, param, precision,
-                    as_json):
+def account_command(noise, source, libraries, rate, sampling, steps, delta, epsilon, claim, param, calibrate,
+                    precision, as_json):
     """A certified enclosure [lower, upper] of the tight ε(δ) (or δ(ε)) of a private training run: T steps of a
     mechanism on a Poisson subsample (add/remove one record), composed. upper is proved (the run is
     (upper, δ)-DP), lower is proved not to be (a certified event shows the run is not (lower, δ)-DP). With
     --claim: proved, refuted with the witness, or unknown naming the option that narrows it."""
     from symbolic import tool_json
     from symbolic import account
+    if calibrate is not None:
+        return _calibrated(calibrate, noise, source, rate, steps, sampling, delta, epsilon, claim, libraries,
+                           precision, as_json)
     if (delta is None) == (epsilon is None):
         raise InvalidParameter("give one of --delta D (ε is enclosed) or --epsilon X (δ is enclosed)")
     if (noise is None) == (source is None):
@@ -135,14 +142,14 @@ def account_command(noise, source, libraries, rate, sampling, steps, delta, epsi
         d = _number(delta, "--delta")
         if not 0 < d < 1:
             raise InvalidParameter(f"--delta {clip(delta, 30)}: δ must be in (0, 1)")
+    elif "," in epsilon:
+        return _profile(stages, epsilon, claim, libraries, precision, as_json)
     else:
         e = _number(epsilon, "--epsilon")
     asked = _claim(claim)
     if asked is not None and (asked[0] == "eps") != (d is not None):
         raise InvalidParameter("--claim eps=X goes with --delta D, and --claim delta=D with --epsilon X")
-    p = _number(precision, "--precision")
-    if not 0 < p < 1:
-        raise InvalidParameter(f"--precision {clip(precision, 30)}: the relative width must be in (0, 1)")
+    p = _precision(precision)
     others, skipped = (), []
     if libraries:
         if d is None:
@@ -162,3 +169,53 @@ def account_command(noise, source, libraries, rate, sampling, steps, delta, epsi
     if r.claim is None:
         return 0
     return 0 if r.claim["verdict"] == "proved" else 1
+
+
+def _precision(text) -> Fraction:
+    p = _number(text, "--precision")
+    if not 0 < p < 1:
+        raise InvalidParameter(f"--precision {clip(text, 30)}: the relative width must be in (0, 1)")
+    return p
+
+
+def _profile(stages, epsilon, claim, libraries, precision, as_json) -> int:
+    """--epsilon X1,X2,…: the run's δ enclosed at each ε, on one build of its bounds."""
+    from symbolic import profile_points, tool_json
+    if claim is not None or libraries:
+        raise InvalidParameter("--claim and --libraries go with one --epsilon or --delta, not a list")
+    values = [_number(x, "--epsilon") for x in epsilon.split(",")]
+    if not 1 <= len(values) <= 10_000:
+        raise InvalidParameter("--epsilon takes 1 to 10000 values")
+    points = profile_points(stages, values, _precision(precision))
+    if as_json:
+        print(json.dumps({"tool": tool_json(), "run": [s.text() for s in stages], "profile": [
+            {"epsilon": str(e), "delta": {"lower": f"{float(lo):.12g}", "upper": f"{float(hi):.12g}"}}
+            for e, lo, hi in points]}, indent=2, ensure_ascii=False))
+    else:
+        for e, lo, hi in points:
+            print(f"ε = {float(e):g}: δ in [{float(lo):.9g}, {float(hi):.9g}] (certified)")
+    return 0
+
+
+def _calibrated(kind, noise, source, rate, steps, sampling, delta, epsilon, claim, libraries, precision, as_json):
+    """--calibrate KIND with the target --delta D --epsilon X, on a run given by flags."""
+    from symbolic import calibrate, tool_json
+    if delta is None or epsilon is None:
+        raise InvalidParameter("--calibrate needs the target: both --delta D and --epsilon X")
+    if source is not None or claim is not None or libraries:
+        raise InvalidParameter("--calibrate goes with a run given by --noise, --rate and --steps (no --from, --claim "
+                               "or --libraries)")
+    stages = _stages(noise, rate, steps, sampling)
+    if len(stages) != 1 or stages[0].noise == "table":
+        raise InvalidParameter("--calibrate takes one stage of the Gaussian or Laplace mechanism")
+    d, e = _number(delta, "--delta"), _number(epsilon, "--epsilon")
+    if not 0 < d < 1:
+        raise InvalidParameter(f"--delta {clip(delta, 30)}: δ must be in (0, 1)")
+    c = calibrate(stages[0], kind, e, d, _precision(precision))
+    if as_json:
+        print(json.dumps({"tool": tool_json(), **c.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(c.text())
+        for line in c.why:
+            print(f"certified: {line}")
+    return 0
