@@ -57,6 +57,7 @@ _FROM = {
                                             "stages_from_dp_event", "stages_from_opacus_history"),
     "symbolic.derive.accounting.libraries": ("library_epsilons",),
     "symbolic.derive.accounting.calibrate": ("Calibration", "calibrate", "profile_points"),
+    "symbolic.derive.level_points": ("level_points",),
     "symbolic.derive.continuous.claims": ("decide_dominated", "decide_bounded_range", "CurveVerdict",
                                            "CURVE_CLAIM_TARGETS"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_zcdp_to_dp", "decide_gdp_to_dp"),

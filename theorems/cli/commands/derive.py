@@ -11,6 +11,7 @@ from symbolic import InvalidParameter, InvalidSize, UnknownName, clip
 from theorems.cli.app import command, ui
 from theorems.cli.console import print_markup
 from theorems.cli.io import params
+from theorems.cli.commands.level_points import run_level_points
 from theorems.cli.commands.operation_maps import COMPOSE_HELP, SUBSAMPLE_HELP, run_operation_map
 from theorems.cli.options import Count, Seconds, size_options
 
@@ -229,6 +230,9 @@ def _level(what, mechanism, param, assume, prior, as_json, budget):
         if k.strip() in values:
             raise InvalidParameter(f"--param {clip(k.strip())} is given twice")
         values[k.strip()] = v.strip()
+    listed = [k for k, v in values.items() if "," in v]
+    if listed:
+        return run_level_points(words[0], doc, listed, values, tuple(assume), prior_doc, as_json)
     try:
         d = derive_level(words[0], doc, params=values, assumptions=tuple(assume), prior=prior_doc, budget=budget)
     except BudgetSpent as e:
