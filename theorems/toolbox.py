@@ -17,6 +17,9 @@ must be refuted.
 - Advanced composition: ε′ = √(2k ln(1/δ′))·ε + kε(e^ε − 1) with δ′ (Dwork, Rothblum, Vadhan 2010, Thm. III.3).
 - The Gaussian mechanism composes as μ-GDP with μ√k (Dong, Roth, Su 2022, Cor. 3.3); Rényi divergences add
   (Mironov 2017, Prop. 1); the subsampled Gaussian's Rényi levels (Mironov, Talwar, Zhang 2019).
+- The accountants' conversion of (α, ε)-RDP to (ε′, δ)-DP, at α = 2: ε′ = ε + log(1/δ)/(α − 1) (Mironov 2017,
+  Prop. 3) and ε′ = ε + log((α − 1)/α) − (log δ + log α)/(α − 1) (Balle, Berrada, Chatzi, Dong, Gastaldi,
+  Kacprzyk, Perez-Ortiz, Shen 2020, Thm. 21), i.e. e^ε′ = E/δ and E/(4δ) with E = e^ε.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from symbolic.core.verdicts import Derived, Sizes
 from symbolic.derive.level import derive_level
 from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
 from symbolic.notions.families.dp import ApproxDP, PureDP
+from symbolic.notions.zoo.dp_laws import RenyiDP2
 
 SRC = "B"
 Es = E.symbol
@@ -189,6 +193,11 @@ def _derive_sampled_gaussian():
                    tuple(checks), {"enclosures": out})
 
 
+# δ ≤ 1/4 keeps e^ε′ = E/(4δ) at least E (the conversions are stated for small δ); two outputs decide it, a
+# third costs more than the audit's effort
+DELTA_SMALL = Param("delta", lower=0, upper=sp.Rational(1, 4), lower_strict=True)
+CONVERSION_SIZES = Sizes(1, 2, 2)
+
 E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
 D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
 A1, A2 = MechVar("A1"), MechVar("A2")   # run independently (the adaptive form takes 43 s with both solvers)
@@ -245,6 +254,17 @@ CLAIMS = [
     Claim("B-SGM", "derived", SRC, "the subsampled Gaussian (Mironov, Talwar, Zhang 2019): q = 1/100, σ = 1 has Rényi "
           "levels 1.718134220745479e-4, 2.646375745846613e-4, 8.936439076060318e-4 at α = 2, 3, 8", "holds",
           derive=_derive_sampled_gaussian),
+    Claim("B-CONV.mironov", "⇒", SRC, "RDP to DP (Mironov 2017, Prop. 3): (2, ε)-Rényi DP ⇒ (ε + log(1/δ), δ)-DP",
+          "holds", (Implies(RenyiDP2(Es), ApproxDP(Es / DELTA_SMALL.symbol, DELTA_SMALL.symbol), sizes=CONVERSION_SIZES),),
+          params=(E, DELTA_SMALL), sizes=CONVERSION_SIZES),
+    Claim("B-CONV.balle", "⇒", SRC, "RDP to DP (Balle et al. 2020, Thm. 21), at α = 2: (2, ε)-Rényi DP ⇒ "
+          "(ε + log(1/(4δ)), δ)-DP, tighter than Mironov's by log 4", "holds",
+          (Implies(RenyiDP2(Es), ApproxDP(Es / (4 * DELTA_SMALL.symbol), DELTA_SMALL.symbol), sizes=CONVERSION_SIZES),),
+          params=(E, DELTA_SMALL), sizes=CONVERSION_SIZES),
+    Claim("B-CONV.alpha", "⇏", SRC, "a published-style error: the log(1/δ) term divided by α instead of α − 1, "
+          "(2, ε)-Rényi DP ⇒ (ε + log(1/δ)/2, δ)-DP", "fails",
+          (NotImplies(RenyiDP2(Es), ApproxDP(Es / sp.sqrt(DELTA_SMALL.symbol), DELTA_SMALL.symbol),
+                      sizes=CONVERSION_SIZES),), params=(E, DELTA_SMALL), sizes=CONVERSION_SIZES),
     Claim("B-DRV.half", "derived", SRC, "a published-style error: advanced composition with the √k term halved "
           "fails at 100 runs of 0.01-DP and δ′ = 10⁻⁵ (δ there exceeds δ′)", "fails",
           derive=_derive_advanced_halved),
