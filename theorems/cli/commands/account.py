@@ -94,6 +94,10 @@ def _claim(text):
               help="with --delta: also compute the installed libraries' ε for the run (dp-accounting, autodp, "
                    "Opacus) and decide each as a claim: valid and how loose, not a guarantee, or undecided "
                    "(e.g. --libraries)")
+@click.option("--conversions", is_flag=True,
+              help="with --delta, for a Gaussian run: also the accountants' route, its Rényi DP at whole orders "
+                   "converted to (ε, δ) by Mironov (2017) and by Balle et al. (2020), with each one's gap to the "
+                   "certified enclosure (e.g. --conversions)")
 @click.option("--rate", metavar="Q", help="the Poisson sampling rate, 0 < Q ≤ 1 (e.g. --rate 1/100)")
 @click.option("--sampling", type=click.Choice(["poisson", "without-replacement"]), default="poisson",
               show_default=True, help="the sampling scheme (e.g. --sampling poisson)")
@@ -114,7 +118,7 @@ def _claim(text):
 @click.option("--json", "as_json", is_flag=True,
               help='print only a JSON document: {"run", "epsilon": {"lower", "upper"} or "delta": {...}, "claim", '
                    '"method", ...} (e.g. --json)')
-def account_command(noise, source, libraries, rate, sampling, steps, delta, epsilon, claim, param, calibrate,
+def account_command(noise, source, libraries, conversions, rate, sampling, steps, delta, epsilon, claim, param, calibrate,
                     precision, as_json):
     """A certified enclosure [lower, upper] of the tight ε(δ) (or δ(ε)) of a private training run: T steps of a
     mechanism on a Poisson subsample (add/remove one record), composed. upper is proved (the run is
@@ -158,12 +162,23 @@ def account_command(noise, source, libraries, rate, sampling, steps, delta, epsi
         got = library_epsilons(stages, d)
         others = tuple((name, ("eps", eps), note) for name, eps, note in got if eps is not None)
         skipped = [f"{name}: {note}" for name, eps, note in got if eps is None]
+    converted = []
+    if conversions:
+        if d is None:
+            raise InvalidParameter("--conversions goes with --delta D (ε at that δ)")
+        from symbolic import rdp_conversions
+        converted = rdp_conversions(stages, d)
     r = account(stages, delta=d, epsilon=e, precision=p, claim=asked, others=others)
+    rows = [{"conversion": name, "epsilon": f"{float(eps):.9g}", "alpha": a,
+             "above_upper": f"{float(eps - r.epsilon[1]):.3g}"} for name, eps, a in converted]
     if as_json:
-        print(json.dumps({"tool": tool_json(), **r.to_json(), **({"libraries_not_run": skipped} if skipped else {})},
-                         indent=2, ensure_ascii=False))
+        print(json.dumps({"tool": tool_json(), **r.to_json(), **({"libraries_not_run": skipped} if skipped else {}),
+                          **({"conversions": rows} if rows else {})}, indent=2, ensure_ascii=False))
     else:
         print(r.text())
+        for row in rows:
+            print(f"RDP → (ε, δ) by {row['conversion']}: ε ≤ {row['epsilon']} (best order α = {row['alpha']}), "
+                  f"{row['above_upper']} above the certified upper end")
         for line in skipped:
             print(f"not run: {line}")
     if r.claim is None:

@@ -1,0 +1,30 @@
+"""The accountants' RDP route for a Gaussian run: each conversion's ε is a valid bound (at or above the certified
+upper end of the tight ε), Balle et al.'s is below Mironov's, and a run the route does not cover is refused."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+
+from symbolic.derive.accounting.conversions import rdp_conversions
+from symbolic.derive.accounting.run import Stage, account
+from theorems.cli.main import main
+
+RUN = (Stage("gaussian", F(1), F(1, 10), 4),)
+
+
+def test_the_converted_epsilons_lie_above_the_tight_enclosure_and_balle_below_mironov():
+    got = {name: eps for name, eps, _ in rdp_conversions(RUN, F(1, 10 ** 5), (2, 4, 8, 16))}
+    lo, hi = account(RUN, delta=F(1, 10 ** 5)).epsilon
+    mironov, balle = got["Mironov 2017, Prop. 3"], got["Balle et al. 2020, Thm. 21"]
+    assert hi <= balle < mironov
+
+
+def test_the_command_line_reports_each_conversions_gap(capsys):
+    assert main(["account", "--noise", "gaussian:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5",
+                 "--conversions", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [c["conversion"] for c in doc["conversions"]] == ["Mironov 2017, Prop. 3", "Balle et al. 2020, Thm. 21"]
+    assert all(float(c["above_upper"]) >= 0 for c in doc["conversions"])
+    code = main(["account", "--noise", "laplace:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5",
+                 "--conversions"])
+    assert code == 2 and "Gaussian" in capsys.readouterr().err
