@@ -18,6 +18,7 @@ from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.derive.continuous.level import CURVE_NOTIONS, curve_notion
 from symbolic.derive.continuous.values import CurveLevel
+from symbolic.derive.operations.accounted_level import ACCOUNTED, accounted_level
 from symbolic.derive.operations.density_composition import gaussian_location
 from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
 from symbolic.model.continuous import continuous_from_json
@@ -38,6 +39,8 @@ def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(
     """
     sub = subsampled_from_json(doc)
     notion, fixed = curve_notion(notion_key)
+    if notion in ACCOUNTED:
+        return accounted_level(notion, doc, params)
     values = dict(params or {})
     try:
         m = continuous_from_json(sub.of, assumptions=tuple(assumptions))
@@ -105,6 +108,8 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
     >>> composed_subsampled_level("renyi-2", {"kind": "composition", "of": sub, "times": 10}).value
     10*log(E/10000 + 9999/10000)
     """
+    if curve_notion(notion_key)[0] in ACCOUNTED:
+        return accounted_level(curve_notion(notion_key)[0], doc, params)
     comp = composition_from_json(doc)
     k, params = comp.times_at(dict(params or {}))
     one = subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions)
