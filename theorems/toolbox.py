@@ -25,9 +25,13 @@ from __future__ import annotations
 
 import sympy as sp
 
+from fractions import Fraction
+
 from symbolic.core.ops import exact_sign
 from symbolic.core.terms import Compose, MechVar, PoissonSubsample, SampleWithoutReplacement
 from symbolic.core.verdicts import Derived, Sizes
+from symbolic.derive.accounting.conversions import rdp_conversions
+from symbolic.derive.accounting.run import Stage, account
 from symbolic.derive.level import derive_level
 from symbolic.notions.claims import Claim, E, Implies, NotImplies, Param
 from symbolic.notions.families.dp import ApproxDP, PureDP
@@ -198,6 +202,25 @@ def _derive_sampled_gaussian():
 DELTA_SMALL = Param("delta", lower=0, upper=sp.Rational(1, 4), lower_strict=True)
 CONVERSION_SIZES = Sizes(1, 2, 2)
 
+def _derive_training_run():
+    """A private training run (the Poisson-subsampled Gaussian, q = 1/100, σ = 1, 1000 steps) at δ = 10⁻⁵: its
+    tight ε enclosed with proofs on both sides, against dp-accounting's reference numbers for it (pessimistic
+    privacy-loss distribution 1.82824, optimistic 1.77824) and the RDP route of Balle et al. (2020)."""
+    run, delta = (Stage("gaussian", Fraction(1), Fraction(1, 100), 1000),), Fraction(1, 10 ** 5)
+    lo, hi = account(run, delta=delta).epsilon
+    balle = dict((n, e) for n, e, _ in rdp_conversions(run, delta, orders=(7, 8, 9)))["Balle et al. 2020, Thm. 21"]
+    return Derived(sp.Rational(hi.numerator, hi.denominator),
+                   "1000 steps of the Gaussian mechanism (σ = 1) on Poisson samples at q = 1/100, δ = 1e-5",
+                   ((f"the certified upper end {float(hi):.7f} is at most 1.8283 (the library's pessimistic 1.82824 "
+                     f"rounded up)", hi <= Fraction("1.8283")),
+                    (f"the certified lower end {float(lo):.7f} is at least 1.7783 (its optimistic 1.77824)",
+                     lo >= Fraction("1.7783")),
+                    (f"the enclosure is at most 0.01 wide ({float(hi - lo):.5f})", hi - lo <= Fraction(1, 100)),
+                    (f"the RDP route (Balle et al. 2020, Thm. 21) gives {float(balle):.4f}: valid, "
+                     f"{float(balle - hi):.3f} above the tight ε", balle >= hi)),
+                   {"enclosure": f"[{float(lo):.7f}, {float(hi):.7f}]", "rdp_balle": f"{float(balle):.7f}"})
+
+
 E1, E2 = Param("E1", lower=1), Param("E2", lower=1)
 D1, D2 = Param("delta1", lower=0, upper=1), Param("delta2", lower=0, upper=1)
 A1, A2 = MechVar("A1"), MechVar("A2")   # run independently (the adaptive form takes 43 s with both solvers)
@@ -265,6 +288,9 @@ CLAIMS = [
           "(2, ε)-Rényi DP ⇒ (ε + log(1/δ)/2, δ)-DP", "fails",
           (NotImplies(RenyiDP2(Es), ApproxDP(Es / sp.sqrt(DELTA_SMALL.symbol), DELTA_SMALL.symbol),
                       sizes=CONVERSION_SIZES),), params=(E, DELTA_SMALL), sizes=CONVERSION_SIZES),
+    Claim("B-ACCT.dpsgd", "derived", SRC, "certified accounting of a private training run: 1000 steps of the "
+          "Gaussian (σ = 1) on Poisson samples at q = 1/100 are (ε, 1e-5)-DP for ε in a proved interval within "
+          "dp-accounting's bounds [1.77824, 1.82824], at most 0.01 wide", "holds", derive=_derive_training_run),
     Claim("B-DRV.half", "derived", SRC, "a published-style error: advanced composition with the √k term halved "
           "fails at 100 runs of 0.01-DP and δ′ = 10⁻⁵ (δ there exceeds δ′)", "fails",
           derive=_derive_advanced_halved),
