@@ -94,6 +94,6 @@ def test_which_catalogue_claims_the_argument_lifts():
     from theorems.registry import claims, get
     lifted = {cid: claim_scope(get(cid)) for cid in claims()}
     every = sorted(cid for cid, s in lifted.items() if s["scope"] == "all sizes")
-    assert every == ["K-3.3.6", "K-D1.1", "L-EQ6"]
+    assert every == ["B-CONV.balle", "B-CONV.mironov", "K-3.3.6", "K-D1.1", "L-EQ6"]
     assert lifted["K-3.3.6"]["all_sizes"]["reduction"] == "Indistinguishable: decided on merges to 2 outputs"
     assert len(lifted["L-EQ6"]["all_sizes"]["argument"]) == 8        # two parts, four lines each

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from symbolic.core.certified import flint_module
+from symbolic.core.certified import flint_module, precision
 from symbolic.core.errors import InvalidParameter
 from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
 
@@ -42,9 +42,7 @@ def rdp_conversions(stages, delta: Fraction, orders=ORDERS) -> list:
     if any(s.noise != "gaussian" or s.rate >= 1 for s in stages):
         raise InvalidParameter("the RDP conversions are computed for Gaussian runs on subsamples (rate below 1)")
     fl = flint_module()
-    old = fl.ctx.prec
-    fl.ctx.prec = 128
-    try:
+    with precision(128):
         d = fl.arb(fl.fmpq(delta.numerator, delta.denominator))
         levels = {a: _rdp_upper(stages, a) for a in orders}
         out = []
@@ -58,8 +56,6 @@ def rdp_conversions(stages, delta: Fraction, orders=ORDERS) -> list:
                     best = (value, a)
             out.append((name, best[0], best[1]))
         return out
-    finally:
-        fl.ctx.prec = old
 
 
 __all__ = ["ORDERS", "rdp_conversions"]

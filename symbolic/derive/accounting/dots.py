@@ -12,8 +12,9 @@ units of 2^-64, which only raises the run's δ(ε) (it is non-decreasing in ever
 """
 from __future__ import annotations
 
-from symbolic.core.certified import flint_module
+from symbolic.core.certified import flint_module, precision
 from symbolic.derive.accounting.grid_loss import UNIT_BITS, GridLoss, _range_end, _units
+from symbolic.derive.accounting.loss_laws import WORKING_BITS
 
 SPLIT = 2.0 ** -30   # the error bound allowed to one segment, over the run's number of steps
 
@@ -23,8 +24,6 @@ def _profile_points(step, lo: int, hi: int, bits: int, limit: float) -> list:
     bound (x_b − x_a)·(Q_a − Q_b) (the slope's change times the width) exceeds ``limit``."""
     fl = flint_module()
     scale = 1 << bits
-    old = fl.ctx.prec
-    fl.ctx.prec = 192
     seen = {}
 
     def at(j):
@@ -34,7 +33,7 @@ def _profile_points(step, lo: int, hi: int, bits: int, limit: float) -> list:
             x = l.exp()
             seen[j] = (x, (p - x * q).upper(), q)
         return seen[j]
-    try:
+    with precision(WORKING_BITS):
         coarse = max(1, scale >> 8)
         todo = sorted(set(list(range(lo, hi, coarse)) + [hi]))
         stack = list(zip(todo, todo[1:]))[::-1]
@@ -49,8 +48,6 @@ def _profile_points(step, lo: int, hi: int, bits: int, limit: float) -> list:
             else:
                 keep.update((a, b))
         return [(j, *at(j)[:2]) for j in sorted(keep)]
-    finally:
-        fl.ctx.prec = old
 
 
 def _hull(points: list) -> list:
@@ -90,9 +87,7 @@ def connect_the_dots(step, bits: int, steps: int = 1) -> GridLoss:
     lowest = step.lowest
     lo = int((lowest * scale).floor().unique_fmpz()) - 1 if lowest is not None else _range_end(step, -1, -1) * scale
     hi = _range_end(step, 1, 1) * scale
-    old = fl.ctx.prec
-    fl.ctx.prec = 192
-    try:
+    with precision(WORKING_BITS):
         chain = _hull(_profile_points(step, lo, hi, bits, SPLIT / max(1, steps)))
         masses = {}
         prev_x, prev_u = fl.arb(0), fl.arb(1)
@@ -108,8 +103,6 @@ def connect_the_dots(step, bits: int, steps: int = 1) -> GridLoss:
                 masses[j] = m
             prev_x, prev_u = x, u
         infinite = _units(chain[-1][2], True) if chain else 1 << UNIT_BITS
-    finally:
-        fl.ctx.prec = old
     first = min(masses)
     coeffs = [0] * (max(masses) - first + 1)
     for j, m in masses.items():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from symbolic.core.certified import flint_module
+from symbolic.core.certified import flint_module, precision
 
 WORKING_BITS = 192
 
@@ -82,9 +82,7 @@ class StepLoss:
     def cdf(self, l):
         """F(l) = Pr[loss ≤ l] for a dyadic or integer ``l``, as a ball."""
         fl = flint_module()
-        with_ctx = fl.ctx.prec
-        fl.ctx.prec = WORKING_BITS
-        try:
+        with precision(WORKING_BITS):
             x = fl.arb(l)
             if self.order == "remove":
                 return self._remove_cdf(x)
@@ -95,16 +93,12 @@ class StepLoss:
                 return fl.arb(0)
             # Pr_N₀[loss −L ≤ l] = Pr_N₀[L ≥ −l] = Pr_N₀[Y ≥ y*(−l)] for a loss continuous at −l
             return 1 - self._noise_cdf(y, 0)
-        finally:
-            fl.ctx.prec = with_ctx
 
     def tails(self, l):
         """(Pr_first[loss > l], Pr_second[loss > l]) as balls: the two laws' masses above ``l``, so that the step's
         hockey-stick divergence at e^l is their first minus e^l times their second."""
         fl = flint_module()
-        with_ctx = fl.ctx.prec
-        fl.ctx.prec = WORKING_BITS
-        try:
+        with precision(WORKING_BITS):
             x = fl.arb(l)
             q = self._arb(self.rate)
             if self.order == "remove":       # first M, second N₀, loss L: above l is y > y*(l)
@@ -122,8 +116,6 @@ class StepLoss:
                 return fl.arb(1), fl.arb(1)
             n0 = self._noise_cdf(y, 0)
             return n0, (1 - q) * n0 + q * self._noise_cdf(y, 1)
-        finally:
-            fl.ctx.prec = with_ctx
 
     @property
     def lowest(self):

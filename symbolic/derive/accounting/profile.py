@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from symbolic.core.certified import flint_module
+from symbolic.core.certified import flint_module, precision
 from symbolic.derive.accounting.grid_loss import UNIT_BITS, GridLoss
 
 PRECISION_BITS = 128
@@ -28,9 +28,7 @@ def _first_above(g: GridLoss, eps) -> int:
 def delta_at(g: GridLoss, eps):
     """δ(ε) of ``g`` as a ball (exact integers up to the last exponential); ``eps`` an exact rational (fmpq)."""
     fl = flint_module()
-    old = fl.ctx.prec
-    fl.ctx.prec = PRECISION_BITS
-    try:
+    with precision(PRECISION_BITS):
         J = max(0, _first_above(g, eps))
         high = g.poly.right_shift(J) if J else g.poly
         mass = int(high(1)) if high.length() else 0
@@ -44,8 +42,6 @@ def delta_at(g: GridLoss, eps):
             value = fl.arb(0)
         value += g.infinite
         return value / fl.arb(2) ** UNIT_BITS
-    finally:
-        fl.ctx.prec = old
 
 
 def float_profile(g: GridLoss):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from symbolic.core.certified import flint_module
+from symbolic.core.certified import flint_module, precision
 from symbolic.derive.accounting.loss_laws import WORKING_BITS
 
 
@@ -62,9 +62,7 @@ class TableStepLoss:
 
     def tails(self, l):
         fl = flint_module()
-        old = fl.ctx.prec
-        fl.ctx.prec = WORKING_BITS
-        try:
+        with precision(WORKING_BITS):
             x = fl.arb(l)
             first, second = fl.arb(0), fl.arb(0)
             for (a, b), above in zip(self._pairs(), self._above(x)):
@@ -72,8 +70,6 @@ class TableStepLoss:
                     first += _ball(a)
                     second += _ball(b)
             return first, second
-        finally:
-            fl.ctx.prec = old
 
     def infinite_mass(self):
         """The first law's mass where the second's is 0 (loss +∞), a ball."""
@@ -92,9 +88,7 @@ class TableStepLoss:
         """The least finite loss over the outputs the first law gives (a ball), or None when every such output has
         loss +∞."""
         fl = flint_module()
-        old = fl.ctx.prec
-        fl.ctx.prec = WORKING_BITS
-        try:
+        with precision(WORKING_BITS):
             losses = [(_ball(a) / _ball(b)).log() for a, b in self._pairs() if a != 0 and b != 0]
             if not losses:
                 return None
@@ -103,8 +97,6 @@ class TableStepLoss:
                 if v.lower() < low:
                     low = v.lower()
             return low
-        finally:
-            fl.ctx.prec = old
 
 
 __all__ = ["TableStepLoss"]
