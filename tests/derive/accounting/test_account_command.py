@@ -24,6 +24,7 @@ def test_the_json_gives_the_enclosure_as_decimal_strings(capsys):
     assert doc["run"] == [{"noise": "gaussian", "scale": "1", "rate": "1/10", "steps": 4}]
 
 
+@pytest.mark.slow
 def test_claims_are_proved_refuted_or_unknown_by_where_they_fall(capsys):
     _, doc = _json([*SMALL, "--delta", "1e-5"], capsys)
     lo, hi = F(doc["epsilon"]["lower"]), F(doc["epsilon"]["upper"])
@@ -41,6 +42,7 @@ def test_a_refutation_names_the_event_and_its_certified_hockey_stick(capsys):
     assert code == 1 and "total privacy loss > 0.1" in w["event"] and F(w["hockey_stick_lower"]) > F(1, 10 ** 5)
 
 
+@pytest.mark.slow
 def test_a_run_file_gives_the_enclosure_of_the_same_run_given_by_flags(capsys, tmp_path):
     gauss = {"kind": "density", "outputs": "reals", "domain": [0, 1],
              "density": {"0": "exp(-y^2/2)/sqrt(2*pi)", "1": "exp(-(y-1)^2/2)/sqrt(2*pi)"}}

@@ -37,6 +37,7 @@ def test_opacus_and_autodp_descriptions_read_as_the_run():
     assert stages_from_autodp({"prob": 0.1, "sigma": 1.0, "coeff": 4}) == RUN
 
 
+@pytest.mark.slow
 def test_the_three_descriptions_give_the_enclosure_the_flags_give(capsys, tmp_path):
     files = {"dp_event": {"class_name": "SelfComposedDpEvent", "count": 4, "event": {
                  "class_name": "PoissonSampledDpEvent", "sampling_probability": 0.1,

@@ -3,6 +3,8 @@ target holds the threshold, checked on both sides by the run's own enclosure; a 
 enclosure from one build of the bounds, the same as one ε at a time."""
 from __future__ import annotations
 
+import pytest
+
 import json
 from fractions import Fraction as F
 
@@ -13,6 +15,7 @@ from theorems.cli.main import main
 RUN = Stage("gaussian", F(1), F(1, 10), 4)
 
 
+@pytest.mark.slow
 def test_the_least_sigma_lies_between_a_run_that_misses_and_one_that_meets_the_target():
     c = calibrate(RUN, "sigma", F(2), F(1, 10 ** 5))
     assert c.low < c.high <= c.low * F(102, 100)
@@ -21,6 +24,7 @@ def test_the_least_sigma_lies_between_a_run_that_misses_and_one_that_meets_the_t
     assert met.delta[1] <= F(1, 10 ** 5) < missed.delta[0]
 
 
+@pytest.mark.slow
 def test_the_most_steps_meet_the_target_and_the_next_bound_does_not():
     c = calibrate(RUN, "steps", F(3), F(1, 10 ** 5))
     assert isinstance(c.low, int) and c.low < c.high

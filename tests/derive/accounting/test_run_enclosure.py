@@ -33,7 +33,8 @@ def _gaussian_delta_two(eps, q):
     return mp.quad(lambda y: dens(y) * _gaussian_delta_one(e - L(y), q), [-12, -2, 0, 1, 2, 4, 12])
 
 
-@pytest.mark.parametrize("steps, exact", [(1, _gaussian_delta_one), (2, _gaussian_delta_two)])
+@pytest.mark.parametrize("steps, exact", [(1, _gaussian_delta_one),
+                                          pytest.param(2, _gaussian_delta_two, marks=pytest.mark.slow)])
 def test_the_enclosure_of_delta_contains_the_independently_computed_value(steps, exact):
     q, eps = F(1, 4), F(1, 2)
     r = account((Stage("gaussian", F(1), q, steps),), epsilon=eps, precision=F(1, 10 ** 4))
