@@ -176,7 +176,7 @@ def _arb(x: Fraction):
 def lower_bits(stages, precision: Fraction, eps_hint: float) -> int:
     """The grid of the lower bound: its error is at most about T·h in ε, so h ≈ precision·ε/T."""
     steps = sum(s.steps for s in stages)
-    want = max(float(precision) * max(eps_hint, 1e-3), 1e-12)
+    want = max(float(precision) * max(eps_hint, 0.1), 1e-12)      # near ε = 0 the width is taken of 0.1
     return max(8, min(MAX_LOWER_BITS, math.ceil(math.log2(steps / want))))
 
 

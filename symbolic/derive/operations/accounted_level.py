@@ -14,7 +14,7 @@ from symbolic.derive.accounting.stages import stages_from_document
 from symbolic.derive.continuous.values import CurveLevel
 
 ACCOUNTED = {"approx-dp": "delta", "total-variation": "tv"}
-PRECISION = Fraction(1, 10 ** 4)
+PRECISION = Fraction(1, 100)     # of max(ε, 0.1): the lower grid is chosen from it
 
 
 def accounted_level(notion: str, doc, params=None) -> CurveLevel:

@@ -2,6 +2,8 @@
 upper end of the tight ε), Balle et al.'s is below Mironov's, and a run the route does not cover is refused."""
 from __future__ import annotations
 
+import pytest
+
 import json
 from fractions import Fraction as F
 
@@ -19,6 +21,7 @@ def test_the_converted_epsilons_lie_above_the_tight_enclosure_and_balle_below_mi
     assert hi <= balle < mironov
 
 
+@pytest.mark.slow
 def test_the_command_line_reports_each_conversions_gap(capsys):
     assert main(["account", "--noise", "gaussian:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5",
                  "--conversions", "--json"]) == 0

@@ -34,6 +34,7 @@ def test_a_looser_constant_is_proved_and_a_tighter_one_refuted_on_a_range_of_the
     assert sp.Rational(tight["counterexample"]["parameters"]["q"]) <= sp.Rational(1, 4)
 
 
+@pytest.mark.slow
 def test_basic_composition_of_two_runs_is_proved_and_one_delta_refuted(capsys):
     _, both = _run(["approx-dp", "approx-dp", "--compose", "2", "--target", "E=E^2", "--target", "delta=2*delta"],
                    capsys)
