@@ -60,6 +60,7 @@ def test_zcdp_of_the_gaussian_file_is_its_formula_in_sigma(capsys):
     assert sp.simplify(sp.sympify(doc["formula"], locals={"sigma": sigma}) - 1 / (2 * sigma ** 2)) == 0 and doc["ok"]
 
 
+@pytest.mark.slow
 def test_gaussian_dp_of_the_gaussian_file_at_sigma_one_is_one(capsys):
     code, doc, err = run_json(capsys, "gaussian-dp", "--mechanism", str(EXAMPLES / "gaussian.json"),
                               "--param", "sigma=1")
@@ -78,6 +79,7 @@ def test_zcdp_at_sigma_one_and_gaussian_dp_in_sigma(capsys):
     assert code == 0 and sp.simplify(sp.sympify(doc["formula"], locals={"sigma": sigma}) - 1 / sigma) == 0, err
 
 
+@pytest.mark.slow
 def test_a_density_without_params_is_read_as_a_density(tmp_path, capsys):
     f = gaussian_sigma_one(tmp_path)
     code, doc, err = run_json(capsys, "zcdp", "--mechanism", str(f))

@@ -17,6 +17,7 @@ def _carried(run) -> bool:
     return any(text.startswith("carried over") and ok for text, ok in run.checks)
 
 
+@pytest.mark.slow
 def test_group_privacy_stops_growing_and_n3_is_carried_over_from_n2():
     """ε-DP ⇒ group privacy for groups of two: E at n=1, E² from n=2 on. At n=2 the n=1 table, lifted, still
     attains E (two records that both change include the one it reads), but E is not enough there (the proof

@@ -82,6 +82,7 @@ def test_bad_input_exits_2_in_one_line_naming_the_field(args, field, capsys):
     assert code == 2 and field in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_libraries_numbers_are_decided_as_claims(capsys):
     pytest.importorskip("dp_accounting")
     code, doc = _json([*SMALL, "--delta", "1e-5", "--libraries"], capsys)

@@ -32,6 +32,7 @@ def test_the_most_steps_meet_the_target_and_the_next_bound_does_not():
     assert account((Stage("gaussian", F(1), F(1, 10), c.high),), epsilon=F(3)).delta[0] > F(1, 10 ** 5)
 
 
+@pytest.mark.slow
 def test_a_list_of_epsilons_gives_the_enclosures_of_one_at_a_time(capsys):
     pts = profile_points((RUN,), [F(1, 2), F(2)])
     one = account((RUN,), epsilon=F(2))

@@ -14,6 +14,7 @@ from theorems.cli.main import main
 RUN = (Stage("gaussian", F(1), F(1, 10), 4),)
 
 
+@pytest.mark.slow
 def test_the_converted_epsilons_lie_above_the_tight_enclosure_and_balle_below_mironov():
     got = {name: eps for name, eps, _ in rdp_conversions(RUN, F(1, 10 ** 5), (2, 4, 8, 16))}
     lo, hi = account(RUN, delta=F(1, 10 ** 5)).epsilon

@@ -76,6 +76,7 @@ def test_a_source_without_a_dominating_pair_is_unknown_under_sampling():
     assert not m.ok and "dominating pair" in m.unknown
 
 
+@pytest.mark.slow
 def test_the_subsampled_gaussian_map_gives_the_published_level_at_order_three():
     m = operation_map("gaussian-dp", "renyi-dp", {"kind": "subsampled", "sampling": "poisson", "rate": "1/100"},
                       values={"mu": "1"}, level_params={"alpha": "3"})
