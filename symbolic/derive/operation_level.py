@@ -19,7 +19,7 @@ from symbolic.core.exact import parse_expr
 from symbolic.derive.composition import composition_level, largest
 from symbolic.derive.continuous.values import CurveLevel, enclosure
 from symbolic.model.continuous import is_continuous_document
-from symbolic.model.operations import is_operation_document, subsampled_from_json
+from symbolic.model.operations import composition_from_json, is_operation_document, subsampled_from_json
 from symbolic.model.subsampling import operation_tables
 
 
@@ -49,11 +49,37 @@ def operation_level(notion_id: str, doc, *, key: str, fixed: dict, table_level, 
         if is_continuous_document(doc.get("of")):
             from symbolic.derive.operations.density_composition import density_composition_level
             return density_composition_level(notion_id, doc, params=params, assumptions=assumptions)
+        if key == "zcdp":
+            return _zcdp_of_runs(doc, params, assumptions, table_level)
         return composition_level(key, doc, params=params, assumptions=assumptions, fixed=fixed)
     if is_continuous_document(doc.get("of")):
         from symbolic.derive.operations.subsampled_density import subsampled_density_level
         return subsampled_density_level(notion_id, doc, params=params, assumptions=assumptions)
     return _subsampled_level(notion_id, doc, params, assumptions, budget, table_level)
+
+
+def _zcdp_of_runs(doc, params, assumptions, derive_level):
+    """ρ of a composition of tables: the runs' ρ added (Rényi divergences add at every order, so their supremum
+    over α of D_α/α adds; Bun, Steinke 2016, Lemma 2.3), each table's ρ a certified enclosure; k runs of one
+    table with a symbolic k give k·ρ only when ρ is exact."""
+    comp = composition_from_json(doc)
+    k, rest = comp.times_at(dict(params or {}))
+    parts = comp.of if isinstance(comp.of, tuple) else (comp.of,)
+    levels = [derive_level("zcdp", part, params=rest, assumptions=assumptions) for part in parts]
+    if any(d.enclosure is None for d in levels):
+        return next(d for d in levels if d.enclosure is None)
+    steps = ("zCDP adds under composition (Bun, Steinke 2016, Lemma 2.3): the level is the sum of the runs' ρ",
+             *(f"run {i + 1}: ρ in [{sp.Float(d.enclosure[0], 15)}, {sp.Float(d.enclosure[1], 15)}]"
+               for i, d in enumerate(levels)))
+    if not isinstance(k, int):
+        return replace(levels[0], value=None, enclosure=None, exact=False, steps=steps,
+                       unknown=f"one run's ρ is only enclosed; a formula in {k} needs it exact: give {k} a value "
+                               f"with --param {k}=…")
+    lo = k * sum(d.enclosure[0] for d in levels)
+    hi = k * sum(d.enclosure[1] for d in levels)
+    value = None if any(d.value is None for d in levels) else k * sum(d.value for d in levels)
+    checks = tuple(c for d in levels for c in d.checks)
+    return replace(levels[0], value=value, formula=value, enclosure=(lo, hi), steps=steps, checks=checks)
 
 
 def _subsampled_level(notion_id, doc, params, assumptions, budget, derive_level):
