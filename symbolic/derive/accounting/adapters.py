@@ -5,10 +5,11 @@ fields. A float is read as the decimal it prints (0.01 is 1/100), which is the r
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from symbolic.core.errors import InvalidParameter, clip
-from symbolic.derive.accounting.run import Stage
+from symbolic.derive.accounting.run import Stage, repeated
 
 EVENTS = ("GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent", "SelfComposedDpEvent", "ComposedDpEvent")
 MAX_STEPS = 10 ** 7
@@ -80,11 +81,8 @@ def _event_stages(doc, rate: Fraction, depth: int) -> tuple:
         return _event_stages(doc.get("event"), _rate(doc.get("sampling_probability"),
                                                      "PoissonSampledDpEvent sampling_probability"), depth + 1)
     if name == "SelfComposedDpEvent":
-        inner = _event_stages(doc.get("event"), rate, depth + 1)
-        count = _count(doc.get("count"), "SelfComposedDpEvent count")
-        if len(inner) == 1:
-            return (Stage(inner[0].noise, inner[0].scale, inner[0].rate, inner[0].steps * count),)
-        return inner * count
+        return repeated(_event_stages(doc.get("event"), rate, depth + 1),
+                        _count(doc.get("count"), "SelfComposedDpEvent count"))
     if name == "ComposedDpEvent":
         events = doc.get("events")
         if not isinstance(events, list) or not 1 <= len(events) <= 1024:
@@ -142,7 +140,7 @@ def _merged(stages: tuple) -> tuple:
     out = []
     for s in stages:
         if out and (out[-1].noise, out[-1].scale, out[-1].rate) == (s.noise, s.scale, s.rate):
-            out[-1] = Stage(s.noise, s.scale, s.rate, out[-1].steps + s.steps)
+            out[-1] = replace(s, steps=out[-1].steps + s.steps)
         else:
             out.append(s)
     return tuple(out)

@@ -78,7 +78,7 @@ def _coarse_delta(stage: Stage, eps: Fraction) -> float:
     return max(float_profile(g)(float(eps)) for g in ch.values())
 
 
-def _meets(stage, eps, delta, precision) -> bool:
+def _meets(stage, eps, delta) -> bool:
     """Certified: the run's upper δ(ε) is at most δ."""
     return max(fraction_up(d) for d in certified_delta(chains((stage,), UPPER_BITS, "upper"), eps).values()) <= delta
 
@@ -114,7 +114,7 @@ def calibrate(stage: Stage, kind: str, epsilon: Fraction, delta: Fraction, preci
         step = precision / 2
         safe, unsafe = max(1, math.floor(lo * (1 - step))), math.ceil(hi * (1 + step))
         for _ in range(8):
-            if not _meets(_with(stage, kind, safe), epsilon, delta, precision):
+            if not _meets(_with(stage, kind, safe), epsilon, delta):
                 safe = max(1, math.floor(safe * (1 - step)))
             elif not _fails(_with(stage, kind, unsafe), epsilon, delta, precision):
                 unsafe = math.ceil(unsafe * (1 + step))
@@ -137,7 +137,7 @@ def calibrate(stage: Stage, kind: str, epsilon: Fraction, delta: Fraction, preci
     safe, unsafe = (hi * (1 + step), lo * (1 - step)) if grow else (lo * (1 - step), min(Fraction(1), hi * (1 + step)))
     safe, unsafe = (Fraction(float(x)).limit_denominator(10 ** 6) for x in (safe, unsafe))
     for _ in range(8):
-        if not _meets(_with(stage, kind, safe), epsilon, delta, precision):
+        if not _meets(_with(stage, kind, safe), epsilon, delta):
             safe = safe * (1 + step) if grow else safe * (1 - step)
             continue
         if not _fails(_with(stage, kind, unsafe), epsilon, delta, precision):

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from symbolic.core.certified import flint_module, precision
+from symbolic.core.certified import Ball, flint_module, precision
 from symbolic.core.errors import InvalidParameter
 from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
 
@@ -49,9 +49,8 @@ def rdp_conversions(stages, delta: Fraction, orders=ORDERS) -> list:
         for name, conv in CONVERSIONS.items():
             best = None
             for a in orders:
-                e = conv(levels[a], fl.arb(a), d).upper()
-                man, exp = (int(x) for x in e.mid().man_exp())
-                value = Fraction(man) * Fraction(2) ** exp
+                end = Ball.from_arb(conv(levels[a], fl.arb(a), d)).upper()
+                value = Fraction(int(end.p), int(end.q))
                 if best is None or value < best[0]:
                     best = (value, a)
             out.append((name, best[0], best[1]))

@@ -13,7 +13,7 @@ units of 2^-64, which only raises the run's δ(ε) (it is non-decreasing in ever
 from __future__ import annotations
 
 from symbolic.core.certified import flint_module, precision
-from symbolic.derive.accounting.grid_loss import UNIT_BITS, GridLoss, _range_end, _units
+from symbolic.derive.accounting.grid_loss import UNIT_BITS, GridLoss, _units, from_masses, grid_range
 from symbolic.derive.accounting.loss_laws import WORKING_BITS
 
 SPLIT = 2.0 ** -30   # the error bound allowed to one segment, over the run's number of steps
@@ -83,10 +83,7 @@ def connect_the_dots(step, bits: int, steps: int = 1) -> GridLoss:
     ('upper', True)
     """
     fl = flint_module()
-    scale = 1 << bits
-    lowest = step.lowest
-    lo = int((lowest * scale).floor().unique_fmpz()) - 1 if lowest is not None else _range_end(step, -1, -1) * scale
-    hi = _range_end(step, 1, 1) * scale
+    lo, hi = grid_range(step, bits)
     with precision(WORKING_BITS):
         chain = _hull(_profile_points(step, lo, hi, bits, SPLIT / max(1, steps)))
         masses = {}
@@ -103,11 +100,7 @@ def connect_the_dots(step, bits: int, steps: int = 1) -> GridLoss:
                 masses[j] = m
             prev_x, prev_u = x, u
         infinite = _units(chain[-1][2], True) if chain else 1 << UNIT_BITS
-    first = min(masses)
-    coeffs = [0] * (max(masses) - first + 1)
-    for j, m in masses.items():
-        coeffs[j - first] = m
-    return GridLoss(fl.fmpz_poly(coeffs), first, bits, infinite, "upper")
+    return from_masses(masses, bits, infinite, "upper")
 
 
 __all__ = ["connect_the_dots"]

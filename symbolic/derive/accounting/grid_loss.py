@@ -89,6 +89,25 @@ def _breakpoints(step, lo: int, hi: int, bits: int) -> list:
     return [(j, F(j)) for j in sorted(points)]
 
 
+def grid_range(step, bits: int) -> tuple:
+    """(lo, hi): grid indices spanning the step's loss, at or below its infimum (or where less than TINY is left
+    below) up to where less than TINY is left above."""
+    scale = 1 << bits
+    lowest = step.lowest
+    lo = (int((lowest * scale).floor().unique_fmpz()) - 1 if lowest is not None
+          else _range_end(step, -1, -1) * scale)
+    return lo, _range_end(step, 1, 1) * scale
+
+
+def from_masses(masses: dict, bits: int, infinite: int, side: str) -> GridLoss:
+    """The grid distribution of ``masses`` ({grid index: units}) with ``infinite`` units at +∞."""
+    first = min(masses)
+    coeffs = [0] * (max(masses) - first + 1)
+    for j, m in masses.items():
+        coeffs[j - first] = m
+    return GridLoss(flint_module().fmpz_poly(coeffs), first, bits, infinite, side)
+
+
 def discretise(step, bits: int, side: str) -> GridLoss:
     """One step's loss law (:class:`~symbolic.derive.accounting.loss_laws.StepLoss`) on the grid 2^-bits·ℤ,
     bounded from ``side``.
@@ -99,15 +118,7 @@ def discretise(step, bits: int, side: str) -> GridLoss:
     >>> lo.total <= 2 ** 64 <= up.total
     True
     """
-    fl = flint_module()
-    scale = 1 << bits
-    lowest = step.lowest
-    if lowest is not None:
-        lo = int((lowest * scale).floor().unique_fmpz()) - 1
-    else:
-        lo = _range_end(step, -1, -1) * scale
-    hi = _range_end(step, 1, 1) * scale
-    pts = _breakpoints(step, lo, hi, bits)
+    pts = _breakpoints(step, *grid_range(step, bits), bits)
     up = side == "upper"
     masses = {}
     below = _units(pts[0][1], up)              # the mass at or below the first point
@@ -118,19 +129,14 @@ def discretise(step, bits: int, side: str) -> GridLoss:
         if m:
             key = b if up else a
             masses[key] = masses.get(key, 0) + m
-    beyond = _units(1 - pts[-1][1], up)
-    infinite = beyond if up else 0
-    if not up:         # the true mass at +∞ (a table's output the second law never gives) stays there
-        at_infinity = getattr(step, "infinite_mass", None)
-        infinite = _units(at_infinity(), False) if at_infinity is not None else 0
-        beyond = _units((1 - pts[-1][1]) - (at_infinity() if at_infinity is not None else 0), False)
-        if beyond:
-            masses[pts[-1][0]] = masses.get(pts[-1][0], 0) + beyond
-    first = min(masses)
-    coeffs = [0] * (max(masses) - first + 1)
-    for j, m in masses.items():
-        coeffs[j - first] = m
-    return GridLoss(fl.fmpz_poly(coeffs), first, bits, infinite, side)
+    if up:
+        return from_masses(masses, bits, _units(1 - pts[-1][1], True), side)
+    # the lower bound keeps a true mass at +∞ (a table's output the second law never gives) there
+    at_infinity = step.infinite_mass() if hasattr(step, "infinite_mass") else None
+    beyond = _units((1 - pts[-1][1]) - (0 if at_infinity is None else at_infinity), False)
+    if beyond:
+        masses[pts[-1][0]] = masses.get(pts[-1][0], 0) + beyond
+    return from_masses(masses, bits, 0 if at_infinity is None else _units(at_infinity, False), side)
 
 
 def _prefix(poly, k: int) -> int:
@@ -189,4 +195,4 @@ def power(g: GridLoss, times: int) -> GridLoss:
     return result
 
 
-__all__ = ["GridLoss", "UNIT_BITS", "discretise", "multiply", "power"]
+__all__ = ["GridLoss", "UNIT_BITS", "discretise", "from_masses", "grid_range", "multiply", "power"]

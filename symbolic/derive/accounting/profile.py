@@ -50,7 +50,6 @@ def float_profile(g: GridLoss):
     p = np.array([float(int(c)) for c in g.poly.coeffs()], dtype=float) / 2.0 ** UNIT_BITS
     h = 2.0 ** -g.bits
     values = (g.offset + np.arange(len(p))) * h
-    shift = 0.0
     w = p * np.exp(np.minimum(-values, 700.0))   # a loss below −700 weighs only for ε below it
     tail_p = np.cumsum(p[::-1])[::-1]
     tail_w = np.cumsum(w[::-1])[::-1]
@@ -61,7 +60,7 @@ def float_profile(g: GridLoss):
         if j >= len(p):
             return inf
         j = max(j, 0)
-        return float(tail_p[j] - math.exp(eps - shift) * tail_w[j]) + inf
+        return float(tail_p[j] - math.exp(eps) * tail_w[j]) + inf
     return delta
 
 

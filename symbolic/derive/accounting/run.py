@@ -11,10 +11,10 @@ evaluated in ball arithmetic. Floating point only proposes where δ crosses the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from symbolic.core.certified import flint_module
+from symbolic.core.certified import Ball, arb_of, flint_module
 from symbolic.core.exact import expr_text
 from symbolic.derive.accounting.dots import connect_the_dots
 from symbolic.derive.accounting.grid_loss import discretise, multiply, power
@@ -113,13 +113,21 @@ class RunAccount:
         return out
 
 
+def repeated(stages: tuple, count: int) -> tuple:
+    """The run of ``stages`` ``count`` times over: one stage's steps multiplied, several stages repeated in turn.
+
+    >>> repeated((Stage("gaussian", Fraction(1), Fraction(1, 10), 5),), 3)[0].steps
+    15
+    """
+    if len(stages) == 1:
+        return (replace(stages[0], steps=stages[0].steps * count),)
+    return tuple(stages) * count
+
+
 def _dec(x, digits: int = 9) -> str:
     """A fraction in decimal: exact when it has at most ``digits`` significant digits, else rounded."""
     x = Fraction(x)
-    if x == 0:
-        return "0"
-    text = f"{float(x):.{digits}g}"
-    return text
+    return "0" if x == 0 else f"{float(x):.{digits}g}"
 
 
 def chains(stages, bits: int, side: str) -> dict:
@@ -142,35 +150,28 @@ def certified_delta(chains: dict, eps: Fraction) -> dict:
     return {order: delta_at(g, e) for order, g in chains.items()}
 
 
-def _upper_epsilon(chains, delta: Fraction) -> tuple:
+def _upper_epsilon(chains, delta: Fraction) -> Fraction:
     """The least ε on the 10^-7 grid at or above the proposed crossing whose certified δ is ≤ δ in both orders."""
     guess = crossing([float_profile(g) for g in chains.values()], float(delta))
     eps = Fraction(math.ceil(guess * DIGITS), DIGITS)
     for _ in range(64):
-        got = certified_delta(chains, eps)
-        if all(d.upper() <= _arb(delta) for d in got.values()):
-            return eps, got
+        if all(d.upper() <= arb_of(delta) for d in certified_delta(chains, eps).values()):
+            return eps
         eps += Fraction(max(1, int(eps * DIGITS) // 10 ** 5), DIGITS)
     raise ArithmeticError("no certified upper ε near the proposed crossing")
 
 
-def _lower_epsilon(chains, delta: Fraction) -> tuple:
+def _lower_epsilon(chains, delta: Fraction) -> Fraction:
     """The largest ε on the 10^-7 grid at or below the proposed crossing whose certified δ exceeds δ in an order."""
     guess = crossing([float_profile(g) for g in chains.values()], float(delta))
     eps = Fraction(math.floor(guess * DIGITS), DIGITS)
     for _ in range(64):
         if eps <= 0:
-            return Fraction(0), None
-        got = certified_delta(chains, eps)
-        if any(d.lower() > _arb(delta) for d in got.values()):
-            return eps, got
+            return Fraction(0)
+        if any(d.lower() > arb_of(delta) for d in certified_delta(chains, eps).values()):
+            return eps
         eps -= Fraction(max(1, int(eps * DIGITS) // 10 ** 5), DIGITS)
     raise ArithmeticError("no certified lower ε near the proposed crossing")
-
-
-def _arb(x: Fraction):
-    fl = flint_module()
-    return fl.arb(fl.fmpq(x.numerator, x.denominator))
 
 
 def lower_bits(stages, precision: Fraction, eps_hint: float) -> int:
@@ -204,10 +205,10 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
     stages = tuple(stages)
     upper = chains(stages, UPPER_BITS, "upper")
     if delta is not None:
-        hi, up_deltas = _upper_epsilon(upper, delta)
+        hi = _upper_epsilon(upper, delta)
         bits = lower_bits(stages, precision, float(hi))
         lower = chains(stages, bits, "lower")
-        lo, low_deltas = _lower_epsilon(lower, delta)
+        lo = _lower_epsilon(lower, delta)
         result = RunAccount(stages, ("delta", delta), epsilon=(lo, hi))
     else:
         bits = lower_bits(stages, precision, float(epsilon))
@@ -221,7 +222,6 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
     verdict = None if claim is None else _decide(claim, upper, lower, delta, epsilon, precision)
     decided = tuple({"source": src, **_decide(c, upper, lower, delta, epsilon, precision), "note": note,
                      **_looseness(c, result)} for src, c, note in others)
-    from dataclasses import replace
     return replace(result, claim=verdict, method=method, grids={"upper_bits": UPPER_BITS, "lower_bits": bits},
                    others=decided)
 
@@ -235,13 +235,15 @@ def _looseness(claim, result) -> dict:
 
 
 def fraction_up(ball) -> Fraction:
-    man, exp = (int(x) for x in ball.upper().mid().man_exp())
-    return Fraction(man) * Fraction(2) ** exp
+    """The exact upper end of an arb (read by the certified layer, which rounds extreme magnitudes outward)."""
+    end = Ball.from_arb(ball).upper()
+    return Fraction(int(end.p), int(end.q))
 
 
 def fraction_down(ball) -> Fraction:
-    man, exp = (int(x) for x in ball.lower().mid().man_exp())
-    return max(Fraction(0), Fraction(man) * Fraction(2) ** exp)
+    """The exact lower end of an arb, at least 0 (a mass or a δ)."""
+    end = Ball.from_arb(ball).lower()
+    return max(Fraction(0), Fraction(int(end.p), int(end.q)))
 
 
 def _decide(claim, upper, lower, delta, epsilon, precision) -> dict:
@@ -252,12 +254,12 @@ def _decide(claim, upper, lower, delta, epsilon, precision) -> dict:
     eps, dlt = (value, delta) if kind == "eps" else (epsilon, value)
     ups, lows = certified_delta(upper, eps), certified_delta(lower, eps)
     text = f"{'eps' if kind == 'eps' else 'delta'}={_dec(value, 12)}"
-    if all(d.upper() <= _arb(dlt) for d in ups.values()):
+    if all(d.upper() <= arb_of(dlt) for d in ups.values()):
         worst = max(fraction_up(d) for d in ups.values())
         return {"claim": text, "verdict": "proved", "why": f"the run's δ at ε = {_dec(eps)} is at most {_dec(worst)} ≤ "
                 f"{_dec(dlt)} in both orders (certified upper bound)", "delta_upper": _dec(worst, 12)}
     for order, d in lows.items():
-        if d.lower() > _arb(dlt):
+        if d.lower() > arb_of(dlt):
             low = fraction_down(d)
             who = "with the record against without it" if order == "remove" else "without the record against with it"
             return {"claim": text, "verdict": "refuted",
@@ -269,4 +271,4 @@ def _decide(claim, upper, lower, delta, epsilon, precision) -> dict:
             f"a smaller --precision (now {_dec(precision)}) narrows them"}
 
 
-__all__ = ["RunAccount", "Stage", "account"]
+__all__ = ["RunAccount", "Stage", "account", "repeated"]

@@ -14,7 +14,7 @@ import sympy as sp
 
 from symbolic.core.errors import InvalidParameter, clip
 from symbolic.core.exact import parse_expr
-from symbolic.derive.accounting.run import Stage
+from symbolic.derive.accounting.run import Stage, repeated
 from symbolic.derive.operations.density_composition import gaussian_location
 from symbolic.model.continuous import continuous_from_json, is_continuous_document
 from symbolic.model.symbolic_table import symbolic_mechanism_from_json
@@ -97,11 +97,7 @@ def stages_from_document(doc, values=None, depth: int = 0) -> tuple:
                                                      "rows": {"0": ["1"], "1": ["1"]}}}).times
         if not isinstance(times, int) or not 1 <= times <= MAX_STEPS:
             raise InvalidParameter(f'the run\'s "times" must be a number of steps from 1 to {MAX_STEPS}')
-        inner = stages_from_document(doc["of"], values, depth + 1)
-        if len(inner) == 1:
-            s = inner[0]
-            return (Stage(s.noise, s.scale, s.rate, s.steps * times, s.rows),)
-        return inner * times
+        return repeated(stages_from_document(doc["of"], values, depth + 1), times)
     if kind == "subsampled":
         sub = subsampled_from_json(doc)
         if sub.sampling != "poisson":

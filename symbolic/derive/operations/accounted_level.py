@@ -28,7 +28,7 @@ def accounted_level(notion: str, doc, params=None) -> CurveLevel:
     >>> d.ok and lo <= sp.Rational(19146246127401, 10 ** 14) <= hi     # q·(2Φ(1/2) − 1) = 0.191462…
     True
     """
-    values = {k: v for k, v in dict(params or {}).items()}
+    values = dict(params or {})
     if notion == "approx-dp":
         if "eps" not in values:
             raise InvalidParameter("approx-dp of a subsampled density is enclosed at one ε: give --param eps=…")

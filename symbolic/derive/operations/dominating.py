@@ -14,7 +14,7 @@ from symbolic.notions.listed.structures import STRUCTURES
 
 GAUSS_DENSITY = {"0": "exp(-y^2/2)/sqrt(2*pi)", "1": "exp(-(y-mu)^2/2)/sqrt(2*pi)"}
 GDP_SOURCE = "Dong, Roth, Su 2022, Thm. 2.10 (every μ-GDP pair is a post-processing of N(0, 1), N(μ, 1))"
-SOURCE_RANGES = {"E": "E>1", "delta": "0<delta<1", "mu": "mu>0", "rho": "rho>0", "epsilon": "epsilon>0"}
+SOURCE_RANGES = {"E": "E>1", "delta": "0<delta<1", "mu": "mu>0"}
 
 
 def gaussian_document(mu) -> dict:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.core.ops import exact_sign
 from symbolic.core.terms import Compose, MechVar, PoissonSubsample, SampleWithoutReplacement
 from symbolic.core.verdicts import Sizes
 from symbolic.derive.level import derive_level
@@ -108,9 +107,4 @@ def engine_check(source: str, target: str, operation: dict, formula, level_param
     return (), (f"the engine's bounded check was not decided ({name}) {where}",)
 
 
-def exact_level_equals(value, want) -> bool:
-    """Is a derived level exactly ``want`` (both exact numbers)?"""
-    return value is not None and exact_sign(sp.sympify(value) - sp.sympify(want)) == 0
-
-
-__all__ = ["attains_source", "engine_check", "exact_level_equals"]
+__all__ = ["attains_source", "engine_check"]

@@ -23,7 +23,7 @@ import sympy as sp
 from symbolic.core.errors import InvalidParameter
 from symbolic.derive.level import derive_level
 from symbolic.derive.operations.dominating import dominating_document
-from symbolic.derive.operations.additive_maps import Tensorized, additive_map, tensorized
+from symbolic.derive.operations.additive_maps import ADDITIVE, Tensorized, additive_map, tensorized
 from symbolic.derive.operations.map_checks import attains_source, engine_check
 from symbolic.derive.operations.map_value import OperationMap, operation_words
 from symbolic.notions.listed.structures import STRUCTURES
@@ -33,7 +33,6 @@ CURVE_CLOSED = {   # notions of curves closed under post-processing, with the ci
     "zcdp": "Bun, Steinke 2016, Lemma 2.2 (Rényi divergences obey data processing)",
     "gaussian-dp": "Dong, Roth, Su 2022, Lemma 2.9 (trade-off functions obey data processing)",
     "renyi-dp": STRUCTURES["renyi-dp"].post_processing}
-ADDITIVE = {"renyi-dp": "Mironov 2017, Prop. 1", "zcdp": "Bun, Steinke 2016, Lemma 2.3"}
 
 
 def _closed(target: str) -> str | None:
