@@ -164,10 +164,7 @@ def subsampled_from_json(doc) -> Subsampled:
     if "absent" in doc:
         raise InvalidParameter('subsampled "absent" goes with "sampling": "poisson"; sampling without replacement '
                                "replaces one record")
-    if density:
-        raise InvalidParameter('subsampled "of" a density is taken with "sampling": "poisson"; sampling a density '
-                               "without replacement is not yet derived")
-    return Subsampled(of, sampling, rate, params, None, _size(doc.get("size")))
+    return Subsampled(of, sampling, rate, params, None, _size(doc.get("size"), density))
 
 
 def _table_list(of) -> tuple:
@@ -233,10 +230,12 @@ def _rate(q, params) -> str:
     return sp.sstr(v)
 
 
-def _size(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 64:
+def _size(n, density: bool) -> int:
+    """A table's databases are listed (N ≤ 64); a density's step is accounted from the rate alone."""
+    top = 10 ** 9 if density else 64
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= top:
         raise InvalidSize(f'subsampled "size" (the database size N, sampling without replacement) must be an '
-                          f"integer from 2 to 64; got {clip(repr(n), 30)}")
+                          f"integer from 2 to {top}; got {clip(repr(n), 30)}")
     return n
 
 

@@ -37,6 +37,8 @@ SLOW: dict[str, str] = {
     "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.83": "15 s CPU",
     "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.75": "15 s CPU",
     "dpcheck account --noise docs/examples/two-stage-run.json --param sigma=1 --delta 1e-5": "two stages: 15 s CPU",
+    "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --sampling without-replacement --delta 1e-5 "
+    "--libraries": "without replacement: 16 s CPU",
     "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --conversions": "25 s CPU",
     "dpcheck account --noise gaussian:1 --rate 1/10 --steps 20 --delta 1e-5 --libraries": "three libraries: 7 s",
     "dpcheck implies approx-dp approx-dp --compose 2 --target 'E=E^2' --target 'delta=2*delta'": "two runs: 7 s",

@@ -11,7 +11,8 @@ from fractions import Fraction
 from symbolic.core.errors import InvalidParameter, clip
 from symbolic.derive.accounting.run import Stage, repeated
 
-EVENTS = ("GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent", "SelfComposedDpEvent", "ComposedDpEvent")
+EVENTS = ("GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent", "SampledWithoutReplacementDpEvent",
+          "SelfComposedDpEvent", "ComposedDpEvent")
 MAX_STEPS = 10 ** 7
 
 
@@ -65,29 +66,38 @@ def event_document(event) -> dict:
     return plain(nt)
 
 
-def _event_stages(doc, rate: Fraction, depth: int) -> tuple:
+def _event_stages(doc, rate: Fraction, depth: int, sampling: str = "poisson") -> tuple:
     if depth > 32:
         raise InvalidParameter("the DpEvent nests more than 32 deep")
     if not isinstance(doc, dict):
         raise InvalidParameter("a DpEvent is a JSON object with a \"class_name\"")
     name = doc.get("class_name")
     if name == "GaussianDpEvent":
-        return (Stage("gaussian", _positive(doc.get("noise_multiplier"), "GaussianDpEvent noise_multiplier"), rate, 1),)
+        return (Stage("gaussian", _positive(doc.get("noise_multiplier"), "GaussianDpEvent noise_multiplier"), rate, 1,
+                      sampling=sampling),)
     if name == "LaplaceDpEvent":
-        return (Stage("laplace", _positive(doc.get("noise_multiplier"), "LaplaceDpEvent noise_multiplier"), rate, 1),)
+        return (Stage("laplace", _positive(doc.get("noise_multiplier"), "LaplaceDpEvent noise_multiplier"), rate, 1,
+                      sampling=sampling),)
+    if name in ("PoissonSampledDpEvent", "SampledWithoutReplacementDpEvent") and rate != 1:
+        raise InvalidParameter(f"a {name} inside a sampled event is not accounted (sampling twice)")
     if name == "PoissonSampledDpEvent":
-        if rate != 1:
-            raise InvalidParameter("a PoissonSampledDpEvent inside another is not accounted (sampling twice)")
         return _event_stages(doc.get("event"), _rate(doc.get("sampling_probability"),
                                                      "PoissonSampledDpEvent sampling_probability"), depth + 1)
+    if name == "SampledWithoutReplacementDpEvent":
+        n = _count(doc.get("source_dataset_size"), "SampledWithoutReplacementDpEvent source_dataset_size")
+        m = _count(doc.get("sample_size"), "SampledWithoutReplacementDpEvent sample_size")
+        if m > n:
+            raise InvalidParameter(f"SampledWithoutReplacementDpEvent sample_size {m}: more than the "
+                                   f"source_dataset_size {n}")
+        return _event_stages(doc.get("event"), Fraction(m, n), depth + 1, "without-replacement")
     if name == "SelfComposedDpEvent":
-        return repeated(_event_stages(doc.get("event"), rate, depth + 1),
+        return repeated(_event_stages(doc.get("event"), rate, depth + 1, sampling),
                         _count(doc.get("count"), "SelfComposedDpEvent count"))
     if name == "ComposedDpEvent":
         events = doc.get("events")
         if not isinstance(events, list) or not 1 <= len(events) <= 1024:
             raise InvalidParameter("a ComposedDpEvent's events must be a list of 1 to 1024 events")
-        return tuple(s for e in events for s in _event_stages(e, rate, depth + 1))
+        return tuple(s for e in events for s in _event_stages(e, rate, depth + 1, sampling))
     raise InvalidParameter(f"DpEvent {clip(str(name), 40)}: not accounted; known: {', '.join(EVENTS)}")
 
 
@@ -97,7 +107,7 @@ def stages_from_dp_event(event) -> tuple:
     >>> doc = {"class_name": "SelfComposedDpEvent", "count": 1000, "event": {"class_name": "PoissonSampledDpEvent",
     ...        "sampling_probability": 0.01, "event": {"class_name": "GaussianDpEvent", "noise_multiplier": 1.0}}}
     >>> stages_from_dp_event(doc)
-    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000),)
+    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000, sampling='poisson'),)
     """
     doc = event if isinstance(event, dict) else event_document(event)
     return _merged(_event_stages(doc, Fraction(1), 0))
@@ -107,7 +117,7 @@ def stages_from_opacus_history(history) -> tuple:
     """The stages of an Opacus-style history: a list of (noise_multiplier, sample_rate, steps).
 
     >>> stages_from_opacus_history([(1.0, 0.01, 600), (2.0, 0.02, 400)])[1]
-    Stage(noise='gaussian', scale=Fraction(2, 1), rate=Fraction(1, 50), steps=400)
+    Stage(noise='gaussian', scale=Fraction(2, 1), rate=Fraction(1, 50), steps=400, sampling='poisson')
     """
     if not isinstance(history, (list, tuple)) or not 1 <= len(history) <= 1024:
         raise InvalidParameter("an Opacus history is a list of 1 to 1024 (noise_multiplier, sample_rate, steps)")
@@ -126,7 +136,7 @@ def stages_from_autodp(params) -> tuple:
     or the mechanism itself).
 
     >>> stages_from_autodp({"prob": 0.01, "sigma": 1.0, "coeff": 1000})
-    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000),)
+    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000, sampling='poisson'),)
     """
     p = getattr(params, "params", params)
     if not isinstance(p, dict) or not {"prob", "sigma", "coeff"} <= set(p):
@@ -150,7 +160,7 @@ def stages_from_description(doc) -> tuple:
     """A description file's stages: ``{"dp_event": …}``, ``{"opacus_history": […]}`` or ``{"autodp": {…}}``.
 
     >>> stages_from_description({"opacus_history": [[1.0, 0.01, 1000]]})
-    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000),)
+    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000, sampling='poisson'),)
     """
     if not isinstance(doc, dict) or len(doc) != 1:
         raise InvalidParameter('--from reads a JSON object with one key: "dp_event", "opacus_history" or "autodp"')

@@ -10,6 +10,9 @@ from fractions import Fraction
 def _dp_accounting(stages, delta: float):
     from dp_accounting import dp_event, rdp
     from dp_accounting.pld import privacy_loss_distribution as pld
+    if stages[0].sampling != "poisson":
+        yield from _dp_accounting_without_replacement(stages, delta)
+        return
     total, events = None, []
     for s in stages:
         make = pld.from_gaussian_mechanism if s.noise == "gaussian" else pld.from_laplace_mechanism
@@ -23,9 +26,21 @@ def _dp_accounting(stages, delta: float):
     yield "dp-accounting RDP", acc.get_epsilon(delta)
 
 
+def _dp_accounting_without_replacement(stages, delta: float):
+    """Its RDP accountant under replace-one (Wang, Balle, Kasiviswanathan 2019); its PLD takes Poisson only."""
+    from dp_accounting import dp_event, rdp
+    if any(s.noise != "gaussian" for s in stages):
+        return
+    events = [dp_event.SelfComposedDpEvent(dp_event.SampledWithoutReplacementDpEvent(
+        s.rate.denominator, s.rate.numerator, dp_event.GaussianDpEvent(float(s.scale))), s.steps) for s in stages]
+    acc = rdp.RdpAccountant(neighboring_relation=rdp.rdp_privacy_accountant.NeighborRel.REPLACE_ONE)
+    acc.compose(dp_event.ComposedDpEvent(events))
+    yield "dp-accounting RDP (without replacement)", acc.get_epsilon(delta)
+
+
 def _autodp(stages, delta: float):
     from autodp import mechanism_zoo, transformer_zoo
-    if any(s.noise != "gaussian" for s in stages):
+    if any(s.noise != "gaussian" or s.sampling != "poisson" for s in stages):
         return
     mechs = [mechanism_zoo.NoisySGD_Mechanism(prob=float(s.rate), sigma=float(s.scale), niter=s.steps)
              for s in stages]
@@ -35,7 +50,7 @@ def _autodp(stages, delta: float):
 
 def _opacus(stages, delta: float):
     from opacus.accountants import RDPAccountant
-    if any(s.noise != "gaussian" for s in stages):
+    if any(s.noise != "gaussian" or s.sampling != "poisson" for s in stages):
         return
     acc = RDPAccountant()
     acc.history = [(float(s.scale), float(s.rate), s.steps) for s in stages]

@@ -1,10 +1,12 @@
 """A certified enclosure of a private training run's tight ε(δ) (or δ(ε)), and the check of a claimed number.
 
 A run is stages of T steps of a mechanism of sensitivity 1 (the Gaussian with noise multiplier σ, or the
-Laplace with scale b) on a Poisson subsample at rate q (add/remove one record). Its tight δ(ε) is the larger of
-the two orders' hockey-stick divergences of the composed dominating pairs (:mod:`.loss_laws`). Each order's is
-enclosed from above by composing connect-the-dots pairs (:mod:`.dots`: a dominating discrete pair, error second
-order in the grid) and from below by composing losses rounded down (:mod:`.grid_loss`: a dominated one); the
+Laplace with scale b) on a Poisson subsample at rate q (add/remove one record), or on m of n records sampled
+without replacement, q = m/n (replace one record). Its tight δ(ε) is the larger of the two orders' hockey-stick
+divergences of the composed dominating pairs (:mod:`.loss_laws`). Each order's is enclosed from above by
+composing connect-the-dots pairs (:mod:`.dots`: a dominating discrete pair, error second order in the grid; for
+sampling without replacement through the symmetric bound of :mod:`.symmetric`) and from below by composing
+losses rounded down (:mod:`.grid_loss`: a dominated one); the
 compositions are exact integer polynomial products with masses rounded in the safe direction, and δ(ε) is
 evaluated in ball arithmetic. Floating point only proposes where δ crosses the target; the certified values decide.
 """
@@ -15,11 +17,13 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from symbolic.core.certified import Ball, arb_of, flint_module
+from symbolic.core.errors import InvalidParameter
 from symbolic.core.exact import expr_text
 from symbolic.derive.accounting.dots import connect_the_dots
 from symbolic.derive.accounting.grid_loss import discretise, multiply, power
 from symbolic.derive.accounting.loss_laws import StepLoss
 from symbolic.derive.accounting.profile import crossing, delta_at, float_profile
+from symbolic.derive.accounting.symmetric import SymmetricStep
 from symbolic.derive.accounting.table_loss import TableStepLoss
 
 ORDERS = ("remove", "add")
@@ -30,8 +34,9 @@ DIGITS = 10 ** 7         # ε is stated on a grid of 10^-7
 
 @dataclass(frozen=True)
 class Stage:
-    """``steps`` steps of ``noise`` ("gaussian", scale σ; "laplace", scale b; sensitivity 1) on a Poisson
-    subsample at ``rate``.
+    """``steps`` steps of ``noise`` ("gaussian", scale σ; "laplace", scale b; sensitivity 1) on a subsample at
+    ``rate``: ``sampling`` "poisson" (add/remove one record) or "without-replacement" (m = rate·n of n records,
+    replace one record).
 
     >>> Stage("gaussian", Fraction(1), Fraction(1, 100), 1000).text()
     '1000 steps of the gaussian mechanism (σ = 1) at rate q = 1/100'
@@ -42,12 +47,20 @@ class Stage:
     rate: Fraction
     steps: int
     rows: tuple = field(default=(), repr=False)    # a finite table's rows M(V), M(x), when ``noise`` is "table"
+    sampling: str = "poisson"
 
     def step(self, order: str):
+        """The step's loss in ``order`` on the pair of databases that attains it (a lower bound's step)."""
         frac = lambda x: (x.numerator, x.denominator)
         if self.noise == "table":
             return TableStepLoss(self.rows[0], self.rows[1], frac(self.rate), order)
         return StepLoss(self.noise, frac(self.scale), frac(self.rate), order)
+
+    def upper_step(self, order: str):
+        """The step whose curve bounds the mechanism's in ``order`` (an upper bound's step)."""
+        if self.sampling == "poisson":
+            return self.step(order)
+        return SymmetricStep(self.step("remove"), self.step("add"))
 
     def text(self) -> str:
         if self.noise == "table":
@@ -78,7 +91,9 @@ class RunAccount:
     others: tuple = ()                # other numbers for the run (the libraries'), each decided as a claim
 
     def text(self) -> str:
-        lines = [f"run: {'; '.join(s.text() for s in self.stages)} (Poisson sampling, add/remove one record)"]
+        relation = ("Poisson sampling, add/remove one record" if _sampling(self.stages) == "poisson"
+                    else "sampling without replacement, replace one record")
+        lines = [f"run: {'; '.join(s.text() for s in self.stages)} ({relation})"]
         name, value = self.target
         if self.epsilon is not None:
             lo, hi = self.epsilon
@@ -100,7 +115,7 @@ class RunAccount:
     def to_json(self) -> dict:
         out = {"run": [{"noise": s.noise, "scale": str(s.scale), "rate": str(s.rate), "steps": s.steps,
                         **({"rows": [[str(x) for x in r] for r in s.rows]} if s.rows else {})} for s in self.stages],
-               "sampling": "poisson", "target": {self.target[0]: _dec(self.target[1], 12)},
+               "sampling": _sampling(self.stages), "target": {self.target[0]: _dec(self.target[1], 12)},
                "method": list(self.method), "grids": self.grids}
         if self.epsilon is not None:
             out["epsilon"] = {"lower": _dec(self.epsilon[0], 12), "upper": _dec(self.epsilon[1], 12)}
@@ -111,6 +126,10 @@ class RunAccount:
         if self.others:
             out["libraries"] = list(self.others)
         return out
+
+
+def _sampling(stages) -> str:
+    return stages[0].sampling if stages else "poisson"
 
 
 def repeated(stages: tuple, count: int) -> tuple:
@@ -133,10 +152,14 @@ def _dec(x, digits: int = 9) -> str:
 def chains(stages, bits: int, side: str) -> dict:
     """Each order's composed loss bound over the stages."""
     out, total = {}, sum(s.steps for s in stages)
+    symmetric = side == "upper" and _sampling(stages) != "poisson"
     for order in ORDERS:
+        if symmetric and out:       # the symmetric bound is the same pair in both orders
+            out[order] = next(iter(out.values()))
+            continue
         acc = None
         for s in stages:
-            one = (connect_the_dots(s.step(order), bits, total) if side == "upper"
+            one = (connect_the_dots(s.upper_step(order), bits, total) if side == "upper"
                    else discretise(s.step(order), bits, side))
             part = power(one, s.steps)
             acc = part if acc is None else multiply(acc, part)
@@ -192,6 +215,24 @@ METHOD = ("each step's pair is the dominating pair of the mechanism under Poisso
           "T·2^-{l} in ε; ε stated on a grid of 10^-7 (rounded outward)")
 
 
+WITHOUT_REPLACEMENT = (
+    "sampling m of n without replacement (replace one record): each step bounded above by the larger of its two "
+    "Poisson-form curves at every ε (advanced joint convexity, Balle, Barthe, Gaboardi 2018, Theorem 2, and its "
+    "mirror for e^ε < 1), and below by the pair of databases where the record contributes 1 against 0 (both "
+    "orders); the tight pair is not known, so the enclosure may stay wider than the precision asked")
+
+
+def check_stages(stages) -> None:
+    """One sampling scheme for the whole run, and sampling without replacement of a symmetric noise only."""
+    kinds = {s.sampling for s in stages}
+    if len(kinds) > 1:
+        raise InvalidParameter("a run mixes Poisson sampling (add/remove one record) with sampling without "
+                               "replacement (replace one record); give its stages one neighbour relation")
+    if "without-replacement" in kinds and any(s.noise == "table" for s in stages):
+        raise InvalidParameter("sampling without replacement is accounted for the Gaussian and the Laplace noise; a "
+                               "table's step is accounted under Poisson sampling")
+
+
 def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), claim=None, others=()) -> RunAccount:
     """The certified enclosure for the run of ``stages`` at ``delta`` (ε enclosed) or at ``epsilon`` (δ
     enclosed); ``claim``: ("eps", X) or ("delta", D), decided against it; ``others``: (source, claim, note)
@@ -203,6 +244,7 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
     True
     """
     stages = tuple(stages)
+    check_stages(stages)
     upper = chains(stages, UPPER_BITS, "upper")
     if delta is not None:
         hi = _upper_epsilon(upper, delta)
@@ -219,6 +261,8 @@ def account(stages, *, delta=None, epsilon=None, precision=Fraction(1, 100), cla
         lo_d = max(fraction_down(d) for d in lows.values())
         result = RunAccount(stages, ("epsilon", epsilon), delta=(lo_d, hi_d))
     method = tuple(m.format(u=UPPER_BITS, l=bits) for m in METHOD)
+    if _sampling(stages) != "poisson":
+        method = (WITHOUT_REPLACEMENT,) + method[1:]
     verdict = None if claim is None else _decide(claim, upper, lower, delta, epsilon, precision)
     decided = tuple({"source": src, **_decide(c, upper, lower, delta, epsilon, precision), "note": note,
                      **_looseness(c, result)} for src, c, note in others)

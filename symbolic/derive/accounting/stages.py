@@ -4,7 +4,9 @@
 "times": T}`` runs S T times; ``{"kind": "subsampled", "sampling": "poisson", "rate": Q, "of": M}`` is one step
 of M on a Poisson subsample, M a density file of Gaussian laws with one variance (each pair of values is N(0, 1)
 against N(μ, 1) with μ the shift over the standard deviation, i.e. the Gaussian mechanism of sensitivity 1 with
-σ = 1/μ, the largest μ the worst pair); a density on its own is a step at rate 1. Numbers only.
+σ = 1/μ, the largest μ the worst pair: from the first value under Poisson sampling, between any two values
+under sampling without replacement, ``"sampling": "without-replacement", "rate": m/N, "size": N``); a density on
+its own is a step at rate 1. Numbers only.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def _fraction(x, what: str) -> Fraction:
     return Fraction(int(v.p), int(v.q))
 
 
-def _gaussian_stage(doc, rate: Fraction, values: dict) -> Stage:
+def _gaussian_stage(doc, rate: Fraction, values: dict, sampling: str = "poisson") -> Stage:
     m = continuous_from_json(doc)
     given = {k: parse_expr(str(v), what=k) for k, v in values.items() if k in m.symbols}
     if given:
@@ -43,13 +45,14 @@ def _gaussian_stage(doc, rate: Fraction, values: dict) -> Stage:
         raise InvalidParameter("`account` takes Gaussian laws with one variance from a file (or --noise "
                                "gaussian:SIGMA | laplace:B); this density's laws are not")
     A, means = located
-    shifts = [abs(means[d] - means[m.databases[0]]) for d in m.databases[1:]]
+    firsts = m.databases[:1] if sampling == "poisson" else m.databases
+    shifts = [abs(means[d] - means[e]) for e in firsts for d in m.databases if d != e]
     mu = sp.simplify(max(shifts) * sp.sqrt(2 * A))
     sigma = sp.nsimplify(1 / mu)
     if not sigma.is_Rational:
         raise InvalidParameter(f"the file's noise multiplier 1/μ = {clip(str(sigma), 30)} is not rational: give "
                                f"--noise gaussian:SIGMA instead")
-    return Stage("gaussian", Fraction(int(sigma.p), int(sigma.q)), rate, 1)
+    return Stage("gaussian", Fraction(int(sigma.p), int(sigma.q)), rate, 1, sampling=sampling)
 
 
 def _table_stage(doc, rate: Fraction, absent) -> Stage:
@@ -81,7 +84,7 @@ def stages_from_document(doc, values=None, depth: int = 0) -> tuple:
     >>> run = {"kind": "composition", "times": 1000, "of": {"kind": "subsampled", "sampling": "poisson",
     ...                                                      "rate": "1/100", "of": g}}
     >>> stages_from_document(run)
-    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000),)
+    (Stage(noise='gaussian', scale=Fraction(1, 1), rate=Fraction(1, 100), steps=1000, sampling='poisson'),)
     """
     if depth > 8:
         raise InvalidParameter("the run's operations nest more than eight deep")
@@ -100,11 +103,15 @@ def stages_from_document(doc, values=None, depth: int = 0) -> tuple:
         return repeated(stages_from_document(doc["of"], values, depth + 1), times)
     if kind == "subsampled":
         sub = subsampled_from_json(doc)
-        if sub.sampling != "poisson":
-            raise InvalidParameter('`account` takes Poisson sampling so far ("sampling": "poisson")')
         rate = _fraction(sub.rate, '"rate"')
+        if sub.sampling != "poisson" and (rate * sub.size).denominator != 1:
+            raise InvalidParameter(f'the run\'s "rate" {rate} times "size" {sub.size} is not a whole number of records '
+                                   f"(sampling without replacement picks m = rate·size records)")
         if is_continuous_document(doc.get("of")):
-            return (_gaussian_stage(doc["of"], rate, dict(values or {})),)
+            return (_gaussian_stage(doc["of"], rate, dict(values or {}), sub.sampling),)
+        if sub.sampling != "poisson":
+            raise InvalidParameter("sampling without replacement is accounted for Gaussian densities (and --noise "
+                                   "gaussian:SIGMA | laplace:B); a table's step is accounted under Poisson sampling")
         return (_table_stage(doc.get("of"), rate, sub.absent),)
     if is_continuous_document(doc):
         return (_gaussian_stage(doc, Fraction(1), dict(values or {})),)

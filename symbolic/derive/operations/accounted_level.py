@@ -1,4 +1,4 @@
-"""δ(ε) and total variation of a Poisson-subsampled Gaussian density, and of k runs of it: the certified
+"""δ(ε) and total variation of a subsampled Gaussian density (Poisson, or without replacement), and of k runs of it: the certified
 enclosure of :mod:`symbolic.derive.accounting` (composed privacy-loss distributions bounded from both sides),
 as a level of the operation file."""
 from __future__ import annotations
@@ -40,8 +40,7 @@ def accounted_level(notion: str, doc, params=None) -> CurveLevel:
     stages = stages_from_document(doc, values)
     r = account(stages, epsilon=Fraction(int(eps.p), int(eps.q)), precision=PRECISION)
     lo, hi = (sp.Rational(x.numerator, x.denominator) for x in r.delta)
-    steps = (f"the run: {'; '.join(s.text() for s in stages)} (Poisson sampling, add or remove one record)",
-             *r.method)
+    steps = (r.text().splitlines()[0], *r.method)
     return CurveLevel(notion, ACCOUNTED[notion], None, None, (lo, hi), False,
                       "the larger of the two orders (with the record first, and without it first)", steps,
                       (("both ends certified, the lower at most the upper", lo <= hi),),

@@ -60,6 +60,9 @@ def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(
     if values:
         m = m.fix({k: parse_expr(v, what=k) if isinstance(v, str) else v for k, v in values.items()})
     shown = {**{k: str(v) for k, v in (params or {}).items()}}
+    if sub.sampling != "poisson":
+        return _unknown(notion, m, shown, f"{notion} of a density sampled without replacement is not yet derived; "
+                                          f"taken: approx-dp at an ε (--param eps=…) and total-variation")
     if notion not in NOTIONS:
         return _unknown(notion, m, shown, f"{notion} of a subsampled density is not yet derived; taken: "
                                           f"renyi-dp at an order α (--param alpha=…)")

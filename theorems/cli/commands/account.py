@@ -55,8 +55,6 @@ def _stages(noise, rate, steps, sampling, param=()):
         return stages_from_document(_operands_read(load_json(noise, "run"), noise), values)
     if param:
         raise InvalidParameter("--param goes with a run file (--noise FILE), for its densities' parameters")
-    if sampling != "poisson":
-        raise InvalidParameter("--sampling without-replacement is not yet accounted; --sampling poisson is")
     if rate is None or steps is None:
         raise InvalidParameter("--noise gaussian:SIGMA (or laplace:B) needs --rate Q and --steps T")
     q = _number(rate, "--rate")
@@ -65,7 +63,7 @@ def _stages(noise, rate, steps, sampling, param=()):
     if not re.fullmatch(r"[0-9]{1,8}", steps.strip()) or not 1 <= int(steps) <= MAX_STEPS:
         raise InvalidParameter(f"--steps {clip(steps, 30)}: the number of steps must be a positive integer (at most "
                                f"{MAX_STEPS})")
-    return (Stage(got[0], got[1], q, int(steps)),)
+    return (Stage(got[0], got[1], q, int(steps), sampling=sampling),)
 
 
 def _claim(text):
@@ -98,9 +96,9 @@ def _claim(text):
               help="with --delta, for a Gaussian run: also the accountants' route, its Rényi DP at whole orders "
                    "converted to (ε, δ) by Mironov (2017) and by Balle et al. (2020), with each one's gap to the "
                    "certified enclosure (e.g. --conversions)")
-@click.option("--rate", metavar="Q", help="the Poisson sampling rate, 0 < Q ≤ 1 (e.g. --rate 1/100)")
+@click.option("--rate", metavar="Q", help="the sampling rate, 0 < Q ≤ 1: Poisson, or m/n without replacement (e.g. --rate 1/100)")
 @click.option("--sampling", type=click.Choice(["poisson", "without-replacement"]), default="poisson",
-              show_default=True, help="the sampling scheme (e.g. --sampling poisson)")
+              show_default=True, help="the sampling scheme: Poisson (add/remove one record) or m of n without replacement (replace one record) (e.g. --sampling poisson)")
 @click.option("--steps", metavar="T", help="the number of steps (e.g. --steps 1000)")
 @click.option("--delta", metavar="D", help="enclose ε at this δ, 0 < D < 1 (e.g. --delta 1e-5)")
 @click.option("--epsilon", metavar="X", help="enclose δ at this ε ≥ 0 (e.g. --epsilon 1)")

@@ -220,6 +220,12 @@ _E("symbolic.derive.accounting.grid_loss:discretise", "key = b if up else a", "k
    "accounting.lower-rounds-up", "the lower bound rounds each loss up, into the unsafe direction",
    ACCOUNTING + "test_run_enclosure.py::test_the_enclosure_of_delta_contains_the_independently_computed_value[1-_gaussian_delta_one]")
 
+_E("symbolic.derive.accounting.symmetric:SymmetricStep.tails",
+   "got = [s.tails(l) for s in (self.remove, self.add)]", "got = [s.tails(l) for s in (self.remove,)]",
+   "accounting.without-replacement-one-order", "sampling without replacement is bounded by the order with the record "
+   "first only, not by the larger of the two at every loss",
+   ACCOUNTING + "test_without_replacement.py::test_below_the_zero_loss_the_order_without_the_record_first_is_the_larger")
+
 _E("symbolic.derive.accounting.grid_loss:multiply", "prod = -((-prod) // unit) if up else prod // unit",
    "prod = prod // unit", "accounting.upper-masses-rounded-down",
    "the upper bound's masses are rounded down after a product",
