@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from symbolic.core.errors import DPCheckError
+from symbolic.core.math_text import tidy_text
 from symbolic.report.html_claim import (agrees_badge, agrees_of, anchor, claim_html, esc, instance_html, sizes_text,
                                         text_with_math, verdict_badge)
 from symbolic.report.html_layout import (FILTER_CSS, banner_html, filter_inputs, is_undecided, math_html,
@@ -137,6 +138,29 @@ def _findings_html(claims) -> str:
     return '<ul class="findings">' + "".join(items) + "</ul>"
 
 
+def _enclosures_html(claims) -> str:
+    """The certified accounting: each derived claim whose derivation states an enclosure, as a row with the run,
+    the proved interval, the other numbers it was set beside and its checks."""
+    rows = []
+    for d in _enclosed(claims):
+        der = d["derivation"]
+        others = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in der.items()
+                           if k not in ("assumptions", "checks", "enclosure") and not k.endswith("latex"))
+        checks = "".join(f"<li>{esc(tidy_text(c))}</li>" for c in der.get("checks") or ())
+        rows.append(f'<tr class="{_entry_class(d)}"><th scope="row"><a href="#{esc(anchor(d.get("id")))}">'
+                    f'{esc(d.get("id"))}</a></th><td>{esc(tidy_text(der.get("assumptions") or ""))}</td>'
+                    f'<td class="num">{esc(der["enclosure"])}</td><td>{esc(others)}</td>'
+                    f'<td><ul class="checks">{checks}</ul></td></tr>')
+    return ('<p>Each interval is proved on both sides: the upper end by a dominating pair composed in exact '
+            'arithmetic, the lower end by a certified event whose hockey-stick divergence exceeds δ.</p>'
+            '<table class="overview"><thead><tr><th>ID</th><th>run</th><th>certified ε</th><th>beside it</th>'
+            f'<th>checks</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _enclosed(claims) -> list:
+    return [d for d in claims if isinstance(d.get("derivation"), dict) and d["derivation"].get("enclosure")]
+
+
 def _entry_class(d) -> str:
     return "entry" + " is-finding" * is_finding(d) + " is-undecided" * is_undecided(d)
 
@@ -202,7 +226,7 @@ def audit_html(doc, *, graph_svg: str | None = None, separations_svg: str | None
                     for s in counts}
     chart = verdict_chart_svg(chart_counts) if claims else ""
     sections = [("summary", "Summary"), ("findings", "Findings")] + ([("graph", "Implication graph")] if graph_svg else []) \
-        + [("overview", "All claims")] \
+        + ([("accounting", "Certified accounting")] if _enclosed(claims) else []) + [("overview", "All claims")] \
         + [(f"source-{anchor(s)}", f"Source {s}" + (f": {names[s]}" if s in names else "")) for s in counts]
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -215,6 +239,8 @@ def audit_html(doc, *, graph_svg: str | None = None, separations_svg: str | None
              "</section>", '<section id="findings"><h2>Findings</h2>', _findings_html(claims), "</section>"]
     if graph_svg is not None:
         parts += _graph_section(graph_svg, separations_svg)
+    if _enclosed(claims):
+        parts += ['<section id="accounting"><h2>Certified accounting</h2>', _enclosures_html(claims), "</section>"]
     parts += ['<section id="overview"><h2>All claims</h2>', _overview_html(claims), "</section>"]
     for s in counts:
         heading = esc(s) + (f": {esc(names[s])}" if s in names else "")

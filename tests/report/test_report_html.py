@@ -210,3 +210,16 @@ def test_cli_audit_html_writes_the_page(monkeypatch, tmp_path, capsys):
     assert parsed.summary["T"]["claims"] >= 3 and parsed.summary["T"]["refuted"] >= 1
     assert "3/4" in parsed.tables["mechanism A: Pr[A(d) = o]"][1] and 'id="graph-figure"' in page
     assert SOURCES["T"].split(":")[0] in page and "math" in parsed.tags
+
+
+def test_a_derived_enclosure_gets_the_certified_accounting_section_and_its_checks_are_escaped():
+    run = {"id": "Q-9", "kind": "derived", "source": "Q", "statement": "a run", "source_says": "holds",
+           "verdict": "derived", "agrees_with_source": True, "formula": "9/5",
+           "derivation": {"assumptions": "1000 steps", "enclosure": "[1.82, 1.83]", "rdp_balle": "2.11",
+                          "checks": ["upper end below 1.8283 " + HOSTILE]}}
+    page = audit_html({"claims": [run]})
+    start = page.index('<section id="accounting">')
+    section = page[start:page.index("</section>", start)]
+    assert "[1.82, 1.83]" in section and "rdp balle: 2.11" in section and 'href="#accounting"' in page
+    assert "<script>" not in section and "&lt;script&gt;" in section
+    assert 'id="accounting"' not in audit_html(_doc())       # no enclosure, no section
