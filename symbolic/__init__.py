@@ -58,7 +58,7 @@ _FROM = {
     "symbolic.derive.accounting.libraries": ("library_epsilons",),
     "symbolic.derive.accounting.calibrate": ("Calibration", "calibrate", "profile_points"),
     "symbolic.derive.level_points": ("level_points",),
-    "symbolic.derive.accounting.conversions": ("rdp_conversions",),
+    "symbolic.derive.accounting.conversions": ("rdp_conversions", "accountant_conversions"),
     "symbolic.derive.continuous.claims": ("decide_dominated", "decide_bounded_range", "CurveVerdict",
                                            "CURVE_CLAIM_TARGETS"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_zcdp_to_dp", "decide_gdp_to_dp"),

@@ -97,7 +97,7 @@ _LAZY_FROM = {
     "symbolic.derive.accounting.libraries": ("library_epsilons",),
     "symbolic.derive.accounting.calibrate": ("Calibration", "calibrate", "profile_points"),
     "symbolic.derive.level_points": ("level_points",),
-    "symbolic.derive.accounting.conversions": ("rdp_conversions",),
+    "symbolic.derive.accounting.conversions": ("rdp_conversions", "accountant_conversions"),
     "symbolic.derive.continuous.claims": ("CURVE_CLAIM_TARGETS", "CurveVerdict", "decide_bounded_range",
                                           "decide_dominated"),
     "symbolic.derive.continuous.conversions": ("decide_curve_claim", "decide_gdp_to_dp", "decide_zcdp_to_dp"),
@@ -166,7 +166,7 @@ __all__ = [
     # certified accounting of a training run, and the libraries' descriptions of one
     "account", "RunAccount", "Stage", "stages_from_document", "event_document", "stages_from_autodp",
     "stages_from_description", "stages_from_dp_event", "stages_from_opacus_history", "library_epsilons",
-    "Calibration", "calibrate", "profile_points", "level_points", "rdp_conversions",
+    "Calibration", "calibrate", "profile_points", "level_points", "rdp_conversions", "accountant_conversions",
     "decide_dominated", "decide_bounded_range", "CurveVerdict", "CURVE_CLAIM_TARGETS", "decide_curve_claim",
     "decide_zcdp_to_dp", "decide_gdp_to_dp",
     # the implication graph

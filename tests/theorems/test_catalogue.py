@@ -23,7 +23,7 @@ SLOW = {"T-TAB1", "T-F2b", "T-F2e", "T-F2c", "T-POST", "S-R13", "S-PROP12.geomet
         # above 3 s (2026-11-27: the default run near five minutes again)
         "T-GRP", "T-BRP-DP",
         # the toolbox's derivations above 3 s (tests/theorems/test_toolbox.py and tests/derive/operations test their parts)
-        "B-GDP.16", "B-SGM", "B-RDP.add", "B-DRV.100", "B-BASIC", "B-BASIC.delta1", "B-CONV.balle", "B-ACCT.dpsgd"}
+        "B-GDP.16", "B-SGM", "B-RDP.add", "B-DRV.100", "B-BASIC", "B-BASIC.delta1", "B-CONV.balle", "B-ACCT.dpsgd", "B-CONV.cks"}
 
 ALL = sorted(claims())
 

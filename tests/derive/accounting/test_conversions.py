@@ -7,7 +7,7 @@ import pytest
 import json
 from fractions import Fraction as F
 
-from symbolic.derive.accounting.conversions import rdp_conversions
+from symbolic.derive.accounting.conversions import rdp_conversions, zcdp_conversions
 from symbolic.derive.accounting.run import Stage, account
 from theorems.cli.main import main
 
@@ -32,3 +32,27 @@ def test_the_command_line_reports_each_conversions_gap(capsys):
     code = main(["account", "--noise", "laplace:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5",
                  "--conversions"])
     assert code == 2 and "Gaussian" in capsys.readouterr().err
+
+
+def test_a_run_without_sampling_converts_its_exact_zcdp_and_each_bound_is_valid(capsys):
+    """Sixteen runs at σ = 4 are ρ = 1/2-zCDP; the tight ε at δ = 10⁻⁵ is the 1-GDP value (computed here from
+    its closed form in 40 digits), below Canonne–Kamath–Steinke's, below Bun–Steinke's."""
+    import mpmath as mp
+    run = (Stage("gaussian", F(4), F(1), 16),)
+    got = {name.split(",")[0]: eps for name, eps, _ in zcdp_conversions(run, F(1, 10 ** 5))}
+    with mp.workdps(40):
+        delta = lambda e: mp.ncdf(-e + mp.mpf(1) / 2) - mp.e ** e * mp.ncdf(-e - mp.mpf(1) / 2)
+        tight = mp.findroot(lambda e: delta(e) - mp.mpf(10) ** -5, 4.37)
+        assert tight < mp.mpf(got["Canonne"].numerator) / got["Canonne"].denominator
+    assert got["Canonne"] < got["Bun"]
+    assert main(["account", "--noise", "gaussian:4", "--rate", "1", "--steps", "16", "--delta", "1e-5",
+                 "--conversions", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [c["route"] for c in doc["conversions"]] == ["zCDP", "zCDP"]
+    assert all(float(c["above_upper"]) >= 0 for c in doc["conversions"])
+
+
+def test_the_rdp_route_of_the_poisson_subsampled_gaussian_is_refused_for_sampling_without_replacement(capsys):
+    code = main(["account", "--noise", "gaussian:1", "--rate", "1/10", "--steps", "4", "--sampling",
+                 "without-replacement", "--delta", "1e-5", "--conversions"])
+    assert code == 2 and "Poisson" in capsys.readouterr().err

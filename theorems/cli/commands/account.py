@@ -94,7 +94,8 @@ def _claim(text):
                    "(e.g. --libraries)")
 @click.option("--conversions", is_flag=True,
               help="with --delta, for a Gaussian run: also the accountants' route, its Rényi DP at whole orders "
-                   "converted to (ε, δ) by Mironov (2017) and by Balle et al. (2020), with each one's gap to the "
+                   "converted to (ε, δ) by Mironov (2017) and by Balle et al. (2020), or for a run at rate 1 its "
+                   "zCDP by Bun-Steinke (2016) and Canonne-Kamath-Steinke (2020), with each one's gap to the "
                    "certified enclosure (e.g. --conversions)")
 @click.option("--rate", metavar="Q", help="the sampling rate, 0 < Q ≤ 1: Poisson, or m/n without replacement (e.g. --rate 1/100)")
 @click.option("--sampling", type=click.Choice(["poisson", "without-replacement"]), default="poisson",
@@ -164,18 +165,20 @@ def account_command(noise, source, libraries, conversions, rate, sampling, steps
     if conversions:
         if d is None:
             raise InvalidParameter("--conversions goes with --delta D (ε at that δ)")
-        from symbolic import rdp_conversions
-        converted = rdp_conversions(stages, d)
+        from symbolic import accountant_conversions
+        converted = accountant_conversions(stages, d)
     r = account(stages, delta=d, epsilon=e, precision=p, claim=asked, others=others)
-    rows = [{"conversion": name, "epsilon": f"{float(eps):.9g}", "alpha": a,
-             "above_upper": f"{float(eps - r.epsilon[1]):.3g}"} for name, eps, a in converted]
+    rows = [{"route": route, "conversion": name, "epsilon": f"{float(eps):.9g}",
+             "alpha": a if a is None or isinstance(a, int) else str(a),
+             "above_upper": f"{float(eps - r.epsilon[1]):.3g}"} for route, name, eps, a in converted]
     if as_json:
         print(json.dumps({"tool": tool_json(), **r.to_json(), **({"libraries_not_run": skipped} if skipped else {}),
                           **({"conversions": rows} if rows else {})}, indent=2, ensure_ascii=False))
     else:
         print(r.text())
         for row in rows:
-            print(f"RDP → (ε, δ) by {row['conversion']}: ε ≤ {row['epsilon']} (best order α = {row['alpha']}), "
+            order = "" if row["alpha"] is None else f" (order α = {row['alpha']})"
+            print(f"{row['route']} → (ε, δ) by {row['conversion']}: ε ≤ {row['epsilon']}{order}, "
                   f"{row['above_upper']} above the certified upper end")
         for line in skipped:
             print(f"not run: {line}")
