@@ -46,6 +46,9 @@ def operation_level(notion_id: str, doc, *, key: str, fixed: dict, table_level, 
         if is_operation_document(of) and is_continuous_document(of.get("of")):
             from symbolic.derive.operations.subsampled_density import composed_subsampled_level
             return composed_subsampled_level(notion_id, doc, params=params, assumptions=assumptions)
+        if isinstance(of, list) and of and is_continuous_document(of[0]):
+            from symbolic.derive.operations.density_list import density_list_level
+            return density_list_level(notion_id, doc, params=params, assumptions=assumptions)
         if is_continuous_document(doc.get("of")):
             from symbolic.derive.operations.density_composition import density_composition_level
             return density_composition_level(notion_id, doc, params=params, assumptions=assumptions)

@@ -168,16 +168,22 @@ def subsampled_from_json(doc) -> Subsampled:
 
 
 def _table_list(of) -> tuple:
-    """A heterogeneous composition's tables: 1 to MAX_LIST finite table objects (paths read by the caller)."""
+    """A heterogeneous composition's runs: 1 to MAX_LIST finite tables, or as many densities (paths read by the
+    caller)."""
     if not 1 <= len(of) <= MAX_LIST:
         raise InvalidSize(f'composition "of" lists {len(of)} mechanisms; give 1 to {MAX_LIST}')
     for j, entry in enumerate(of):
         if isinstance(entry, str):
             raise InvalidParameter(f'composition "of" entry {j + 1} is the path {clip(entry, 60)}: read it relative '
                                    f"to the operation's file first (dpcheck derive level does)")
-        if not isinstance(entry, dict) or is_operation_document(entry) or "rows" not in entry:
-            raise InvalidParameter(f'composition "of" entry {j + 1} must be a finite table with "rows" (a list of '
-                                   f"densities or operations is not yet derived)")
+        if not isinstance(entry, dict) or is_operation_document(entry) or not ("rows" in entry
+                                                                                or is_continuous_document(entry)):
+            raise InvalidParameter(f'composition "of" entry {j + 1} must be a finite table with "rows" or a density '
+                                   f"(a list of operations is not yet derived)")
+    kinds = {is_continuous_document(entry) for entry in of}
+    if len(kinds) > 1:
+        raise InvalidParameter('composition "of" mixes finite tables and densities; list one kind (a table and a '
+                               "density have no common outputs)")
     return tuple(of)
 
 

@@ -151,6 +151,14 @@ _E("symbolic.core.terms:PoissonSubsample.eval", "tuple((1 - q) * a.p(absent, o) 
 
 
 # -- operations on mechanisms: the subsampled Gaussian -------------------------------------------------------
+DENSITY_LIST = T + "tests/derive/operations/test_density_list.py::"
+_E("symbolic.derive.operations.density_list:_gaussian_route", "    for d, e in pairs:\n", "    for d, e in pairs[:1]:\n",
+   "density-list.first-pair-only", "a composition of Gaussian runs is taken at the first pair of databases only",
+   DENSITY_LIST + "test_the_worst_pair_is_taken_over_the_sums_not_run_by_run")
+_E("symbolic.derive.operations.density_list:_adding_route", "sp.simplify(k * sp.Add(*parts))",
+   "sp.simplify(k * sp.Max(*parts))", "density-list.largest-not-sum",
+   "the runs' ε of a pair are not added: the largest run's is taken",
+   DENSITY_LIST + "test_laplace_runs_add_their_epsilons_and_renyi_divergences_pair_by_pair")
 SUBSAMPLED_GAUSSIAN = T + "tests/derive/operations/test_subsampled_gaussian.py::"
 SUBSAMPLED_DENSITY = T + "tests/derive/operations/test_subsampled_density.py::"
 
