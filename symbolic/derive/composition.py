@@ -75,6 +75,21 @@ def _level_at(notion, comp, params, assumptions, fixed):
     return _level(notion, own, sum(k for _, k in groups), blocks_of, results, shown, sm, intro)
 
 
+def composed_pairs(comp, params, assumptions=()) -> tuple:
+    """(blocks_of, pairs, the first table, intro) of a composition at a number of runs, every table parameter
+    given: ``blocks_of(d, e)`` is the ordered pair's list of blocks (p_j, q_j, k_j), table j's rows run k_j times.
+
+    >>> from symbolic.model.operations import composition_from_json
+    >>> rr = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    >>> blocks_of, pairs, _, _ = composed_pairs(composition_from_json({"kind": "composition", "of": rr, "times": 3}), {})
+    >>> blocks_of(*pairs[0])
+    [([3/4, 1/4], [1/4, 3/4], 3)]
+    """
+    groups_of = _list_groups if isinstance(comp.of, tuple) else _table_groups
+    _, groups, pairs, sm, intro = groups_of("pure-dp", comp, params, assumptions, {})
+    return (lambda d, e: [(rows[d], rows[e], k) for rows, k in groups]), pairs, sm, intro
+
+
 def _table_groups(notion, comp, params, assumptions, fixed):
     """One table (or the two-row tables of a subsampled one) run ``times`` times: one block."""
     tables = operation_tables(comp.of, assumptions=tuple(assumptions))
@@ -274,4 +289,4 @@ def _level(notion, own, k, blocks_of, results, shown, sm, intro):
                       shown, sm.assumptions(), None)
 
 
-__all__ = ["COMPOSITION_NOTIONS", "composition_level", "largest"]
+__all__ = ["COMPOSITION_NOTIONS", "composed_pairs", "composition_level", "largest"]

@@ -54,6 +54,9 @@ def operation_level(notion_id: str, doc, *, key: str, fixed: dict, table_level, 
             return density_composition_level(notion_id, doc, params=params, assumptions=assumptions)
         if key == "zcdp":
             return _zcdp_of_runs(doc, params, assumptions, table_level)
+        if key == "gaussian-dp" and not is_operation_document(of):
+            from symbolic.derive.composition_gdp import composition_gdp_level
+            return composition_gdp_level(doc, params=params, assumptions=assumptions)
         return composition_level(key, doc, params=params, assumptions=assumptions, fixed=fixed)
     if is_continuous_document(doc.get("of")):
         from symbolic.derive.operations.subsampled_density import subsampled_density_level

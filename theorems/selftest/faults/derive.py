@@ -151,6 +151,11 @@ _E("symbolic.core.terms:PoissonSubsample.eval", "tuple((1 - q) * a.p(absent, o) 
 
 
 # -- operations on mechanisms: the subsampled Gaussian -------------------------------------------------------
+_E("symbolic.derive.composition_gdp:composed_pair", "multinomial(k, c) * sp.Mul(*(b ** n",
+   "sp.Mul(*(b ** n", "composition-gdp.second-law-unweighted",
+   "the composed pair's second law leaves out the multinomial weights of its count vectors",
+   T + "tests/derive/operations/test_composition_gdp.py::"
+       "test_five_runs_of_randomized_response_are_enclosed_where_a_scan_puts_the_least_mu")
 DENSITY_LIST = T + "tests/derive/operations/test_density_list.py::"
 _E("symbolic.derive.operations.density_list:_gaussian_route", "    for d, e in pairs:\n", "    for d, e in pairs[:1]:\n",
    "density-list.first-pair-only", "a composition of Gaussian runs is taken at the first pair of databases only",
