@@ -155,7 +155,6 @@ def test_bad_composition_files_exit_2_with_one_line_naming_the_field(doc, field,
 
 
 @pytest.mark.parametrize("args, words", [
-    (["gaussian-dp"], "not yet derived"),
     (["lip"], "not yet derived"),
     (["approx-dp"], "exactly one of eps"),
     (["renyi-dp", "--param", "alpha=1"], "1 < α"),
