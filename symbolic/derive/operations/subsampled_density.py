@@ -1,4 +1,5 @@
-"""The level of a Poisson-subsampled density mechanism: the Rényi divergence of the subsampled Gaussian.
+"""The level of a Poisson-subsampled density mechanism: the Rényi divergence of the subsampled Gaussian (and its
+pure DP, zCDP and μ-GDP, which sampling does not lower: :mod:`.subsampled_limits`).
 
 ``{"kind": "subsampled", "of": DENSITY, "sampling": "poisson", "rate": Q}`` with every law Gaussian with one
 variance s² (:func:`~symbolic.derive.operations.density_composition.gaussian_location`): the first database
@@ -17,17 +18,18 @@ import sympy as sp
 from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.derive.continuous.level import CURVE_NOTIONS, curve_notion
-from symbolic.derive.continuous.values import CurveLevel
+from symbolic.derive.continuous.values import CurveLevel, enclosure
 from symbolic.derive.operations.accounted_level import ACCOUNTED, accounted_level
 from symbolic.derive.operations.density_composition import gaussian_location
 from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
+from symbolic.derive.operations.subsampled_limits import LIMIT_NOTIONS, subsampled_gaussian_limit
 from symbolic.model.continuous import continuous_from_json
 from symbolic.model.operations import composition_from_json, subsampled_from_json
 
 NOTIONS = ("renyi-dp",)
 
 
-def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=()) -> CurveLevel:
+def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(), k: int = 1) -> CurveLevel:
     """The Rényi level of a Poisson-subsampled Gaussian density mechanism (see the module docstring).
 
     >>> gauss = {"kind": "density", "outputs": "reals", "domain": [0, 1],
@@ -63,9 +65,12 @@ def subsampled_density_level(notion_key: str, doc, *, params=None, assumptions=(
     if sub.sampling != "poisson":
         return _unknown(notion, m, shown, f"{notion} of a density sampled without replacement is not yet derived; "
                                           f"taken: approx-dp at an ε (--param eps=…) and total-variation")
+    if notion in LIMIT_NOTIONS:
+        return _limit_level(notion, sub, m, rate, shown, k)
     if notion not in NOTIONS:
         return _unknown(notion, m, shown, f"{notion} of a subsampled density is not yet derived; taken: "
-                                          f"renyi-dp at an order α (--param alpha=…)")
+                                          f"renyi-dp at an order α (--param alpha=…), {', '.join(LIMIT_NOTIONS)}, "
+                                          f"approx-dp at an ε, total-variation")
     if "alpha" not in own:
         raise InvalidParameter("renyi-dp of a subsampled density needs alpha=… (a rational order 1 < α ≤ 256)")
     if m.params:
@@ -115,6 +120,10 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
         return accounted_level(curve_notion(notion_key)[0], doc, params)
     comp = composition_from_json(doc)
     k, params = comp.times_at(dict(params or {}))
+    if curve_notion(notion_key)[0] in LIMIT_NOTIONS:
+        if not isinstance(k, int):
+            raise InvalidParameter(f"give the number of runs {k} a value with --param {k}=…")
+        return subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions, k=k)
     one = subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions)
     if not one.ok:
         return one
@@ -129,6 +138,28 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
                        unknown=f"one step's level is only enclosed at this order; a formula in {k} needs it exact "
                                f"(an integer α), or give {k} a value with --param {k}=…")
     return replace(one, formula=scaled, value=None, enclosure=None, exact=True, steps=steps)
+
+
+def _limit_level(notion, sub, m, rate, shown, k):
+    """Pure DP, zCDP or μ-GDP of k runs of a Poisson-subsampled Gaussian: the largest shift's (each grows with μ)."""
+    if m.params:
+        raise InvalidParameter(f"the subsampled density's level is derived at numbers: give every parameter a value "
+                               f"with --param ({', '.join(r.name for r in m.params)})")
+    located = gaussian_location(m)
+    if located is None:
+        return _unknown(notion, m, shown, f"{notion} of a subsampled density is derived for Gaussian laws with one "
+                                          f"variance; this mechanism's laws are not")
+    A, means = located
+    absent = m.databases[0] if sub.absent is None else _database(sub.absent, m.databases)
+    shifts = {d: sp.simplify(sp.Abs(means[d] - means[absent]) * sp.sqrt(2 * A)) for d in m.databases if d != absent}
+    d, mu = max(shifts.items(), key=lambda kv: sp.N(kv[1], 30))
+    value, steps, checks = subsampled_gaussian_limit(notion, parse_expr(str(rate)), mu, k)
+    intro = (f"Poisson sampling at rate q = {rate}: each pair ({_key(absent)}, x) is N(0, 1) against (1 − q)·N(0, 1) + "
+             f"q·N(μ, 1); the largest shift is at x = {_key(d)}, μ = {expr_text(mu)}, and every level here grows "
+             f"with μ")
+    enc = None if value == sp.oo else enclosure(value)
+    return CurveLevel(notion, CURVE_NOTIONS[notion], value, value, enc, True, f"{_key(absent)} ~ {_key(d)}",
+                      (intro, *steps), checks, shown, (), m)
 
 
 def _largest(results):

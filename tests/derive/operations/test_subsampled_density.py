@@ -55,7 +55,7 @@ def test_a_named_rate_and_a_nested_file(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("notion, doc, params, words", [
-    ("zcdp", _poisson(GAUSS), {"sigma": "1"}, "not yet derived"),
+    ("bounded-range", _poisson(GAUSS), {"sigma": "1"}, "not yet derived"),
     ("renyi-2", _poisson(LAPLACE), {"b": "1"}, "not"),
     ("renyi-2", {"kind": "subsampled", "of": GAUSS, "sampling": "without-replacement", "rate": "1/2", "size": 2},
      {"sigma": "1"}, "without replacement is not yet derived"),

@@ -156,6 +156,10 @@ _E("symbolic.derive.composition_gdp:composed_pair", "multinomial(k, c) * sp.Mul(
    "the composed pair's second law leaves out the multinomial weights of its count vectors",
    T + "tests/derive/operations/test_composition_gdp.py::"
        "test_five_runs_of_randomized_response_are_enclosed_where_a_scan_puts_the_least_mu")
+_E("symbolic.derive.operations.subsampled_limits:subsampled_gaussian_limit", "return k * mu ** 2 / 2, (",
+   "return k * q * mu ** 2 / 2, (", "subsampled-limits.zcdp-amplified",
+   "the subsampled Gaussian's zCDP is taken as amplified by the rate (q·μ²/2), below its supremum over the orders",
+   T + "tests/derive/operations/test_subsampled_limits.py::test_the_three_levels_of_one_subsampled_step")
 DENSITY_LIST = T + "tests/derive/operations/test_density_list.py::"
 _E("symbolic.derive.operations.density_list:_gaussian_route", "    for d, e in pairs:\n", "    for d, e in pairs[:1]:\n",
    "density-list.first-pair-only", "a composition of Gaussian runs is taken at the first pair of databases only",
