@@ -138,7 +138,15 @@ def _list_groups(notion, comp, params, assumptions, fixed):
 
 
 def _symbolic_times(notion, comp, k, params, assumptions, fixed):
-    """k runs with k a symbol: the levels that grow linearly in k (pure-dp, renyi-dp) as k times one run's."""
+    """k runs with k a symbol: the levels that grow linearly in k (pure-dp, renyi-dp) as k times one run's; δ(ε′)
+    and TV of a table whose pairs have two likelihood ratios as the binomial sum of :mod:`.composition_sums`."""
+    if notion in ("approx-dp", "total-variation") and not isinstance(comp.of, tuple):
+        from symbolic.derive.composition_sums import two_ratio_level
+        names = [r.name for r in operation_tables(comp.of, assumptions=tuple(assumptions))[0][1].params]
+        own, table = _split(notion, dict(fixed or {}), params, names)
+        got = two_ratio_level(notion, comp, k, own, table, assumptions)
+        if got is not None:
+            return got
     if notion not in ("pure-dp", "renyi-dp"):
         raise InvalidParameter(f'{notion} of a composition with a symbolic "times" ({k}) is not linear in k: give it '
                                f"a value with --param {k}=…; pure-dp and renyi-dp are derived as formulas in {k}")

@@ -160,6 +160,10 @@ _E("symbolic.derive.operations.subsampled_limits:subsampled_gaussian_limit", "re
    "return k * q * mu ** 2 / 2, (", "subsampled-limits.zcdp-amplified",
    "the subsampled Gaussian's zCDP is taken as amplified by the rate (q·μ²/2), below its supremum over the orders",
    T + "tests/derive/operations/test_subsampled_limits.py::test_the_three_levels_of_one_subsampled_step")
+_E("symbolic.derive.composition_sums:two_ratio_sum", "sp.Sum(sp.binomial(k, I) * sp.Max(", "sp.Sum(1 * sp.Max(",
+   "composition-sums.no-binomial", "the binomial sum of k runs leaves out the number of tuples of each count vector",
+   T + "tests/derive/operations/test_composition_sums.py::"
+       "test_the_sum_is_checked_against_the_listed_tuples_and_a_three_ratio_table_is_left_to_numbers")
 DENSITY_LIST = T + "tests/derive/operations/test_density_list.py::"
 _E("symbolic.derive.operations.density_list:_gaussian_route", "    for d, e in pairs:\n", "    for d, e in pairs[:1]:\n",
    "density-list.first-pair-only", "a composition of Gaussian runs is taken at the first pair of databases only",
