@@ -281,6 +281,15 @@ CLAIMS = [
           "mechanisms of a set of records)", "fails",
           (NotImplies(PureDP(Es).of(A), PureDP(1 + 2 * (Es - 1) / 3).of(SampleWithoutReplacement(A, 3)),
                       sizes=Sizes(2, 2, 2)),), sizes=Sizes(2, 2, 2)),
+    Claim("B-WOR.set", "⇒", SRC, "sampling two of three records without replacement and passing them as a set "
+          "(replace one record; a mechanism blind to their order): ε-DP ⇒ log(1 + (2/3)(e^ε − 1))-DP (Balle, Barthe, "
+          "Gaboardi 2018, for mechanisms of a set of records)", "holds",
+          (Implies(PureDP(Es).of(A), PureDP(1 + 2 * (Es - 1) / 3).of(SampleWithoutReplacement(A, 3, True)),
+                   sizes=Sizes(2, 2, 2)),), sizes=Sizes(2, 2, 2)),
+    Claim("B-WOR.set.half", "⇏", SRC, "a published-style error: sampling two of three records as a set is "
+          "log(1 + (1/2)(e^ε − 1))-DP (the rate m/N taken as 1/2)", "fails",
+          (NotImplies(PureDP(Es).of(A), PureDP(1 + (Es - 1) / 2).of(SampleWithoutReplacement(A, 3, True)),
+                      sizes=Sizes(2, 2, 2)),), sizes=Sizes(2, 2, 2)),
     Claim("B-KOV.5", "derived", SRC, "optimal composition (Kairouz, Oh, Viswanath 2015, Thm. 3.3): five runs of "
           "ε = 1/2 randomized response have δ(ε′ = 1) = 0.184097926255053, the optimal-composition sum",
           "holds", derive=_derive_kov_five),

@@ -261,6 +261,7 @@ class SampleWithoutReplacement(Term):
 
     mech: Term
     size: int
+    as_set: bool = False     # pass the sampled records sorted: a mechanism of the set, blind to their order
 
     def free(self):
         return self.mech.free()
@@ -271,13 +272,14 @@ class SampleWithoutReplacement(Term):
             raise InvalidSize(f"SampleWithoutReplacement picks m of N = {self.size} records: the sampled mechanism "
                               f"has n = {a.n} records, more than N")
         subsets = list(combinations(range(self.size), a.n))
-        rows = {d: tuple(ops.sum(a.p(tuple(d[i] for i in s), o) for s in subsets) / comb(self.size, a.n)
+        arrange = (lambda xs: tuple(sorted(xs))) if self.as_set else tuple
+        rows = {d: tuple(ops.sum(a.p(arrange(d[i] for i in s), o) for s in subsets) / comb(self.size, a.n)
                          for o in a.outputs)
                 for d in product(a.domain, repeat=self.size)}
         return MechTable(self.size, a.domain, a.outputs, rows)
 
     def __repr__(self):
-        return f"SampleWithoutReplacement({self.mech!r}, {self.size})"
+        return f"SampleWithoutReplacement({self.mech!r}, {self.size}{', as_set=True' if self.as_set else ''})"
 
 
 def _uniq(xs):

@@ -68,3 +68,24 @@ def test_the_order_witness_of_sampling_without_replacement_is_rechecked_by_hand(
                for d in product((0, 1), repeat=3)}
     bound = 1 + 2 * (E - 1) / 3
     assert any(a > bound * b for d in sampled for e in sampled if near(d, e) for a, b in zip(sampled[d], sampled[e]))
+
+
+def test_passed_as_a_set_the_two_of_three_constant_holds_and_the_order_witness_is_within_it():
+    """B-WOR.set is proved; the witness that breaks the constant in order meets it once the records are sorted
+    (recomputed here in fractions), and the half-rate witness breaks the half constant as a set."""
+    from itertools import combinations, product
+    assert check_claim(claims()["B-WOR.set"], Z3_ONLY).verdict.name == "proved"
+    near = lambda d, e: sum(x != y for x, y in zip(d, e)) == 1
+
+    def sampled(A):
+        return {d: [sum(A[tuple(sorted(d[i] for i in s))][o] for s in combinations(range(3), 2)) / 3 for o in range(2)]
+                for d in product((0, 1), repeat=3)}
+
+    for cid, rate, broken in (("B-WOR.order", Fraction(2, 3), False), ("B-WOR.set.half", Fraction(1, 2), True)):
+        cx = check_claim(claims()[cid], Z3_ONLY).verdict.counterexample
+        A = {d: [Fraction(str(v)) for v in r] for d, r in cx.mechanisms["A"].rows.items()}
+        E = Fraction(str(cx.parameters["E"]))
+        rows = sampled(A)
+        bound = 1 + rate * (E - 1)
+        over = any(a > bound * b for d in rows for e in rows if near(d, e) for a, b in zip(rows[d], rows[e]))
+        assert over == broken, cid

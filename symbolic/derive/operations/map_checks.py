@@ -26,6 +26,7 @@ LEVEL_OF_SOURCE = {"pure-dp": ("pure-dp", sp.log(_E)), "tv-privacy": ("total-var
 Q = Param("q", lower=0, upper=1, lower_strict=True, upper_strict=True)
 DELTA = Param("delta", lower=0, upper=1)
 SIZES = {"subsampled": Sizes(1, 2, 3), "composition": Sizes(1, 2, 2)}
+ENGINE_RUNS = (2, 3)     # the engine writes each run's table: K runs of |𝒪| outputs have |𝒪|^K
 
 
 def attains_source(source: str, base: dict, values: dict) -> tuple[str, bool]:
@@ -73,10 +74,15 @@ def engine_check(source: str, target: str, operation: dict, formula, level_param
     kind = operation["kind"]
     if kind == "composition":
         times = operation["times"]
-        if not (isinstance(times, str) or times == 2):
-            return (), (f"the engine's bounded check states two runs; it was not run for {times}",)
-        formula = formula.xreplace({s: 2 for s in formula.free_symbols if s.name == str(times)})
-        term, a_vars = Compose(MechVar("A1"), MechVar("A2")), ("A1", "A2")
+        if not (isinstance(times, str) or times in ENGINE_RUNS):
+            return (), (f"the engine's bounded check states {' or '.join(map(str, ENGINE_RUNS))} runs; it was not run "
+                        f"for {times}",)
+        runs = times if isinstance(times, int) else ENGINE_RUNS[0]
+        formula = formula.xreplace({s: runs for s in formula.free_symbols if s.name == str(times)})
+        a_vars = tuple(f"A{i}" for i in range(1, runs + 1))
+        term = MechVar(a_vars[0])
+        for v in a_vars[1:]:
+            term = Compose(term, MechVar(v))
     elif operation.get("sampling") == "poisson":
         rate = operation["rate"]
         rate = Q.symbol if isinstance(rate, str) and rate in operation.get("params", {}) else sp.sympify(rate)
@@ -99,7 +105,7 @@ def engine_check(source: str, target: str, operation: dict, formula, level_param
     res = check_claim(claim, Settings(second_solver=False))
     name = res.verdict.name
     where = (f"for every table of n = {sizes.n}, |𝒟| = {sizes.domain}, |𝒪| ≤ {sizes.outputs}"
-             + (", two runs" if kind == "composition" else "") + ", the parameters symbolic")
+             + (f", {len(a_vars)} runs" if kind == "composition" else "") + ", the parameters symbolic")
     if name == "proved":
         return ((f"the engine proves {claim.parts[0].conclusion} from {hyps[0]} {where}", True),), ()
     if name == "refuted":

@@ -109,3 +109,11 @@ def test_bad_operation_options_exit_2_naming_the_field(args, field, capsys):
     code = main(["derive", "map", "pure-dp", "pure-dp", *args])
     err = capsys.readouterr().err
     assert code == 2 and field in err and len(err.strip().splitlines()) == 1
+
+
+def test_three_runs_are_proved_by_the_engine_for_every_table_within_the_sizes():
+    m = operation_map("pure-dp", "pure-dp", {"kind": "composition", "times": 3})
+    engine = [text for text, ok in m.checks if "engine proves" in text]
+    assert m.ok and engine and "3 runs" in engine[0] and "Compose(Compose(A1, A2), A3)" in engine[0]
+    wrong = engine_check("pure-dp", "pure-dp", {"kind": "composition", "times": 3}, 2 * sp.log(E), {})[0]
+    assert len(wrong) == 1 and wrong[0][1] is False
