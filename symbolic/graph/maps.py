@@ -145,13 +145,50 @@ def coarser_maps(pmap: ParameterMap, a, b, n: int) -> list:
     parameter of B raised to the powers 2, n and 2n of its image (group-privacy-style maps)."""
     names = [p.name for p in b.notion.params if _level(p) and pmap.values.get(p.name) is not None
              and pmap.values[p.name].free_symbols]
-    if not names:
-        return []
     out = []
-    for k in sorted({2, n, 2 * n} - {1}):
+    for k in sorted({2, n, 2 * n} - {1}) if names else ():
         values = {k2: (v ** k if k2 in names else v) for k2, v in pmap.values.items()}
         out.append(ParameterMap(values, f"{pmap.how}, raised to the power {k}", _text(values)))
     return out
+
+
+def shaped_maps(pmap: ParameterMap, a, b) -> list:
+    """Maps of other shapes to try for a pair whose map was refuted and that no chain of proved maps settles:
+    two parameters moved together, or a square root (:func:`_two_parameter_forms`, :func:`_mass_forms`)."""
+    return _two_parameter_forms(pmap, b) + _mass_forms(pmap, a, b)
+
+
+def _mass_forms(pmap: ParameterMap, a, b) -> list:
+    """For a target with a mass δ alone (TV privacy) that the image puts at 0, from a source with a ratio E:
+    δ ↦ √(E − 1)/2 (Cauchy–Schwarz: TV ≤ √(χ²)/2, and χ² = Σ p²/q − 1 is what a Rényi bound of order 2 bounds).
+    A candidate only, proved or refuted by the engine."""
+    if [p.name for p in b.notion.params] != ["delta"] or pmap.free or sp.sympify(pmap.values.get("delta")) != 0:
+        return []
+    e = next((q.symbol for q in claim_params(_listed(a).notion) if q.name == "E"), None)
+    if e is None:
+        return []
+    values = {"delta": sp.sqrt(e - 1) / 2}
+    return [ParameterMap(values, f"{pmap.how}; δ ↦ √(E − 1)/2", _text(values))]
+
+
+def _two_parameter_forms(pmap: ParameterMap, b) -> list:
+    """For a target with a ratio E and a mass δ (probabilistic or approximate DP): the image's E doubled and δ
+    tripled (from P(S) − E·Q(S) ≤ δ in both orders, the mass where p > 2E·q is below 2δ and where p < q/(2E) below
+    δ/E), and, when the image puts δ at 0, δ left free over (0, 1] and E ↦ 2E/δ (Markov's inequality on p/q and
+    on q/p, whose means a Rényi bound of order 2 bounds in both orders). Candidates only: each is proved or
+    refuted by the engine like any map."""
+    if {p.name for p in b.notion.params} != {"E", "delta"} or pmap.free:
+        return []
+    e_img, d_img = pmap.values.get("E"), pmap.values.get("delta")
+    if e_img is None or d_img is None:
+        return []
+    if sp.sympify(d_img) != 0:
+        values = {"E": 2 * e_img, "delta": 3 * d_img}
+        return [ParameterMap(values, f"{pmap.how}, E doubled and δ tripled", _text(values))]
+    spec = next(p for p in b.notion.params if p.name == "delta")
+    free = Param("delta", spec.lower, spec.upper, spec.lower_strict, spec.upper_strict).assuming(0, True, 1, False)
+    values = {"E": 2 * e_img / free.symbol, "delta": free.symbol}
+    return [ParameterMap(values, f"{pmap.how}, δ free and E ↦ 2E/δ", _text(values), (free,))]
 
 
 def _text(values: dict) -> str:

@@ -3,7 +3,7 @@
 - ``implies``: "A(a) ⇒ B(f(a))" proved at the sizes for every a in range, f the parameter map
   (:mod:`symbolic.graph.maps`); the certificate is the engine's proof.
 - ``not-implies``: a separation, always ``qualitative``: an exact counterexample whose mechanism
-  satisfies A at some level and B at no level (:mod:`symbolic.graph.separate`), so that no map at
+  satisfies A at some level and B at no level (:mod:`symbolic.graph.separations.one_table`), so that no map at
   all could make the implication hold.
 - ``unknown``: with the reason (a time-out, no parameter map, a notion that raised an error). When
   the maps tried were refuted but B holds at some level on the counterexample, the pair stays
@@ -25,10 +25,11 @@ from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous, esc
 from symbolic.core.exact import at_values
 from symbolic.graph.all_sizes import all_sizes_argument, scope_record
 from symbolic.graph.all_sizes_check import pair_reduces, proof_holds_on_dominating_pair
-from symbolic.graph.maps import claim_params, coarser_maps, parameter_map
+from symbolic.graph.separations.families import family_separation, recheck_record
+from symbolic.graph.maps import claim_params, coarser_maps, parameter_map, shaped_maps
 from symbolic.graph.recheck import fails_at_json, failing_values, recheck, source_values
 from symbolic.graph.sampling import sample_counterexample
-from symbolic.graph.separate import level_free
+from symbolic.graph.separations.one_table import level_free
 from symbolic.notions.claims import Claim, Implies
 from symbolic.report.results import claim_json, counterexample_json
 from symbolic.solve.run import check_claim
@@ -198,9 +199,15 @@ def _after_refutation(a, b, pmap, cx, cx_doc, params, hyp, sizes, settings) -> P
     if sep is not None:
         return replace(sep, map=pmap.text, extra={**sep.extra, **refuted})
     for weaker in coarser_maps(pmap, a, b, sizes.n):
-        proved = _prove_map(a, b, weaker, params, hyp, sizes, settings)
+        proved = _prove_map(a, b, weaker, params + tuple(weaker.free), hyp, sizes, settings)
         if proved is not None:
             return replace(proved, extra={**proved.extra, **refuted})
+    if sizes.n == 1:
+        family = family_separation(a, b)
+        if family is not None:
+            return PairResult(a.id, b.id, "not-implies", map=pmap.text, qualitative=True,
+                              reason=f"a family of tables keeps {a.id} at one level while {b.id}'s level tends to ∞",
+                              extra={"map_source": pmap.how, **family.to_json(), **refuted})
     trivial = pmap.how != "literature" and trivial_map(b.notion, pmap.values)
     return PairResult(a.id, b.id, "unknown", map=pmap.text, counterexample=cx_doc,
                       reason=f"only the map tried was refuted ({pmap.text}): {b.id} holds at some level on the "
@@ -237,6 +244,11 @@ def confirm(a_notion, b_notion, res: PairResult) -> PairResult:
             recheck(a_notion, b_notion, extra["map_counterexample"], extra.get("map_fails_at")) is not True:
         for k in ("map_counterexample", "map_fails_at", "refuted_map", "refuted_maps"):
             extra.pop(k, None)
+    if extra.get("separation") == "family":
+        if recheck_record(a_notion, b_notion, extra):
+            return replace(res, verified_exactly=True, extra=extra)
+        return replace(res, relation="unknown", qualitative=False, verified_exactly=False, extra=extra,
+                       reason="a family separation was found, but exact evaluation of its tables did not confirm it")
     if res.counterexample is None:
         return replace(res, verified_exactly=None, extra=extra)
     if recheck(a_notion, b_notion, res.counterexample, extra.get("fails_at")) is True:
@@ -319,6 +331,24 @@ def _implied(a, b, pmap, doc, sizes, hyp) -> PairResult:
                                        {p.name: p.symbol for p in claim_params(a.notion)}, pmap.values)
     return PairResult(a.id, b.id, "implies", map=pmap.text, certificate=doc["certificate"],
                       extra={"map_source": pmap.how, "vacuity": doc["vacuity"], **scope_record(argument)})
+
+
+def by_shaped_map(a, b, res: PairResult, sizes, settings, literature=None) -> PairResult | None:
+    """A pair left with refuted maps (after composed maps were tried) proved under a map of another shape
+    (:func:`~symbolic.graph.maps.shaped_maps`), keeping the refuted maps beside it; None when none is proved."""
+    if res.relation != "unknown" or not res.extra.get("refuted_maps") or res.extra.get("assuming"):
+        return None
+    pmap = parameter_map(a, b, literature)
+    if pmap is None:
+        return None
+    hyp = (a.notion(*(p.symbol for p in claim_params(a.notion))),) + _conditions(literature)
+    for shaped in shaped_maps(pmap, a, b):
+        proved = _prove_map(a, b, shaped, claim_params(a.notion) + tuple(shaped.free), hyp, sizes, settings)
+        if proved is not None:
+            kept = {k: res.extra[k] for k in ("refuted_maps", "map_counterexample", "map_fails_at") if k in res.extra}
+            return confirm(a.notion, b.notion, replace(proved, extra={**proved.extra, **kept,
+                                                                       "map_source": shaped.how}))
+    return None
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):

@@ -18,7 +18,7 @@ from symbolic.graph.cache import PairCache, pair_key
 from symbolic.graph.hasse import diagram
 from symbolic.graph.literature import relations_by_pair
 from symbolic.graph.infer import by_composition, by_transitivity, lift_by_chains, separation_upward
-from symbolic.graph.pair import PairResult, with_literature, decide_pair
+from symbolic.graph.pair import PairResult, by_shaped_map, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
 from symbolic.graph.user_limits import graph_limit, reached
 from symbolic.notions.listed.catalog import find_notion, notion_catalog
@@ -187,6 +187,10 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
                 finish(nxt[0], _task(*task_args(nxt[0])))
     for pair, res in by_composition(done, info_of).items():   # composed maps, before a pair keeps only refuted ones
         done[pair] = with_literature(res, lit.get(pair), sizes.n)
+    for pair, res in list(done.items()):   # then maps of other shapes (two parameters together, a square root)
+        shaped = by_shaped_map(info_of[pair[0]], info_of[pair[1]], res, sizes, settings, lit.get(pair))
+        if shaped is not None:
+            done[pair] = with_literature(shaped, lit.get(pair), sizes.n)
     lift_by_chains(done)   # a bounded proof whose map a chain of all-size edges also gives holds at every size
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)

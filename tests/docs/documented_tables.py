@@ -6,9 +6,6 @@ from __future__ import annotations
 EXPECTED_EXIT: dict[str, tuple[int, str]] = {
     "dpcheck account --noise gaussian:1 --rate 1/100 --steps 1000 --delta 1e-5 --claim eps=1.75": (
         1, "a refuted claim exits 1 (accounting.md)"),
-    "dpcheck graph --notions pure-dp,approx-dp,renyi-dp --n 1 --svg g.svg": (
-        1, "renyi-dp ⇒ pure-dp is unknown: its identity map is refuted and no table satisfies Rényi DP at a "
-           "level and ε-DP at none (graph.md: such a pair is `unknown`); an unknown verdict exits 1"),
     "dpcheck graph --json g.json --svg g.svg --jobs 2": (
         1, "the whole zoo has unknown pairs (graph.md counts 802 at n = 1); an unknown verdict exits 1"),
 }

@@ -441,7 +441,7 @@ def attain(a, b, target, fixed_b, formula, estimates, shape, syms):
 def _unbounded(a, b, target, fixed_b, est, shape, settings, base, pairs, t0):
     """B-levels beyond the search's bound: a rational table satisfying A exactly on which B holds at no
     level makes f = ∞ (proved qualitatively); otherwise the growth is reported, not a formula."""
-    from symbolic.graph.separate import level_free
+    from symbolic.graph.separations.one_table import level_free
     for lam, t in rounded_tables(shape, est.rows):
         if holds_exactly(a, t, None, est.point) is not True:
             continue

@@ -29,6 +29,7 @@ def _one_step_delta(eps, q):
     return (1 - q) * tail(y) + q * tail(y - 1) - mp.e ** eps * tail(y)
 
 
+@pytest.mark.slow
 def test_one_step_is_enclosed_around_its_exact_value():
     q, eps = F(1, 4), F(1, 2)
     lo, hi = account((Stage("gaussian", F(1), q, 1, sampling=WOR),), epsilon=eps, precision=F(1, 10 ** 4)).delta
@@ -61,6 +62,7 @@ def test_below_the_zero_loss_the_order_without_the_record_first_is_the_larger():
     assert (ur - x * vr).upper() < (u - x * v).lower()
 
 
+@pytest.mark.slow
 def test_several_steps_are_bounded_above_by_at_least_the_attained_pair():
     eps = F(1)
     poisson = account((Stage("gaussian", F(1), F(1, 10), 4),), epsilon=eps)
@@ -76,6 +78,7 @@ def test_a_run_mixing_the_two_relations_is_refused():
                 delta=F(1, 10 ** 5))
 
 
+@pytest.mark.slow
 def test_the_flags_a_file_and_a_dp_event_give_one_run(capsys, tmp_path):
     event = {"class_name": "SelfComposedDpEvent", "count": 3, "event": {
         "class_name": "SampledWithoutReplacementDpEvent", "source_dataset_size": 100, "sample_size": 10,

@@ -4,6 +4,7 @@ enclosed too, and an output one row never gives is μ = ∞."""
 from __future__ import annotations
 
 import mpmath as mp
+import pytest
 import sympy as sp
 
 from symbolic.derive.composition_gdp import composition_gdp_level
@@ -36,6 +37,7 @@ def test_five_runs_of_randomized_response_are_enclosed_where_a_scan_puts_the_lea
         assert not _violated(mp.mpf(float(hi)), 5, grid)
 
 
+@pytest.mark.slow
 def test_a_list_of_two_tables_is_enclosed_and_below_the_composition_bound():
     other = {"n": 1, "domain": [0, 1], "outputs": [0, 1, 2],
              "rows": {"0": ["1/2", "1/4", "1/4"], "1": ["1/4", "1/4", "1/2"]}}

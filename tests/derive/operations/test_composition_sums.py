@@ -30,6 +30,7 @@ def test_the_map_of_k_runs_of_pure_dp_is_kairouz_oh_viswanath_in_k():
         assert abs(sp.N(five, 30) - sp.Float("0.184097926255053", 30)) < 1e-14
 
 
+@pytest.mark.slow
 def test_the_tight_epsilon_of_a_hundred_runs_meets_its_delta():
     """100 runs of 0.01-DP at the tight ε′ = 0.337173920729573 have δ = 10⁻⁵ (to the digits of ε′)."""
     d = derive_level("approx-dp", K_RUNS, params={"eps": "0.337173920729573"})

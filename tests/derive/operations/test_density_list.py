@@ -32,6 +32,7 @@ def _mp(x):
     return mp.mpf(sp.N(x, 50))
 
 
+@pytest.mark.slow
 def test_gaussian_runs_are_one_shift_whose_mu_adds_in_squares():
     assert derive_level("gaussian-dp", GAUSSIANS).value == sp.sqrt(6) / 2
     assert derive_level("zcdp", GAUSSIANS).value == sp.Rational(3, 4)
@@ -79,6 +80,7 @@ def test_runs_over_different_domains_or_kinds_exit_2_in_one_line(runs, field, tm
     assert len(err.splitlines()) == 1 and field in err, err
 
 
+@pytest.mark.slow
 def test_a_list_repeated_k_times_is_the_list_of_its_k_copies():
     once = {"kind": "composition", "of": [_gauss(1), _gauss(2)]}
     assert derive_level("gaussian-dp", {**once, "times": 4}).value == sp.sqrt(4 * (1 + sp.Rational(1, 4)))

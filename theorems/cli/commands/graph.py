@@ -56,7 +56,8 @@ def _print_pairs(g):
         if p.relation == "implies" and p.extra.get("refuted_map"):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":
-            what = "no level of the target"
+            what = ("a family: the target's level → ∞" if p.extra.get("separation") == "family"
+                    else "no level of the target")
         elif p.relation == "unknown" and p.extra.get("refuted_maps"):
             what = (f"refuted: {'; '.join(p.extra['refuted_maps'])}" + (" (trivial)" if p.extra.get("trivial") else "")
                     + "; no separation")

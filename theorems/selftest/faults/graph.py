@@ -11,10 +11,31 @@ MAP = "test:tests/graph/test_derive_map.py::"
 GROWTH = "test:tests/graph/test_derive_map_growth.py::"
 
 
-_E("symbolic.graph.separate:level_free", 'if isinstance(v, Vacuous):\n        return "no level"',
+_E("symbolic.graph.separations.one_table:level_free", 'if isinstance(v, Vacuous):\n        return "no level"',
    'if isinstance(v, Refuted):\n        return "no level"',
    "graph.no-level-inverted", "a table on which the target holds at some level is called a qualitative separation",
    GRAPH + "test_a_qualitative_separation_rechecked_by_hand")
+
+
+FAMILIES = "test:tests/graph/separations/test_families.py::"
+_E("symbolic.graph.separations.families:_bound", "top = max(ends, key=lambda e: sp.N(e, 30))",
+   "top = min(ends, key=lambda e: sp.N(e, 30))", "family.source-level-below-its-supremum",
+   "a family's source level is taken below its supremum, so the source condition fails at some t",
+   FAMILIES + "test_renyi_dp_is_separated_from_three_notions_by_one_family_at_two_levels")
+_E("symbolic.graph.separations.families:_limit", 'return sp.limit(ratio, t, family.end, "+")',
+   'return sp.limit(ratio, t, family.end, "-")', "family.limit-wrong-side",
+   "the target's limit is taken on the side of the end outside the family's range",
+   FAMILIES + "test_renyi_dp_is_separated_from_three_notions_by_one_family_at_two_levels")
+_E("symbolic.graph.separations.families:recheck_record",
+   "holds_exactly(source_notion, table, None, {\"E\": source_E}) is not True", "False",
+   "family.record-source-unchecked", "a family record's tables are re-verified for the target only",
+   FAMILIES + "test_a_tampered_record_is_refused")
+
+
+_E("symbolic.graph.maps:_two_parameter_forms", 'values = {"E": 2 * e_img, "delta": 3 * d_img}',
+   'values = {"E": 3 * d_img, "delta": 2 * e_img}', "graph.two-parameter-map-swapped",
+   "a two-parameter map's images are given to each other's parameters",
+   "test:tests/graph/test_shaped_maps.py::test_the_two_parameter_forms_are_proved_where_the_identity_fails")
 
 
 _E("symbolic.graph.pair:_prove_map", "if not isinstance(result.verdict, Proved):", "if False:",

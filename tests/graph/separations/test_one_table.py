@@ -7,7 +7,7 @@ import sympy as sp
 from symbolic.model.mechanism import Mechanism
 from symbolic.notions.families.dp import PureDP
 from symbolic.solve.backends.settings import Settings
-from symbolic.graph.separate import level_free
+from symbolic.graph.separations.one_table import level_free
 
 FAST = replace(Settings(), second_solver=False)
 H = sp.Rational(1, 4)
