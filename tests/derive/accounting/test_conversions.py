@@ -34,7 +34,7 @@ def test_the_command_line_reports_each_conversions_gap(capsys):
     assert code == 2 and "Gaussian" in capsys.readouterr().err
 
 
-def test_a_run_without_sampling_converts_its_exact_zcdp_and_each_bound_is_valid(capsys):
+def test_a_run_without_sampling_converts_its_exact_zcdp_and_each_bound_is_valid():
     """Sixteen runs at σ = 4 are ρ = 1/2-zCDP; the tight ε at δ = 10⁻⁵ is the 1-GDP value (computed here from
     its closed form in 40 digits), below Canonne–Kamath–Steinke's, below Bun–Steinke's."""
     import mpmath as mp
@@ -45,6 +45,10 @@ def test_a_run_without_sampling_converts_its_exact_zcdp_and_each_bound_is_valid(
         tight = mp.findroot(lambda e: delta(e) - mp.mpf(10) ** -5, 4.37)
         assert tight < mp.mpf(got["Canonne"].numerator) / got["Canonne"].denominator
     assert got["Canonne"] < got["Bun"]
+
+
+@pytest.mark.slow
+def test_the_command_line_converts_a_run_without_sampling_by_zcdp(capsys):
     assert main(["account", "--noise", "gaussian:4", "--rate", "1", "--steps", "16", "--delta", "1e-5",
                  "--conversions", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
