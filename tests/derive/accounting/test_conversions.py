@@ -22,13 +22,19 @@ def test_the_converted_epsilons_lie_above_the_tight_enclosure_and_balle_below_mi
     assert hi <= balle < mironov
 
 
+def _converted(noise, rate, steps, capsys) -> list:
+    """The command's conversions for a run at δ = 10⁻⁵, each checked to lie at or above the certified upper end."""
+    assert main(["account", "--noise", noise, "--rate", rate, "--steps", steps, "--delta", "1e-5",
+                 "--conversions", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["conversions"]
+    assert all(float(c["above_upper"]) >= 0 for c in rows)
+    return rows
+
+
 @pytest.mark.slow
 def test_the_command_line_reports_each_conversions_gap(capsys):
-    assert main(["account", "--noise", "gaussian:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5",
-                 "--conversions", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert [c["conversion"] for c in doc["conversions"]] == ["Mironov 2017, Prop. 3", "Balle et al. 2020, Thm. 21"]
-    assert all(float(c["above_upper"]) >= 0 for c in doc["conversions"])
+    rows = _converted("gaussian:1", "1/10", "4", capsys)
+    assert [c["conversion"] for c in rows] == ["Mironov 2017, Prop. 3", "Balle et al. 2020, Thm. 21"]
     code = main(["account", "--noise", "laplace:1", "--rate", "1/10", "--steps", "4", "--delta", "1e-5",
                  "--conversions"])
     assert code == 2 and "Gaussian" in capsys.readouterr().err
@@ -49,11 +55,7 @@ def test_a_run_without_sampling_converts_its_exact_zcdp_and_each_bound_is_valid(
 
 @pytest.mark.slow
 def test_the_command_line_converts_a_run_without_sampling_by_zcdp(capsys):
-    assert main(["account", "--noise", "gaussian:4", "--rate", "1", "--steps", "16", "--delta", "1e-5",
-                 "--conversions", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert [c["route"] for c in doc["conversions"]] == ["zCDP", "zCDP"]
-    assert all(float(c["above_upper"]) >= 0 for c in doc["conversions"])
+    assert [c["route"] for c in _converted("gaussian:4", "1", "16", capsys)] == ["zCDP", "zCDP"]
 
 
 def test_the_rdp_route_of_the_poisson_subsampled_gaussian_is_refused_for_sampling_without_replacement(capsys):
