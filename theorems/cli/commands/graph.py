@@ -38,6 +38,11 @@ def _sep_path(svg: str) -> str:
     return str(p.with_name(p.stem + "-separations" + (p.suffix or ".svg")))
 
 
+def _short(text: str, width: int = 90) -> str:
+    """A tightness record's reason for the table's cell (the JSON keeps it whole)."""
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+
+
 def _literature_word(p) -> str:
     if p.literature_says is None:
         return ""
@@ -52,7 +57,7 @@ def _print_pairs(g):
         said = p.extra.get("tightness")
         if p.relation == "implies" and said and not p.tight:
             what += f"; not tight: {said['derived']['map']} is" if said.get("derived", {}).get("tight") else \
-                "; tightness not shown"
+                f"; {_short(said.get('text') or 'tightness not shown')}"
         if p.relation == "implies" and p.extra.get("refuted_map"):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":
