@@ -11,6 +11,7 @@ digits, is below δ_μ(ε) at the upper end for several ε.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product as cartesian
 
 import mpmath as mp
@@ -70,7 +71,6 @@ def composition_gdp_level(doc, *, params=None, assumptions=()) -> CurveLevel:
     if not isinstance(k, int):
         raise InvalidParameter(f"gaussian-dp of a composition is enclosed at a number of runs: give {k} a value "
                                f"with --param {k}=…")
-    from dataclasses import replace
     blocks_of, pairs, sm, intro = composed_pairs(replace(comp, times=k), params, assumptions)
     lo, hi, where, steps, checks, best = sp.Integer(0), sp.Integer(0), "", [intro], [], None
     for d, e in pairs:
@@ -119,9 +119,9 @@ def _profile_check(pair, hi):
         mu = mp.mpf(sp.Rational(hi).p) / sp.Rational(hi).q
         ok = True
         for eps in CHECKED_EPS:
-            x = mp.e ** mp.mpf(sp.Rational(eps).p) / sp.Rational(eps).q
+            e = mp.mpf(sp.Rational(eps).p) / sp.Rational(eps).q
+            x = mp.e ** e
             got = sum(max(mp.mpf(0), mp.mpf(sp.N(a, 50)) - x * mp.mpf(sp.N(b, 50))) for a, b in zip(P, Q))
-            e = mp.log(x)
             want = mp.ncdf(-e / mu + mu / 2) - x * mp.ncdf(-e / mu - mu / 2)
             ok = ok and got <= want + mp.mpf(10) ** -30
     return (f"the composed δ(ε) at ε = {', '.join(map(str, CHECKED_EPS))} is at most δ_μ(ε) at μ = {sp.Float(hi, 12)} "

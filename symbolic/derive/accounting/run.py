@@ -57,7 +57,8 @@ class Stage:
         return StepLoss(self.noise, frac(self.scale), frac(self.rate), order)
 
     def upper_step(self, order: str):
-        """The step whose curve bounds the mechanism's in ``order`` (an upper bound's step)."""
+        """The step whose curve bounds the mechanism's in ``order`` (an upper bound's step; under sampling without
+        replacement one symmetric step for both orders)."""
         if self.sampling == "poisson":
             return self.step(order)
         return SymmetricStep(self.step("remove"), self.step("add"))
@@ -150,13 +151,11 @@ def _dec(x, digits: int = 9) -> str:
 
 
 def chains(stages, bits: int, side: str) -> dict:
-    """Each order's composed loss bound over the stages."""
+    """Each order's composed loss bound over the stages (one entry for both orders when the upper bound is the
+    symmetric pair of sampling without replacement)."""
     out, total = {}, sum(s.steps for s in stages)
-    symmetric = side == "upper" and _sampling(stages) != "poisson"
-    for order in ORDERS:
-        if symmetric and out:       # the symmetric bound is the same pair in both orders
-            out[order] = next(iter(out.values()))
-            continue
+    orders = ("both",) if side == "upper" and _sampling(stages) != "poisson" else ORDERS
+    for order in orders:
         acc = None
         for s in stages:
             one = (connect_the_dots(s.upper_step(order), bits, total) if side == "upper"

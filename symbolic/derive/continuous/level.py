@@ -49,9 +49,10 @@ _ALIASES = {"epsilon": "pure-dp", "dp": "pure-dp", "eps": "pure-dp", "ldp": "loc
             "zeroconcentrateddp": "zcdp", "gdp": "gaussian-dp", "mu": "gaussian-dp", "gaussiandp": "gaussian-dp",
             "puredp": "pure-dp", "approxdp": "approx-dp", "renyidp": "renyi-dp", "totalvariation": "total-variation",
             "pointwisemaximalleakage": "pml", "maxleakage": "maximal-leakage", "maximalleakage": "maximal-leakage"}
-_OWN = {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",)}
+#: the notions' own parameters, beside the mechanism's (ε of a δ(ε), the order of a Rényi level)
+OWN_PARAMETERS = {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",)}
 #: the names a level's own parameters take (zCDP's α is the order its supremum runs over)
-_TAKEN = {**_OWN, "zcdp": ("alpha",)}
+_TAKEN = {**OWN_PARAMETERS, "zcdp": ("alpha",)}
 
 
 def curve_notion(key: str) -> tuple:
@@ -296,10 +297,10 @@ def _weight(v, what):
 def _derive(notion, fixed, m, params, weights=None):
     from symbolic.derive.continuous.checks import run_checks
     values = dict(params or {})
-    unknown = [k for k in values if k not in m.symbols and k not in _OWN.get(notion, ())]
+    unknown = [k for k in values if k not in m.symbols and k not in OWN_PARAMETERS.get(notion, ())]
     if unknown:
         raise InvalidParameter(f"{notion} has no parameter {clip(unknown[0], 40)}; valid: "
-                               f"{', '.join(list(m.symbols) + list(_OWN.get(notion, ()))) or 'none'}")
+                               f"{', '.join(list(m.symbols) + list(OWN_PARAMETERS.get(notion, ()))) or 'none'}")
     clash = [k for k in _TAKEN.get(notion, ()) if k in m.symbols]
     if clash:
         raise InvalidParameter(f"the mechanism's parameter {clash[0]} has the name of {notion}'s own parameter; "

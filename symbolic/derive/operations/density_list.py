@@ -23,7 +23,7 @@ from symbolic.core.errors import DPCheckError, InvalidParameter, clip
 from symbolic.core.exact import expr_text, parse_expr
 from symbolic.core.ops import exact_sign
 from symbolic.core.tables import database_key
-from symbolic.derive.continuous.level import CURVE_NOTIONS, curve_notion, derive_curve_level
+from symbolic.derive.continuous.level import CURVE_NOTIONS, OWN_PARAMETERS, curve_notion, derive_curve_level
 from symbolic.derive.continuous.pair import LawPair, Undecided, renyi_mass, sup_loss
 from symbolic.derive.continuous.values import CurveLevel, enclosure
 from symbolic.derive.operations.density_composition import gaussian_location
@@ -48,14 +48,14 @@ def density_list_level(notion_key: str, doc, *, params=None, assumptions=()) -> 
     if not isinstance(k, int):
         raise InvalidParameter(f"a list of densities repeated {k} times is derived at a number of runs: give {k} a "
                                f"value with --param {k}=…")
-    runs = _runs(doc, values, assumptions)
+    runs = _runs(doc, assumptions)
     names = {n for m in runs for n in m.symbols}
-    own = {"approx-dp": ("eps", "E"), "renyi-dp": ("alpha",)}.get(notion, ())
-    stray = [k for k in values if k not in names and k not in own]
+    own = OWN_PARAMETERS.get(notion, ())
+    stray = [n for n in values if n not in names and n not in own]
     if stray:
         raise InvalidParameter(f"{notion} of a composition has no parameter {clip(stray[0], 40)}; valid: "
                                f"{', '.join(sorted(names - {'y'}) + list(own)) or 'none'}")
-    runs = [m.fix({k: v for k, v in values.items() if k in m.symbols}) if any(k in m.symbols for k in values)
+    runs = [m.fix({n: v for n, v in values.items() if n in m.symbols}) if any(n in m.symbols for n in values)
             else m for m in runs]
     first = runs[0]
     pairs = level_pairs(notion, first.databases, first.n, first.domain, "mechanism")
@@ -70,7 +70,7 @@ def density_list_level(notion_key: str, doc, *, params=None, assumptions=()) -> 
                               f"(they add pair by pair); these runs are not all Gaussian")
 
 
-def _runs(doc, values, assumptions) -> list:
+def _runs(doc, assumptions) -> list:
     of = doc.get("of")
     runs = []
     for i, part in enumerate(of, 1):

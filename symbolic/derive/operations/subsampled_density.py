@@ -116,11 +116,12 @@ def composed_subsampled_level(notion_key: str, doc, *, params=None, assumptions=
     >>> composed_subsampled_level("renyi-2", {"kind": "composition", "of": sub, "times": 10}).value
     10*log(E/10000 + 9999/10000)
     """
-    if curve_notion(notion_key)[0] in ACCOUNTED:
-        return accounted_level(curve_notion(notion_key)[0], doc, params)
+    notion = curve_notion(notion_key)[0]
+    if notion in ACCOUNTED:
+        return accounted_level(notion, doc, params)
     comp = composition_from_json(doc)
     k, params = comp.times_at(dict(params or {}))
-    if curve_notion(notion_key)[0] in LIMIT_NOTIONS:
+    if notion in LIMIT_NOTIONS:
         if not isinstance(k, int):
             raise InvalidParameter(f"give the number of runs {k} a value with --param {k}=…")
         return subsampled_density_level(notion_key, comp.of, params=params, assumptions=assumptions, k=k)

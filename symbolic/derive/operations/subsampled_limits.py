@@ -18,7 +18,7 @@ from __future__ import annotations
 import mpmath as mp
 import sympy as sp
 
-from symbolic.core.certified import flint_module, precision
+from symbolic.core.certified import arb_of, flint_module, is_less_equal, precision
 
 LIMIT_NOTIONS = ("pure-dp", "zcdp", "gaussian-dp")
 WITNESS_BITS = 512
@@ -50,10 +50,9 @@ def subsampled_gaussian_limit(notion: str, q, mu, k: int = 1) -> tuple:
 
 
 def _unbounded_check(q, mu):
-    fl = flint_module()
     with precision(256):
         y = (100 + mu ** 2 / 2 - sp.log(q) + 1) / mu
-        yb, qb, mb = (fl.arb(str(sp.N(x, 80))) for x in (y, q, mu))
+        yb, qb, mb = (arb_of(x) for x in (y, q, mu))
         loss = (1 - qb + qb * (mb * yb - mb * mb / 2).exp()).log()
         return (f"at y = {sp.N(y, 6)} the loss exceeds 100 (certified)", bool(loss > 100))
 
@@ -63,7 +62,7 @@ def _order_check(q, mu, alpha=64):
     r = subsampled_gaussian_renyi(q, mu, alpha)
     lo, hi = r.enclosure
     below = alpha * mu ** 2 / 2 + alpha * sp.log(q) / (alpha - 1)
-    ok = bool(sp.N(below - hi, 30) <= 0) and bool(sp.N(lo - alpha * mu ** 2 / 2, 30) <= 0)
+    ok = is_less_equal(below, hi) is True and is_less_equal(lo, alpha * mu ** 2 / 2) is True
     return (f"at α = {alpha} the certified D_α ∈ [{sp.Float(lo, 10)}, {sp.Float(hi, 10)}] lies within "
             f"[αμ²/2 + α·log(q)/(α − 1), αμ²/2] = [{sp.N(below, 10)}, {sp.N(alpha * mu ** 2 / 2, 10)}]", ok)
 
@@ -85,9 +84,8 @@ def _tail_check(q, mu, name):
         eps = next((e for e in (2 ** j for j in range(24)) if qq * d(m, e + mp.log(1 / qq)) > 2 * d(m2, e)), None)
     if eps is None:
         return ("no ε below 2^24 shows μ′ = 0.99·μ failing", False)
-    fl = flint_module()
     with precision(WITNESS_BITS):
-        mb, m2b, qb, e = (fl.arb(str(sp.N(x, 120))) for x in (mu, lower_mu, q, sp.Integer(eps)))
+        mb, m2b, qb, e = (arb_of(x) for x in (mu, lower_mu, q, sp.Integer(eps)))
         ok = qb * _delta(mb, e + (1 / qb).log()) > _delta(m2b, e)
     return (f"at ε = {eps}, {name}·δ_μ(ε + log(1/{name})) > δ_μ′(ε) for μ = {sp.N(mu, 10)} and μ′ = (99/100)·μ "
             f"(certified): μ′ is not a level", bool(ok))

@@ -271,6 +271,7 @@ _E("symbolic.derive.accounting.dots:connect_the_dots", "m = _units(x * (s_out - 
    "connect the dots takes the second law's mass at a loss for the first law's",
    ACCOUNTING + "test_grid_loss.py::test_the_upper_and_lower_bounds_of_five_steps_bracket_each_other")
 
-_E("symbolic.derive.accounting.run:chains", "for order in ORDERS:", "for order in ORDERS[1:]:",
+_E("symbolic.derive.accounting.run:chains", "_sampling(stages) != \"poisson\" else ORDERS",
+   "_sampling(stages) != \"poisson\" else ORDERS[1:]",
    "accounting.one-order-only", "the run is accounted in one order of the neighbour relation only",
    ACCOUNTING + "test_run_enclosure.py::test_the_enclosure_of_delta_contains_the_independently_computed_value[1-_gaussian_delta_one]")
