@@ -21,8 +21,16 @@ from symbolic.core.errors import InvalidParameter
 from symbolic.derive.operations.subsampled_gaussian import subsampled_gaussian_renyi
 
 ORDERS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 24, 32, 48, 64)
+
+
+def _balle(eps, alpha, delta):
+    """(α, ε)-RDP ⇒ (ε + log((α − 1)/α) − (log δ + log α)/(α − 1), δ)-DP (Balle et al. 2020, Thm. 21); Canonne,
+    Kamath and Steinke's Cor. 13 is the same bound, for ρ-zCDP at ε = αρ."""
+    return eps + ((alpha - 1) / alpha).log() - (delta.log() + alpha.log()) / (alpha - 1)
+
+
 CONVERSIONS = {"Mironov 2017, Prop. 3": lambda e, a, d: e + (1 / d).log() / (a - 1),
-               "Balle et al. 2020, Thm. 21": lambda e, a, d: e + ((a - 1) / a).log() - (d.log() + a.log()) / (a - 1)}
+               "Balle et al. 2020, Thm. 21": _balle}
 
 
 def _rdp_upper(stages, alpha: int):
@@ -42,7 +50,7 @@ def _bun_steinke(rho, alpha, delta):
 
 
 def _canonne_kamath_steinke(rho, alpha, delta):
-    return alpha * rho + ((alpha - 1) / alpha).log() - (delta.log() + alpha.log()) / (alpha - 1)
+    return _balle(alpha * rho, alpha, delta)
 
 
 def _best_order(rho: float, delta: float) -> Fraction:

@@ -17,6 +17,7 @@ The levels here are those whose parameter is E = e^level: ε-DP, Rényi DP of or
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
@@ -90,8 +91,10 @@ class FamilySeparation:
                               for e, t, a, b in self.at_levels]}
 
 
+@lru_cache(maxsize=64)
 def _ratio(notion_id: str, family: Family):
-    """e^level of ``notion_id`` on the family, a formula in t (None when not derived as one)."""
+    """e^level of ``notion_id`` on the family, a formula in t (None when not derived as one); kept per process, since
+    a source's ratio serves every target it is set against."""
     from symbolic.derive.level import derive_level
     name, own = LEVELS[notion_id]
     try:

@@ -252,9 +252,10 @@ _E("symbolic.derive.accounting.symmetric:SymmetricStep.tails",
    "first only, not by the larger of the two at every loss",
    ACCOUNTING + "test_without_replacement.py::test_below_the_zero_loss_the_order_without_the_record_first_is_the_larger")
 
-_E("symbolic.derive.accounting.conversions:_canonne_kamath_steinke",
+_E("symbolic.derive.accounting.conversions:_balle",
    "(delta.log() + alpha.log()) / (alpha - 1)", "(delta.log() + alpha.log()) / alpha",
-   "accounting.cks-order", "the zCDP conversion divides its log(1/δ) term by α instead of α − 1 (too small an ε)",
+   "accounting.cks-order", "the RDP and zCDP conversion divides its log(1/δ) term by α instead of α − 1 (too small "
+   "an ε)",
    ACCOUNTING + "test_conversions.py::test_a_run_without_sampling_converts_its_exact_zcdp_and_each_bound_is_valid")
 
 _E("symbolic.derive.accounting.grid_loss:multiply", "prod = -((-prod) // unit) if up else prod // unit",
