@@ -326,4 +326,43 @@ def reverify(a_notion, b_notion, name, spec, rows_doc: dict, shape, fixed: dict,
             and level_is_exactly(b_notion, name, spec, t, fixed, f0) == "exact")
 
 
-__all__ = ["exact_table", "rounded_tables", "snapped_tables", "level_is_exactly", "level_bracket", "reverify"]
+RATIONAL_DENOMINATORS = 12   # f = p/q is tried for q up to this
+RATIONAL_POINTS = 2          # values of A tried
+
+
+def rational_value_points(formula, syms, points) -> list:
+    """Values of A's one parameter, inside the range the sampled ``points`` span, at which the irrational
+    ``formula`` is a simple rational p/q (q ≤ 12): solved exactly by sympy, kept when rational. An exact table can
+    attain f only where f is rational, and the sample points may all miss such values.
+
+    >>> E = sp.Symbol("E", positive=True)
+    >>> rational_value_points(sp.sqrt((E - 1) / (E + 3)), [E], [{"E": 2}, {"E": 3}, {"E": 11}])
+    [{'E': 7/3}, {'E': 21/5}]
+    """
+    if len(syms) != 1 or len(points) < 2:
+        return []
+    x = syms[0]
+    xs = sorted(sp.Rational(p[str(x)]) for p in points)
+    values = [sp.nsimplify(formula.subs(x, v)) for v in (xs[0], xs[-1])]
+    if all(v.is_Rational for v in values) or not all(v.is_real for v in values):
+        return []
+    lo, hi = sorted(float(v) for v in values)
+    out = []
+    for q in range(2, RATIONAL_DENOMINATORS + 1):
+        for p in range(int(lo * q), int(hi * q) + 1):
+            r = sp.Rational(p, q)
+            if r.q != q or not lo < r < hi:
+                continue
+            try:
+                roots = sp.solve(sp.Eq(formula, r), x)
+            except (NotImplementedError, ValueError, TypeError):
+                return out
+            for root in roots:
+                if root.is_Rational and xs[0] <= root <= xs[-1] and {str(x): root} not in out:
+                    out.append({str(x): root})
+            if len(out) >= RATIONAL_POINTS:
+                return out
+    return out
+
+
+__all__ = ["exact_table", "rational_value_points", "rounded_tables", "snapped_tables", "level_is_exactly", "level_bracket", "reverify"]

@@ -37,6 +37,7 @@ from symbolic.core.verdicts import Proved, Sizes
 from symbolic.graph.constants.bracket import bracket_at
 from symbolic.graph.constants.carry import lifted_attainment
 from symbolic.graph.constants.attain import (exact_table, level_bracket, level_is_exactly, mechanism_doc,
+                                             rational_value_points,
                                               rational_record, reverify, rounded_tables, snapped_tables)
 from symbolic.graph.constants.fit import Shape, fit_quadratic, recognise, recognise_entries, search, UNBOUNDED
 from symbolic.graph.constants.samples import e_like, in_square_root, sample_points
@@ -86,6 +87,7 @@ class MapDerivation:
     near_attained_by: dict | None = None
     readings: tuple = ()
     brackets: tuple = ()
+    restricted: bool = False     # the formula leaves B's range somewhere in A's: stated only inside it
 
     @property
     def tight(self) -> bool:
@@ -285,6 +287,7 @@ def derive_map(a, b, *, sizes: Sizes = Sizes(1, 2, 2), target: str | None = None
         # so the proof below) says nothing: the map is stated with that condition, not for all of A's range
         inside = describe(expr_text(formula), spec.lower, spec.upper, spec.lower_strict, spec.upper_strict)
         base["assumptions"] = assumptions + (inside,)
+        base["restricted"] = True
         checks.append((f"{target} = {expr_text(formula)} stays in {target}'s range for every "
                        f"{', '.join(assumptions)}: no, so the map is stated only where {inside}", True))
     proof, proof_reason, claim_text = _prove_at(ra, rb, target, fixed, formula, sizes, settings, params, bud)
@@ -408,7 +411,12 @@ def attain(a, b, target, fixed_b, formula, estimates, shape, syms):
             if back:
                 return {**doc, "reverified": True}, None, checks
     near = None
-    for e in finite[1:2] + finite[:1]:
+    # then at values of A where f is rational (√((E−1)/(E+3)) = 1/2 at E = 7/3), where an exact table can reach f
+    rational = (search(a, b, target, fixed_b, p, shape, starts=6, seed="a rational value of f", warm=finite[0].x)
+                for p in rational_value_points(formula, syms, [e.point for e in finite]))
+    for e in itertools.chain(finite[1:2] + finite[:1], rational):
+        if not math.isfinite(e.value):
+            continue
         f0, fb = _sub(formula, e.point, syms), fixed_b(e.point)
         snapped = ((None, t) for t in snapped_tables(a, b, target, fb, shape, e.rows, e.point, f0))
         for lam, t in itertools.chain(snapped, rounded_tables(shape, e.rows)):

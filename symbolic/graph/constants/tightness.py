@@ -66,13 +66,58 @@ def tighten(pair: PairResult, a, b, sizes, settings) -> PairResult:
             return _said(pair, False, f"the fitted {record['map']} was refuted by the solver (the search's estimates "
                                       f"fell below the constant), so no tight map is known; the edge's map stands",
                          record)
+        sup = _supremum(a, b, d, values[target]) if d.proof is not None else None
+        if sup is not None:
+            return _said(pair, False, f"the least map at {sizes}: {record['map']} is a supremum, approached by a "
+                                      f"family of tables ({sup.family.name}) and not attained by any table found",
+                         {**record, "supremum": sup.to_json()})
         return _said(pair, False, f"derived {record['map']}, not shown tight ({why})", record)
     edge = values[target]
     same = d.formula == sp.oo and edge == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) == 0
     if same:
         return _said(pair, True, f"the edge's map is the tight one at {sizes}", record)
+    adopted = _adopt(pair, a, b, sizes, values, target, d, record)
+    if adopted is not None:
+        return adopted
     return _said(pair, False, f"tight map at {sizes}: {record['map']}; the edge's {target} = {expr_text(edge)} is "
                               f"proved but not the least", record)
+
+
+def _adopt(pair, a, b, sizes, values, target, d, record) -> PairResult | None:
+    """The edge with the tight map f* in place of its own, when f* is proved and attained over all of A's range
+    and keeps the edge's scope: an edge proved at every size takes f* only when the all-sizes argument covers f*'s
+    proof at these sizes (:func:`~symbolic.graph.all_sizes.all_sizes_argument`). None otherwise: the edge keeps
+    its map and names f*."""
+    from symbolic.graph.all_sizes import all_sizes_argument, holds_at_every_size, scope_record
+    if d.proof is None or d.restricted or d.formula == sp.oo:
+        return None
+    scope = {"scope": pair.extra.get("scope", "within bounds")}
+    if holds_at_every_size(pair.extra):
+        argument = all_sizes_argument(a, b, sizes, (None,))
+        if argument is None:
+            return None
+        scope = scope_record(argument)
+    names = [p.name for p in b.notion.params]
+    new_values = {**values, target: d.formula}
+    text = ", ".join(f"{k} = {expr_text(new_values[k])}" for k in names)
+    former = {"map": pair.map, "map_source": pair.extra.get("map_source"), "certificate": pair.certificate}
+    adopted = replace(pair, map=text, certificate=d.proof,
+                      extra={**pair.extra, **scope, "map_source": "the tight map (derive map at the sizes)",
+                             "former_map": former})
+    return _said(adopted, True, f"the tight map at {sizes} ({record['map']}, proved and attained) replaces the "
+                                f"edge's {target} = {expr_text(values[target])}", record)
+
+
+def _supremum(a, b, d, edge):
+    """The family showing the derived map is the least (:func:`~symbolic.graph.constants.supremum.supremum_family`)
+    when it equals the edge's own map, else None."""
+    from symbolic.graph.constants.supremum import supremum_family
+    if d.formula is None or d.formula == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) != 0:
+        return None
+    try:
+        return supremum_family(a, b, _real(d.formula))
+    except (DPCheckError, NotImplementedError, ValueError, TypeError):
+        return None
 
 
 QUICK_POINTS = 2   # sample values of A's parameters searched before trying to attain the edge's own map

@@ -56,8 +56,13 @@ def _print_pairs(g):
         what = (p.map or "") + (" (tight)" if p.relation == "implies" and p.tight else "")
         said = p.extra.get("tightness")
         if p.relation == "implies" and said and not p.tight:
-            what += f"; not tight: {said['derived']['map']} is" if said.get("derived", {}).get("tight") else \
-                f"; {_short(said.get('text') or 'tightness not shown')}"
+            derived = said.get("derived", {})
+            if derived.get("tight"):
+                what += f"; tight within the sizes: {derived['map']}"
+            elif derived.get("supremum"):
+                what += "; the least map, a supremum approached by a family (not attained)"
+            else:
+                what += f"; {_short(said.get('text') or 'tightness not shown')}"
         if p.relation == "implies" and p.extra.get("refuted_map"):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":

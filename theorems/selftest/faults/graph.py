@@ -192,7 +192,7 @@ _E("symbolic.graph.constants.fit:fit_rational", "spare: int = 2", "spare: int = 
 
 _E("symbolic.graph.constants.tightness:tighten", "    if same:\n", "    if True:\n",
    "graph.tight-without-comparing", "an edge is called tight whenever the derived map is, without comparing the two",
-   "test:tests/graph/test_tightness.py::test_edges_are_called_tight_only_when_the_derived_map_is_theirs")
+   "test:tests/graph/tightness/test_tightness.py::test_edges_are_called_tight_only_when_the_derived_map_is_theirs")
 
 
 _E("symbolic.graph.constants.samples:in_square_root", "return sp.simplify(f.xreplace({u: sp.sqrt(x)})), estimates, None",
@@ -344,7 +344,7 @@ _E("symbolic.graph.infer:_plain", 'return r.relation == "implies" and not r.extr
    T + "tests/graph/test_inference_conditions.py::test_no_inference_passes_through_an_edge_under_a_side_condition")
 
 
-TIGHT = T + "tests/graph/test_tight_label.py::"
+TIGHT = T + "tests/graph/tightness/test_tight_label.py::"
 _E("symbolic.graph.constants.tightness:attains_edge",
    'if attained is None or attained.get("level") != "exact" or attained.get("reverified") is not True:',
    "if attained is None:", "tight.unverified-attainment",
@@ -354,7 +354,18 @@ _E("symbolic.graph.constants.tightness:attains_edge",
 _E("symbolic.graph.constants.tightness:tighten",
    "same = d.formula == sp.oo and edge == sp.oo or sp.simplify(_real(d.formula) - _real(edge)) == 0",
    "same = True", "tight.loose-map-tight", "a proved map that is not the least is called tight",
-   TIGHT + "test_a_proved_map_that_is_not_the_least_is_not_tight")
+   TIGHT + "test_a_map_proved_at_every_size_keeps_its_place_when_the_tight_one_is_proved_at_the_sizes_only")
+
+_E("symbolic.graph.constants.tightness:_adopt", "        if argument is None:\n            return None",
+   "        if argument is None:\n            argument = {'reduction': 'none'}", "tight.adopt-across-scope",
+   "a map proved at every size gives way to a tight map proved at the sizes only, keeping the all-sizes scope",
+   TIGHT + "test_a_map_proved_at_every_size_keeps_its_place_when_the_tight_one_is_proved_at_the_sizes_only")
+
+_E("symbolic.graph.constants.supremum:supremum_family",
+   "if sp.simplify(value - f.xreplace({s: E for s in f.free_symbols if s.name == \"E\"})) != 0:",
+   "if False:", "tight.supremum-limit-unchecked",
+   "a family is taken to approach a map without comparing its limit with the map",
+   TIGHT + "test_a_family_approaching_another_value_shows_no_supremum")
 
 
 _E("symbolic.graph.structure_checks:closure_holds", "return lv.value, all(answers)",

@@ -29,7 +29,9 @@ def test_edges_are_called_tight_only_when_the_derived_map_is_theirs():
     assert by[("tv-privacy", "pure-dp")].tight is False         # not an implies edge: nothing to tighten
     loose = by[("bounded-range", "tv-privacy")]
     derived = loose.extra["tightness"]["derived"]
-    assert loose.relation == "implies" and loose.tight is False and derived["tight"] is True
+    # proved within bounds, so the tight map, proved and attained at the same sizes, replaces it
+    assert loose.relation == "implies" and loose.tight is True and derived["tight"] is True
+    assert loose.map == derived["map"] and loose.extra["former_map"]["map"] == "delta = (E - 1)/(E + 1)"
     E = sp.Symbol("E", positive=True)
     f = sp.sympify(derived["map"].split("=", 1)[1], locals={"E": E})
     assert sp.simplify(f - (sp.sqrt(E) - 1) / (sp.sqrt(E) + 1)) == 0
