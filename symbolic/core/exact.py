@@ -86,7 +86,7 @@ _FUNCS = {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt}
 
 #: the functions a density or mass function may use besides exp, log and sqrt (``functions=CURVE_FUNCS``);
 #: Phi is the standard normal CDF, erfc(−x/√2)/2
-CURVE_FUNCS = {"abs": sp.Abs, "erf": sp.erf, "Phi": normal_cdf_expr}
+CURVE_FUNCS = {"abs": sp.Abs, "erf": sp.erf, "erfc": sp.erfc, "erfinv": sp.erfinv, "Phi": normal_cdf_expr}
 #: the functions a density or mass function may use: those of curves, and ``floor`` (step functions)
 DENSITY_FUNCS = {**CURVE_FUNCS, "floor": sp.floor}
 #: the constants a density may name (``constants=CURVE_CONSTANTS``)

@@ -73,6 +73,10 @@ RELATIONS = (
              "Mironov, Rényi differential privacy, CSF 2017, §3"),
     Relation("pure-dp", "zcdp", True, {"rho": "log(E)^2/2"}, "ε-DP implies ½ε²-zCDP",
              "Bun, Steinke, Concentrated differential privacy, TCC 2016, Proposition 1.4"),
+    Relation("pure-dp", "gaussian-dp", True, {"mu": "2*sqrt(2)*erfinv((E - 1)/(E + 1))"},
+             "ε-DP implies μ-GDP with μ = 2Φ⁻¹(e^ε/(1 + e^ε)), the GDP level of binary randomized response, which "
+             "dominates every ε-DP pair", "Dong, Roth, Su, Gaussian differential privacy, JRSS-B 2022, §2.3 "
+             "(f_{ε,0}) with Kairouz, Oh, Viswanath 2015"),
     Relation("zcdp", "approx-dp", True, {"E": "exp(rho + 2*sqrt(rho*log(1/delta)))", "delta": "delta"},
              "ρ-zCDP implies (ρ + 2√(ρ log(1/δ)), δ)-DP for every δ > 0",
              "Bun, Steinke, Concentrated differential privacy, TCC 2016, Proposition 1.3", ranges=("0<delta<=1",)),
@@ -80,6 +84,12 @@ RELATIONS = (
              {"E": "E", "delta": "Phi(-log(E)/mu + mu/2) - E*Phi(-log(E)/mu - mu/2)"},
              "μ-GDP is (ε, Φ(−ε/μ + μ/2) − e^ε·Φ(−ε/μ − μ/2))-DP for every ε ≥ 0",
              "Dong, Roth, Su, Gaussian differential privacy, JRSS-B 2022, Corollary 2.13"),
+    Relation("zcdp", "tv-privacy", True, {"delta": "sqrt(1 - exp(-rho))"},
+             "ρ-zCDP bounds the KL divergence by ρ, hence the total variation by √(1 − e^(−ρ))",
+             "Bun, Steinke, Concentrated differential privacy, TCC 2016 (KL ≤ ρ); Bretagnolle, Huber 1979"),
+    Relation("gaussian-dp", "tv-privacy", True, {"delta": "2*Phi(mu/2) - 1"},
+             "μ-GDP bounds the total variation by 2Φ(μ/2) − 1, its (0, δ)-DP profile at ε = 0",
+             "Dong, Roth, Su, Gaussian differential privacy, JRSS-B 2022, Corollary 2.13 at ε = 0"),
     Relation("bounded-range", "zcdp", True, {"rho": "log(E)^2/8"}, "ε-bounded range implies ε²/8-zCDP",
              "Cesar, Rogers, Bounding, concentrating, and truncating: unifying privacy loss composition for data "
              "analytics, ALT 2021"),

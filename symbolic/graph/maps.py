@@ -54,7 +54,7 @@ def map_text(literature, syms=None) -> str:
 def _names(text: str) -> list:
     import re
     return [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)
-            if w not in ("exp", "log", "sqrt", "abs", "erf", "Phi", "pi")]
+            if w not in ("exp", "log", "sqrt", "abs", "erf", "erfc", "erfinv", "Phi", "pi")]
 
 
 def parameter_map(a, b, literature=None) -> ParameterMap | None:
@@ -191,6 +191,26 @@ def _two_parameter_forms(pmap: ParameterMap, b) -> list:
     return [ParameterMap(values, f"{pmap.how}, δ free and E ↦ 2E/δ", _text(values), (free,))]
 
 
+def _stays_by_sign(expr, spec, a_params) -> bool:
+    """:func:`stays_in_range` for an expression in several of A's parameters: the sign of its distance to each end
+    of ``spec``'s range over the box of A's ranges, decided by sympy (False when undecided)."""
+    from symbolic.model.param_space import ParamRange, symbolic_sign
+    ranges = []
+    for p in a_params:
+        lo, hi = (None if v is None else sp.sympify(v) for v in (p.lower, p.upper))
+        ranges.append(ParamRange(p.name, lo, bool(p.lower_strict), hi, bool(p.upper_strict)))
+    by_name = {r.name: r.symbol for r in ranges}
+    if any(str(s) not in by_name for s in expr.free_symbols):
+        return False
+    e = expr.xreplace({s: by_name[str(s)] for s in expr.free_symbols})
+    gaps = ([] if spec.lower is None else [(e - sp.sympify(spec.lower), spec.lower_strict)]) + \
+        ([] if spec.upper is None else [(sp.sympify(spec.upper) - e, spec.upper_strict)])
+    try:
+        return all(symbolic_sign(sp.simplify(g), ranges) in ((1,) if strict else (1, 0, "≥")) for g, strict in gaps)
+    except (NotImplementedError, TypeError, ValueError):
+        return False
+
+
 def _text(values: dict) -> str:
     return ", ".join(f"{k} = {v}" for k, v in values.items()) or "no parameters"
 
@@ -208,7 +228,7 @@ def stays_in_range(expr, spec, a_params) -> bool:
     if not free:
         return not any(bool(c) for c in conds)
     if len(free) != 1:
-        return False
+        return _stays_by_sign(expr, spec, a_params)
     x = free[0]
     a = next((p for p in a_params if p.name == str(x)), None)
     if a is None:
@@ -222,5 +242,33 @@ def stays_in_range(expr, spec, a_params) -> bool:
             if bad != sp.EmptySet:
                 return False
     except (NotImplementedError, TypeError, ValueError):
+        return _stays_monotone(expr, a, spec) or _stays_by_sign(expr, spec, a_params)
+    return True
+
+
+def _stays_monotone(expr, a, spec) -> bool:
+    """For a function of one parameter of A that sympy shows monotone on its range (the sign of its derivative):
+    its values at the two ends (limits) inside ``spec``'s range, so every value between is."""
+    from symbolic.model.param_space import ParamRange, symbolic_sign
+    lo, hi = (None if v is None else sp.sympify(v) for v in (a.lower, a.upper))
+    rng = ParamRange(a.name, lo, bool(a.lower_strict), hi, bool(a.upper_strict))
+    x = rng.symbol
+    e = expr.xreplace({s: x for s in expr.free_symbols})
+    try:
+        slope = symbolic_sign(sp.simplify(sp.diff(e, x)), (rng,))
+        if slope not in (1, -1, 0, "≥", "≤"):
+            return False
+        ends = [sp.limit(e, x, v, "+" if i == 0 else "-") if v is not None else sp.limit(e, x, (-1) ** (i + 1) * sp.oo)
+                for i, v in enumerate((lo, hi))]
+        for v in ends:
+            if not v.is_real and v not in (sp.oo, -sp.oo):
+                return False
+            if spec.lower is not None and (v < spec.lower if not spec.lower_strict else v <= spec.lower) is not \
+                    sp.false:
+                return False
+            if spec.upper is not None and (v > spec.upper if not spec.upper_strict else v >= spec.upper) is not \
+                    sp.false:
+                return False
+    except (NotImplementedError, TypeError, ValueError, AttributeError):
         return False
     return True

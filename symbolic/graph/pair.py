@@ -25,6 +25,8 @@ from symbolic.core.verdicts import Proved, Refuted, Sizes, Unknown, Vacuous, esc
 from symbolic.core.exact import at_values
 from symbolic.graph.all_sizes import all_sizes_argument, scope_record
 from symbolic.graph.all_sizes_check import pair_reduces, proof_holds_on_dominating_pair
+from symbolic.graph.sampling import holds_exactly
+from symbolic.graph.separations.candidates import REVEALING, TABLE_CURVES, no_level
 from symbolic.graph.separations.families import family_separation, recheck_record
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map, shaped_maps
 from symbolic.graph.recheck import fails_at_json, failing_values, recheck, source_values
@@ -189,10 +191,13 @@ def _after_refutation(a, b, pmap, cx, cx_doc, params, hyp, sizes, settings) -> P
     fails = fails_at_json({k: at_values(e, cx.parameters) for k, e in pmap.values.items()})
     mech = cx.mechanisms.get("A")
     pop = next(iter(cx.populations.values()), None)
-    if mech is not None and _no_level(b.notion, mech, settings, pop):
+    level = mech is not None and no_level_on(b.notion, mech, settings, pop, a.notion,
+                                             {k: v for k, v in cx.parameters.items()
+                                              if k in {p.name for p in a.notion.params}})
+    if level:
         return PairResult(a.id, b.id, "not-implies", map=pmap.text, counterexample=cx_doc, qualitative=True,
-                          reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at no level",
-                          extra={"map_source": pmap.how, "fails_at": fails})
+                          reason=f"the mechanism satisfies {a.id} at the parameters shown and {b.id} at {level}",
+                          extra={"map_source": pmap.how, "fails_at": fails, "target_level": level})
     refuted = {"map_source": pmap.how, "map_counterexample": cx_doc, "map_fails_at": fails,
                "refuted_map": pmap.text, "refuted_maps": [pmap.text]}
     sep = _separation_search(a, b, sizes, settings)
@@ -227,11 +232,20 @@ def trivial_map(b_notion, values: dict) -> bool:
     return False
 
 
-def _no_level(notion, mech, settings, pop) -> bool:
+def no_level_on(notion, mech, settings, pop, source=None, source_values=None) -> str | None:
+    """"no level" when B holds on the table at no level; "only the trivial level" when, at a level of A's notion
+    ``source`` at ``source_values`` that says something (A fails on the table that reveals the record), B holds
+    there only where it holds on every table (δ = 1: no information); else None. A level of A that every table
+    meets maps only to such a level of B, so it separates nothing then."""
     try:
-        return level_free(notion, mech, settings, pop) == "no level"
+        if level_free(notion, mech, settings, pop) == "no level":
+            return "no level"
+        if source is None or holds_exactly(source, REVEALING, None, source_values) is not False:
+            return None
+        return "only the trivial level" if level_free(notion, mech, settings, pop, below_top=True) == "no level" \
+            else None
     except DPCheckError:
-        return False
+        return None
 
 
 def confirm(a_notion, b_notion, res: PairResult) -> PairResult:
@@ -300,7 +314,12 @@ def reconfirm(a, b, res: PairResult, settings, literature=None, n: int = 1) -> P
             tab, pop = table_of(res.counterexample)
         except (KeyError, ValueError, TypeError, DPCheckError):
             return None
-        if not _no_level(b.notion, tab, settings, pop):
+        curve = pop is None and b.id in TABLE_CURVES
+        try:
+            avals = source_values(a.notion, res.counterexample)
+        except (KeyError, ValueError, TypeError, AttributeError, DPCheckError):
+            return None
+        if not (no_level(b, tab, settings) if curve else no_level_on(b.notion, tab, settings, pop, a.notion, avals)):
             return None
     fresh = replace(again, literature_says=None, agrees_with_literature=None,
                     extra={k: v for k, v in again.extra.items() if k not in ("literature_note", "literature_disagreement")})
@@ -349,6 +368,21 @@ def by_shaped_map(a, b, res: PairResult, sizes, settings, literature=None) -> Pa
             return confirm(a.notion, b.notion, replace(proved, extra={**proved.extra, **kept,
                                                                        "map_source": shaped.how}))
     return None
+
+
+def by_derived_map(a, b, res: PairResult, sizes, settings, literature=None) -> PairResult | None:
+    """A pair still left with refuted maps proved under the map `derive map` fits for it
+    (:func:`~symbolic.graph.constants.proposal.derived_map`), keeping the refuted maps beside it; None otherwise."""
+    from symbolic.graph.constants.proposal import derived_map
+    fitted = derived_map(a, b, res, sizes, settings, literature)
+    if fitted is None:
+        return None
+    hyp = (a.notion(*(p.symbol for p in claim_params(a.notion))),) + _conditions(literature)
+    proved = _prove_map(a, b, fitted, claim_params(a.notion), hyp, sizes, settings)
+    if proved is None:
+        return None
+    kept = {k: res.extra[k] for k in ("refuted_maps", "map_counterexample", "map_fails_at") if k in res.extra}
+    return confirm(a.notion, b.notion, replace(proved, extra={**proved.extra, **kept, "map_source": fitted.how}))
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
-from symbolic.core.exact import expr_text, parse_expr
+from symbolic.core.exact import CURVE_CONSTANTS, CURVE_FUNCS, expr_text, parse_expr
 from symbolic.core.tables import MechTable, PopTable
 from symbolic.graph.sampling import holds_exactly
 
@@ -65,7 +65,7 @@ def parse_map(text, names) -> dict | None:
     try:
         for part in str(text).split(","):
             k, v = part.split("=", 1)
-            out[k.strip()] = parse_expr(v.strip(), syms)
+            out[k.strip()] = parse_expr(v.strip(), syms, functions=CURVE_FUNCS, constants=CURVE_CONSTANTS)
     except (ValueError, DPCheckError):
         return None
     return out

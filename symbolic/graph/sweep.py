@@ -18,7 +18,8 @@ from symbolic.graph.cache import PairCache, pair_key
 from symbolic.graph.hasse import diagram
 from symbolic.graph.literature import relations_by_pair
 from symbolic.graph.infer import by_composition, by_transitivity, lift_by_chains, separation_upward
-from symbolic.graph.pair import PairResult, by_shaped_map, with_literature, decide_pair
+from symbolic.graph.late_separations import by_candidate_table, by_sibling_witness, separations_downward, witnesses_of
+from symbolic.graph.pair import PairResult, by_derived_map, by_shaped_map, with_literature, decide_pair
 from symbolic.graph.user import load_user_notion
 from symbolic.graph.user_limits import graph_limit, reached
 from symbolic.notions.listed.catalog import find_notion, notion_catalog
@@ -185,15 +186,37 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
             nxt = submit_next(lambda pair: pair)
             if nxt is not None:
                 finish(nxt[0], _task(*task_args(nxt[0])))
-    for pair, res in by_composition(done, info_of).items():   # composed maps, before a pair keeps only refuted ones
-        done[pair] = with_literature(res, lit.get(pair), sizes.n)
-    for pair, res in list(done.items()):   # then maps of other shapes (two parameters together, a square root)
-        shaped = by_shaped_map(info_of[pair[0]], info_of[pair[1]], res, sizes, settings, lit.get(pair))
-        if shaped is not None:
-            done[pair] = with_literature(shaped, lit.get(pair), sizes.n)
+    _settle_open_pairs(done, info_of, lit, sizes, settings)
     lift_by_chains(done)   # a bounded proof whose map a chain of all-size edges also gives holds at every size
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
     return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
+
+
+def _settle_open_pairs(done: dict, info_of: dict, lit: dict, sizes, settings) -> None:
+    """After every pair had its own decision: what the decided pairs and cheaper candidates settle, in ``done``.
+    Composed maps first (before a pair keeps only refuted ones), maps of other shapes, separations by tables other
+    pairs or a list hold and by A ⇏ B with C ⇒ B, the map derive map fits; then composition and the separations
+    again, since the fitted maps are new links."""
+    def put(found: dict):
+        for pair, res in found.items():
+            done[pair] = with_literature(res, lit.get(pair), sizes.n)
+
+    def each(decide):
+        put({pair: r for pair, res in list(done.items())
+             if (r := decide(info_of[pair[0]], info_of[pair[1]], res, pair)) is not None})
+
+    put(by_composition(done, info_of))
+    each(lambda a, b, res, pair: by_shaped_map(a, b, res, sizes, settings, lit.get(pair)))
+
+    def separated(a, b, res, pair):
+        sep = by_sibling_witness(a, b, res, witnesses_of(pair[0], done), settings) or \
+            by_candidate_table(a, b, res, sizes, settings)
+        return sep if sep is not None and sep.relation == "not-implies" else None
+    each(separated)
+    put(separations_downward(done, info_of, settings))
+    each(lambda a, b, res, pair: by_derived_map(a, b, res, sizes, settings, lit.get(pair)))
+    put(by_composition(done, info_of))
+    put(separations_downward(done, info_of, settings))
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}

@@ -147,6 +147,10 @@ def decide_zcdp_to_dp(rho, target_E, target_delta, params) -> CurveVerdict:
     syms = {p.name: p.symbol for p in params}
     r_pos, l_pos = sp.Symbol("rho", positive=True), sp.Symbol("L", positive=True)
     eps = sp.log(target_E)
+    if sp.sympify(target_E) == 1:
+        bounded = _total_variation(rho, target_delta, names, syms)
+        if bounded is not None:
+            return bounded
     proof = _chernoff(rho, eps, target_delta, names, syms, r_pos, l_pos)
     if proof is not None and proof.verdict == "proved":
         gap = _looseness(rho, eps, target_delta, params)
@@ -156,6 +160,24 @@ def decide_zcdp_to_dp(rho, target_E, target_delta, params) -> CurveVerdict:
         return refuted
     return proof or CurveVerdict("unknown", "the Chernoff bound on the privacy loss does not prove the target and "
                                             "the Gaussian mechanism does not refute it at the probed points")
+
+
+def _total_variation(rho, delta, names, syms):
+    """ρ-zCDP ⇒ (0, δ)-DP, the total variation: proved when δ ≥ √(1 − e^{−ρ}) on the range (sympy). ρ-zCDP bounds
+    KL = lim_{α→1} D_α by ρ, and TV ≤ √(1 − e^{−KL}) (Bretagnolle, Huber 1979; Tsybakov 2009, Lemma 2.6), a bound
+    that stays below 1. None when sympy does not show it (the general route runs)."""
+    rho_p = names.get(getattr(rho, "name", None))
+    if rho_p is None or rho_p.value is not None:
+        return None
+    r = ParamRange(rho_p.name, sp.Integer(0), False)
+    bound = sp.sqrt(1 - sp.exp(-r.symbol))
+    gap = sp.simplify(sp.sympify(delta).xreplace({syms[rho_p.name]: r.symbol}) - bound)
+    if gap.free_symbols - {r.symbol} or not (gap == 0 or symbolic_sign(gap, (r,)) in (0, 1, "≥")):
+        return None
+    return CurveVerdict("proved", f"δ ≥ √(1 − e^(−ρ)) on the range (sympy): ρ-zCDP bounds the KL divergence by ρ, and "
+                                  f"TV ≤ √(1 − e^(−KL)) (Bretagnolle, Huber 1979)",
+                        scope="every output space and every size (a bound on every pair of distributions)",
+                        method="the Bretagnolle–Huber inequality")
 
 
 def _chernoff(rho, eps, delta, names, syms, r_pos, l_pos):
@@ -430,13 +452,17 @@ def decide_curve_claim(claim):
     h, c = hyp.notion.name, concl.notion.name
     statement = f"{hyp} ⇒ {concl}"
     range_text = ", ".join(p.range_text() for p in claim.params)
-    if h in ("ZeroConcentratedDP", "GaussianDP") and c == "ApproxDP":
+    if h in ("ZeroConcentratedDP", "GaussianDP") and c in ("ApproxDP", "TVPrivacy"):
         (level,) = hyp.param_values().values()
         values = concl.param_values()
+        if c == "TVPrivacy":   # δ-TV privacy is (0, δ)-DP: the hockey stick at e^0 is the total variation
+            values = {"E": sp.Integer(1), "delta": values["delta"]}
         if h == "ZeroConcentratedDP":
             return decide_zcdp_to_dp(level, values["E"], values["delta"], claim.params), statement, range_text
         range_text = ", ".join(p.range_text() for p in positive_mu(claim.params, level))
         return decide_gdp_to_dp(level, values["E"], values["delta"], claim.params), statement, range_text
+    if h == "MaximalLeakage" and c == "MutualInformationDP" and len(claim.params) == 1:
+        return _leakage_claim(claim, hyp, concl, statement, range_text)
     bounded_range = h == "BoundedRange" and c == "ZeroConcentratedDP"
     if len(claim.params) != 1 or not (bounded_range or (h == "PureDP" and c in CURVE_CLAIM_TARGETS)):
         return None
@@ -454,3 +480,15 @@ def decide_curve_claim(claim):
     else:
         verdict = decide_dominated(c, f, E.symbol, lo, hi)
     return verdict, statement, range_text
+
+
+def _leakage_claim(claim, hyp, concl, statement, range_text):
+    """MaximalLeakage(E) ⇒ MutualInformationDP(f(E)) (:mod:`symbolic.derive.information`), or None."""
+    from symbolic.derive.information import decide_leakage_to_information
+    E = claim.params[0]
+    if [str(v) for v in hyp.param_values().values()] != [E.name]:
+        return None
+    f = next(iter(concl.param_values().values()))
+    lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
+    verdict = decide_leakage_to_information(f, E.symbol, 1 if lo is None else lo, hi)
+    return None if verdict is None else (verdict, statement, range_text)

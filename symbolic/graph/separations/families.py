@@ -78,6 +78,7 @@ class FamilySeparation:
     target_ratio: sp.Expr
     proof: tuple
     at_levels: tuple
+    through: str = ""    # B, when the limit is B's and C ⇒ B carries it to the target C
 
     @property
     def verified(self) -> bool:
@@ -86,7 +87,8 @@ class FamilySeparation:
     def to_json(self) -> dict:
         return {"separation": "family", "family": self.family.text(), "family_rows": [list(r) for r in self.family.rows],
                 "source_level": f"E = {expr_text(self.source_E)}",
-                "limit": f"{expr_text(self.target_ratio)} → ∞ as t → {self.family.end}", "proof": list(self.proof),
+                "limit": (f"{self.through}'s level ratio " if self.through else "")
+                         + f"{expr_text(self.target_ratio)} → ∞ as t → {self.family.end}", "proof": list(self.proof),
                 "at_levels": [{"E": expr_text(e), "t": expr_text(t), "source_holds": a, "target_holds": b}
                               for e, t, a, b in self.at_levels]}
 
@@ -160,8 +162,9 @@ def recheck_record(source_notion, target_notion, record: dict) -> bool:
             table = family.table_at(parse_expr(entry["t"]))
             if not is_distribution(table):
                 return False
+            level = parse_expr(entry["E"])
             if holds_exactly(source_notion, table, None, {"E": source_E}) is not True or \
-                    holds_exactly(target_notion, table, None, {"E": parse_expr(entry["E"])}) is not False:
+                    holds_exactly(target_notion, table, None, {p.name: level for p in target_notion.params}) is not False:
                 return False
         return True
     except (DPCheckError, KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -204,4 +207,35 @@ def family_separation(source, target, levels=CHECKED_LEVELS) -> FamilySeparation
     return None
 
 
-__all__ = ["FAMILIES", "Family", "FamilySeparation", "family_separation", "recheck_record"]
+def family_through(source, target, via: FamilySeparation, target_map: str,
+                   levels=CHECKED_LEVELS) -> FamilySeparation | None:
+    """A ⇏ C from the family separation ``via`` (A ⇏ B) and a proved C ⇒ B(g), g = ``target_map`` (B's ratio E
+    in C's parameters, all of them ratios): were C's level bounded by L on the family, B's would be by g(L), but it
+    tends to ∞. Re-verified like any family: at each level L of C (every parameter of C at L), a rational t where
+    B's ratio exceeds g(L), and on T(t) A holds at E_A and C fails at L by exact evaluation."""
+    from symbolic.graph.recheck import parse_map
+    names = [p.name for p in target.notion.params]
+    g = parse_map(target_map, names)
+    if not names or g is None or set(g) != {"E"} or any(p.lower != 1 or p.upper is not None
+                                                         for p in target.notion.params):
+        return None
+    checked = []
+    for level in levels:
+        b_level = g["E"].xreplace({s: level for s in g["E"].free_symbols})
+        if b_level.free_symbols or not b_level.is_finite:
+            return None
+        t = _t_above(via.target_ratio, via.family, b_level)
+        if t is None:
+            return None
+        table = via.family.table_at(t)
+        checked.append((level, t, holds_exactly(source.notion, table, None, {"E": via.source_E}),
+                        holds_exactly(target.notion, table, None, {n: level for n in names})))
+    proof = (*via.proof[:1], f"{target.id} ⇒ {via.target} ({target_map}) is proved, so were {target.id}'s level bounded on the family, {via.target}'s would be; "
+             f"{via.target}'s level ratio is {expr_text(via.target_ratio)}, which tends to ∞ as t → {via.family.end}",
+             "each requested level's table re-verified by exact evaluation of both notions' conditions")
+    sep = FamilySeparation(source.id, target.id, via.family, via.source_E, via.source_ratio, via.target_ratio, proof,
+                           tuple(checked), through=via.target)
+    return sep if sep.verified else None
+
+
+__all__ = ["FAMILIES", "Family", "FamilySeparation", "family_separation", "family_through", "recheck_record"]

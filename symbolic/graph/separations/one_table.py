@@ -23,15 +23,21 @@ from symbolic.solve.run import check_claim
 Never = Notion("False", (), lambda ops, P=None: ops.Or([]), arity=0, summary="no mechanism satisfies it")
 
 
-def level_free(notion, mechanism, settings, population=None) -> str:
+def level_free(notion, mechanism, settings, population=None, below_top: bool = False) -> str:
     """Whether ``notion`` holds on the fixed ``mechanism`` (a Mechanism or an exact table) at some
-    parameter value: "some level", "no level" or "unknown"."""
+    parameter value: "some level", "no level" or "unknown". ``below_top``: only values short of the upper end of
+    each parameter that has one (δ < 1), where the notion is not met by every mechanism; "no level" then means
+    the notion holds on the table only where it holds on every table."""
     if notion.population in ("given",) and population is None:
         return "unknown"
     if isinstance(mechanism, MechTable):
         mechanism = Mechanism.from_table({d: dict(zip(mechanism.outputs, row)) for d, row in mechanism.rows.items()},
                                          n=mechanism.n, domain=mechanism.domain, outputs=mechanism.outputs)
     params = claim_params(notion)
+    if below_top:
+        if all(p.upper is None for p in params):
+            return "unknown"
+        params = tuple(p if p.upper is None else replace(p, upper_strict=True) for p in params)
     inst = notion(*(p.symbol for p in params)).of(Fixed(mechanism)) if notion.params else notion().of(Fixed(mechanism))
     sizes = Sizes(mechanism.n, len(mechanism.domain), len(mechanism.outputs))
     claim = Claim("level", "⇒", "-", f"{notion.name} at some level on a fixed table", "(graph)",

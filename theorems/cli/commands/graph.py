@@ -67,6 +67,7 @@ def _print_pairs(g):
             what += f" ({p.extra['refuted_map']} refuted)"
         if p.relation == "not-implies":
             what = ("a family: the target's level → ∞" if p.extra.get("separation") == "family"
+                    else "the target only at its trivial level" if p.extra.get("target_level") == "only the trivial level"
                     else "no level of the target")
         elif p.relation == "unknown" and p.extra.get("refuted_maps"):
             what = (f"refuted: {'; '.join(p.extra['refuted_maps'])}" + (" (trivial)" if p.extra.get("trivial") else "")

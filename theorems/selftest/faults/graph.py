@@ -377,3 +377,38 @@ _E("symbolic.graph.structure_checks:closure_holds", "return lv.value, all(answer
 _E("symbolic.graph.constants.carry:lifted_attainment", "for p in points:", "for p in points[:1]:",
    "carry.first-point-only", "a lifted attaining table is re-verified at the first of its points only",
    T + "tests/graph/test_carry_points.py::test_a_table_that_fails_at_a_later_point_is_not_carried")
+
+
+OPEN = T + "tests/graph/open_pairs/"
+_E("symbolic.graph.separations.candidates:source_level",
+   "        if holds_exactly(notion, table, None, point) is True and \\\n                holds_exactly(notion, REVEALING, None, point) is False:",
+   "        if holds_exactly(notion, table, None, point) is True:", "open.trivial-source-level",
+   "a listed table separates at a level of the source that every table meets (ε ≥ 1 of semantic privacy)",
+   OPEN + "test_candidate_tables.py::test_a_level_every_table_meets_separates_nothing")
+_E("symbolic.graph.pair:no_level_on",
+   "        if source is None or holds_exactly(source, REVEALING, None, source_values) is not False:",
+   "        if source is None:", "open.trivial-target-any-source",
+   "the target at its trivial level separates even where the source's level is met by every table",
+   OPEN + "test_candidate_tables.py::test_the_trivial_level_of_the_target_counts_only_at_a_level_of_the_source_that_says"
+          "_something")
+_E("symbolic.graph.separations.families:family_through",
+   'b_level = g["E"].xreplace({s: level for s in g["E"].free_symbols})', "b_level = level",
+   "open.family-through-map-ignored", "a family carried to C ⇒ B looks for B's level L instead of g(L)",
+   OPEN + "test_through_links.py::test_a_family_separation_is_carried_through_a_proved_map_of_the_target")
+_E("symbolic.graph.maps:_stays_by_sign",
+   'return all(symbolic_sign(sp.simplify(g), ranges) in ((1,) if strict else (1, 0, "≥")) for g, strict in gaps)',
+   "return True", "open.range-by-sign-unchecked", "a map in several parameters is taken to stay in the target's range",
+   OPEN + "test_through_links.py::test_a_map_in_two_parameters_stays_in_range_only_when_both_ends_are_kept")
+_E("symbolic.derive.information:decide_leakage_to_information",
+   'if sp.simplify(diff) == 0 or symbolic_sign(sp.simplify(diff), (rng,)) in (1, "≥", 0):', "if True:",
+   "open.leakage-any-map", "maximal leakage is taken to give MI-DP at any level",
+   OPEN + "test_through_links.py::test_maximal_leakage_bounds_mutual_information_on_tables")
+_E("symbolic.derive.continuous.conversions:_total_variation", "bound = sp.sqrt(1 - sp.exp(-r.symbol))",
+   "bound = sp.sqrt(1 - sp.exp(-r.symbol)) / 4", "open.zcdp-tv-quartered",
+   "zCDP's total-variation bound is taken a quarter of Bretagnolle–Huber's",
+   OPEN + "test_through_links.py::test_zcdp_and_gdp_bound_the_total_variation_and_a_smaller_bound_is_not_proved")
+_E("symbolic.graph.constants.proposal:derived_map",
+   "(spec.upper is not None and sp.simplify(f - sp.sympify(spec.upper)) == 0)", "False",
+   "open.trivial-map-proposed", "derive map's fit to the level every table meets is proposed as a map",
+   OPEN + "test_derived_proposals.py::test_a_map_to_the_level_every_table_meets_is_not_proposed")
+

@@ -1,0 +1,144 @@
+"""Separations tried once every pair of a graph has had its own search: tables that other pairs or a short list
+already hold.
+
+A pair A ⇏ B needs one table on which A holds at some level and B at no level (or, at a level of A that says
+something, only at the level of B that every table meets: δ = 1). Two sources of tables that cost no search:
+
+- the witnesses of A's other separations in the same run (A ⇏ C): each satisfies A at the parameters its record
+  names; B is decided on it like on any counterexample (:func:`symbolic.graph.pair.no_level_on`);
+- the listed tables of :mod:`symbolic.graph.separations.candidates`, at n = 1.
+
+Either way the record is an ordinary counterexample with B's failing values, re-verified from its JSON alone
+(:func:`symbolic.graph.pair.confirm`) before it counts.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.core.errors import DPCheckError
+from symbolic.graph.pair import PairResult, confirm, no_level_on
+from symbolic.graph.recheck import fails_at_json, source_values, table_of
+from symbolic.graph.separations.candidates import WEAK, candidate_separation
+from symbolic.report.results import counterexample_json
+
+KEPT = ("refuted_maps", "map_counterexample", "map_fails_at", "map_source")
+MAX_WITNESSES = 6   # distinct tables of A's other separations tried per pair
+
+
+def _open(res, sizes) -> bool:
+    return res.relation == "unknown" and not res.extra.get("assuming") and sizes is not None
+
+
+def by_candidate_table(a, b, res: PairResult, sizes, settings) -> PairResult | None:
+    """A pair left undecided at n = 1 separated by a listed table, or None."""
+    if not _open(res, sizes) or (sizes.n, sizes.domain) != (1, 2):
+        return None
+    found = candidate_separation(a, b, settings)
+    if found is None:
+        return None
+    cx, fails, why = found
+    sep = PairResult(a.id, b.id, "not-implies", map=res.map, counterexample=counterexample_json(cx), qualitative=True,
+                     reason=f"a listed table ({why}) satisfies {a.id} at the parameters shown and {b.id} at no level",
+                     extra={**{k: res.extra[k] for k in KEPT if k in res.extra}, "fails_at": fails_at_json(fails),
+                            "found_by": "a listed table", "target_level": "no level"})
+    return confirm(a.notion, b.notion, sep)
+
+
+def witnesses_of(source_id: str, done: dict) -> list:
+    """The counterexample records of the source's separations in ``done`` (pair → PairResult), one per table."""
+    seen, out = set(), []
+    for (s, _t), r in done.items():
+        cx = r.counterexample
+        if s != source_id or r.relation != "not-implies" or not cx or r.verified_exactly is not True:
+            continue
+        key = str(cx.get("mechanism")) + str(cx.get("population")) + str(cx.get("parameters"))
+        if key not in seen:
+            seen.add(key)
+            out.append(cx)
+    return out[:MAX_WITNESSES]
+
+
+def by_sibling_witness(a, b, res: PairResult, witnesses: list, settings) -> PairResult | None:
+    """A pair left undecided separated by a witness of another separation from the same A, or None."""
+    if not _open(res, True):
+        return None
+    for cx in witnesses:
+        try:
+            tab, pop = table_of(cx)
+            avals = source_values(a.notion, cx)
+            level = no_level_on(b.notion, tab, settings, pop, a.notion, avals)
+            if not level:
+                continue
+        except (KeyError, ValueError, TypeError, AttributeError, DPCheckError):
+            continue
+        fails = {p.name: WEAK if p.upper is None else sp.sympify(p.upper) * (1 - 1 / WEAK) for p in b.notion.params}
+        doc = {**cx, "violated": f"{b.notion.name} holds at {level} on this table", "implication": f"{a.id} ⇒ {b.id}"}
+        sep = PairResult(a.id, b.id, "not-implies", map=res.map, counterexample=doc, qualitative=True,
+                         reason=f"the witness of another separation from {a.id} satisfies it at the parameters shown "
+                                f"and {b.id} at {level}",
+                         extra={**{k: res.extra[k] for k in KEPT if k in res.extra}, "fails_at": fails_at_json(fails),
+                                "found_by": "the witness of another separation from the same notion",
+                                "target_level": level})
+        sep = confirm(a.notion, b.notion, sep)
+        if sep.relation == "not-implies":
+            return sep
+    return None
+
+
+def separations_downward(done: dict, infos: dict, settings) -> dict:
+    """A ⇏ C for undecided pairs from a separation A ⇏ B and a proved C ⇒ B(g): were A ⇒ C(f), A ⇒ B(g∘f) would
+    hold. The record is checked on its own terms: a table separation's witness has C at no level (decided again on
+    the table, like any qualitative separation), a family's tables fail C at levels whose B-images they exceed
+    (:func:`~symbolic.graph.separations.families.family_through`). A separation where B keeps its trivial level
+    carries nothing. Repeated until nothing changes; returns the new pairs (also written into ``done``)."""
+    from symbolic.graph.separations.families import family_separation, family_through
+    new, changed = {}, True
+    while changed:
+        changed = False
+        for (a, c), res in sorted(done.items()):
+            if not _open(res, True):
+                continue
+            for b in infos:
+                ab, cb = done.get((a, b)), done.get((c, b))
+                if b in (a, c) or ab is None or cb is None or ab.relation != "not-implies" or not ab.qualitative or \
+                        ab.verified_exactly is not True or cb.relation != "implies" or cb.extra.get("assuming") or \
+                        ab.extra.get("target_level") == "only the trivial level":
+                    continue
+                sep = None
+                if ab.extra.get("separation") == "family":
+                    via = family_separation(infos[a], infos[b])
+                    fam = via and family_through(infos[a], infos[c], via, cb.map)
+                    if fam is not None:
+                        sep = PairResult(a, c, "not-implies", qualitative=True, extra={**fam.to_json(),
+                                         "map_source": f"separation via {b}"},
+                                         reason=f"a family of tables keeps {a} at one level while {b}'s level tends to "
+                                                f"∞, and {c} ⇒ {b}")
+                elif ab.counterexample and no_level_table(infos[c], ab.counterexample, settings):
+                    fails = {p.name: WEAK if p.upper is None else sp.sympify(p.upper) for p in infos[c].notion.params}
+                    sep = PairResult(a, c, "not-implies", counterexample=ab.counterexample, qualitative=True,
+                                     reason=f"the witness of {a} ⇏ {b} satisfies {a}; {c} ⇒ {b} ({cb.map}) and {b} "
+                                            f"holds there at no level, so {c} holds at no level",
+                                     extra={"fails_at": fails_at_json(fails), "map_source": f"separation via {b}",
+                                            "target_level": "no level"})
+                if sep is not None:
+                    sep = confirm(infos[a].notion, infos[c].notion, sep)
+                if sep is not None and sep.relation == "not-implies":
+                    done[(a, c)] = new[(a, c)] = sep
+                    changed = True
+                    break
+    return new
+
+
+def no_level_table(info, cx: dict, settings) -> bool:
+    """Whether the listed notion ``info`` holds at no level on the counterexample's table (decided on the table)."""
+    from symbolic.graph.separations.candidates import TABLE_CURVES, no_level
+    try:
+        tab, pop = table_of(cx)
+        if pop is None and info.id in TABLE_CURVES:
+            return no_level(info, tab, settings)
+        return no_level_on(info.notion, tab, settings, pop) == "no level"
+    except (KeyError, ValueError, TypeError, AttributeError, DPCheckError):
+        return False
+
+
+__all__ = ["by_candidate_table", "by_sibling_witness", "no_level_table", "separations_downward", "witnesses_of"]
