@@ -87,18 +87,25 @@ def by_sibling_witness(a, b, res: PairResult, witnesses: list, settings) -> Pair
 
 def separations_downward(done: dict, infos: dict, settings) -> dict:
     """A ⇏ C for undecided pairs from a separation A ⇏ B and a proved C ⇒ B(g): were A ⇒ C(f), A ⇒ B(g∘f) would
-    hold. The record is checked on its own terms: a table separation's witness has C at no level (decided again on
-    the table, like any qualitative separation), a family's tables fail C at levels whose B-images they exceed
+    hold. A table separation's witness has C at no level: B has none there, and C at any level c would give B at
+    g(c), a level of B when g stays in B's range; so no solver is asked, and the record (C failing at a weak level)
+    is re-verified by exact evaluation like any other (read back from the cache, "C at no level" is decided again
+    on the table). A family's tables fail C at levels whose B-images they exceed
     (:func:`~symbolic.graph.separations.families.family_through`). A separation where B keeps its trivial level
     carries nothing. Repeated until nothing changes; returns the new pairs (also written into ``done``)."""
     from symbolic.graph.separations.families import family_separation, family_through
     new, changed = {}, True
+    separated, kept_in_range = {}, {}
+    for (a, b), r in done.items():
+        if r.relation == "not-implies" and r.qualitative and r.verified_exactly is True and \
+                r.extra.get("target_level") != "only the trivial level":
+            separated.setdefault(a, []).append(b)
     while changed:
         changed = False
         for (a, c), res in sorted(done.items()):
-            if not _open(res, True):
+            if not _open(res, True) or (a, c) in new:
                 continue
-            for b in infos:
+            for b in separated.get(a, ()):
                 ab, cb = done.get((a, b)), done.get((c, b))
                 if b in (a, c) or ab is None or cb is None or ab.relation != "not-implies" or not ab.qualitative or \
                         ab.verified_exactly is not True or cb.relation != "implies" or cb.extra.get("assuming") or \
@@ -106,27 +113,45 @@ def separations_downward(done: dict, infos: dict, settings) -> dict:
                     continue
                 sep = None
                 if ab.extra.get("separation") == "family":
-                    via = family_separation(infos[a], infos[b])
-                    fam = via and family_through(infos[a], infos[c], via, cb.map)
+                    via = family_separation(infos[a], infos[b],
+                                            levels=tuple(sp.Rational(v) for v in settings.family_levels))
+                    fam = via and family_through(infos[a], infos[c], via, cb.map,
+                                                 levels=tuple(sp.Rational(v) for v in settings.family_levels))
                     if fam is not None:
                         sep = PairResult(a, c, "not-implies", qualitative=True, extra={**fam.to_json(),
                                          "map_source": f"separation via {b}"},
                                          reason=f"a family of tables keeps {a} at one level while {b}'s level tends to "
                                                 f"∞, and {c} ⇒ {b}")
-                elif ab.counterexample and no_level_table(infos[c], ab.counterexample, settings):
+                elif ab.counterexample and ab.extra.get("target_level", "no level") == "no level" and \
+                        _in_range(cb.map, infos[c], infos[b], kept_in_range):
                     fails = {p.name: WEAK if p.upper is None else sp.sympify(p.upper) for p in infos[c].notion.params}
                     sep = PairResult(a, c, "not-implies", counterexample=ab.counterexample, qualitative=True,
-                                     reason=f"the witness of {a} ⇏ {b} satisfies {a}; {c} ⇒ {b} ({cb.map}) and {b} "
-                                            f"holds there at no level, so {c} holds at no level",
+                                     reason=f"the witness of {a} ⇏ {b} satisfies {a}; {b} holds there at no level, "
+                                            f"and {c} ⇒ {b} ({cb.map}) for every level of {c}, so {c} holds there "
+                                            f"at no level either",
                                      extra={"fails_at": fails_at_json(fails), "map_source": f"separation via {b}",
                                             "target_level": "no level"})
                 if sep is not None:
                     sep = confirm(infos[a].notion, infos[c].notion, sep)
                 if sep is not None and sep.relation == "not-implies":
                     done[(a, c)] = new[(a, c)] = sep
+                    separated.setdefault(a, []).append(c)
                     changed = True
                     break
     return new
+
+
+def _in_range(map_text, c_info, b_info, memo: dict) -> bool:
+    """Whether the proved map C ⇒ B(g) gives a level of B (inside B's range) at every level of C, so that "B at no
+    level" on a table rules out every level of C there."""
+    from symbolic.graph.maps import stays_in_range
+    from symbolic.graph.recheck import parse_map
+    key = (c_info.id, b_info.id, map_text)
+    if key not in memo:
+        g = parse_map(map_text, [p.name for p in c_info.notion.params])
+        memo[key] = g is not None and set(g) == {p.name for p in b_info.notion.params} and all(
+            stays_in_range(g[p.name], p, c_info.notion.params) for p in b_info.notion.params)
+    return memo[key]
 
 
 def no_level_table(info, cx: dict, settings) -> bool:

@@ -208,7 +208,7 @@ def _after_refutation(a, b, pmap, cx, cx_doc, params, hyp, sizes, settings) -> P
         if proved is not None:
             return replace(proved, extra={**proved.extra, **refuted})
     if sizes.n == 1:
-        family = family_separation(a, b)
+        family = family_separation(a, b, levels=tuple(sp.Rational(v) for v in settings.family_levels))
         if family is not None:
             return PairResult(a.id, b.id, "not-implies", map=pmap.text, qualitative=True,
                               reason=f"a family of tables keeps {a.id} at one level while {b.id}'s level tends to ∞",

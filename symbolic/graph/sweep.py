@@ -7,6 +7,8 @@ strings wherever it is sent. Results come back as JSON documents (the contract's
 """
 from __future__ import annotations
 
+from collections import Counter
+
 import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -45,7 +47,9 @@ class GraphResult:
 
     >>> g = run_graph(["pure-dp", "approx-dp"], sizes=Sizes(1, 2, 2), settings=graph_settings(3))
     >>> sorted(g.to_json()), len(g.pairs)
-    (['cached', 'notions', 'pairs', 'seconds', 'sizes'], 2)
+    (['cached', 'notions', 'pairs', 'seconds', 'sizes', 'summary'], 2)
+    >>> g.summary()["definite"], g.summary()["without_belief"]["definite"]
+    (2, 2)
     """
 
     notions: tuple          # IDs, in the order given
@@ -53,14 +57,62 @@ class GraphResult:
     pairs: tuple            # PairResult values
     seconds: float
     cached: int = 0
+    beliefs: tuple = ()     # the IDs of notions relative to a prior or belief (their population is not "none")
 
     def to_json(self) -> dict:
         return {"notions": list(self.notions), "sizes": self.sizes.as_dict(),
                 "pairs": [p.to_json() for p in self.pairs], "seconds": round(self.seconds, 3),
-                "cached": self.cached}
+                "cached": self.cached, "summary": self.summary()}
+
+    def summary(self) -> dict:
+        """The counts a reader asks first: pairs by relation, definite ones, implies edges carrying the tight map,
+        separations by kind, unknown pairs by reason; the same among the notions not relative to a belief."""
+        def counts(pairs):
+            rel = Counter(p.relation for p in pairs)
+            return {"pairs": len(pairs), "implies": rel["implies"], "not_implies": rel["not-implies"],
+                    "unknown": rel["unknown"], "definite": rel["implies"] + rel["not-implies"]}
+        out = counts(self.pairs)
+        out["tight"] = sum(1 for p in self.pairs if p.relation == "implies" and p.tight)
+        out["separations_by_kind"] = dict(Counter(separation_kind(p) for p in self.pairs
+                                                  if p.relation == "not-implies"))
+        out["unknown_by_reason"] = dict(Counter(unknown_reason(p) for p in self.pairs if p.relation == "unknown"))
+        plain = [p for p in self.pairs if p.source not in self.beliefs and p.target not in self.beliefs]
+        out["without_belief"] = {**counts(plain), "unknown_by_reason": dict(Counter(
+            unknown_reason(p) for p in plain if p.relation == "unknown"))}
+        return out
 
     def diagram(self):
         return diagram(self.notions, self.pairs, str(self.sizes))
+
+
+def separation_kind(p) -> str:
+    """How a not-implies pair was shown: a family of tables, one table with the target at no level, or one with
+    the target only at its trivial level."""
+    if p.extra.get("separation") == "family":
+        return "family of tables"
+    return "one table, the target only at its trivial level" if p.extra.get("target_level") == \
+        "only the trivial level" else "one table, the target at no level"
+
+
+def unknown_reason(p) -> str:
+    """The reason class of an unknown pair: a map refuted with no separation (trivially, when the map put the
+    target at no loss at all), a transcendental notion the solver cannot state, a side condition, no map, an error."""
+    reason = p.reason or ""
+    if p.extra.get("assuming"):
+        return "a side condition"
+    if p.extra.get("refuted_maps"):
+        return "only a map with no loss refuted" if p.extra.get("trivial") else "maps refuted, no separation"
+    if reason.startswith("transcendental"):
+        return "a transcendental notion"
+    if reason.startswith("no parameter map"):
+        return "no parameter map"
+    if reason.startswith(("error", "a notion raised")):
+        return "an error"
+    if "effort limit" in reason:
+        return "the effort limit"
+    if "not confirmed by exact evaluation" in reason:
+        return "a counterexample exact evaluation did not confirm"
+    return "other: " + reason.split(":")[0][:60]
 
 
 def graph_settings(budget: float = 6.0) -> Settings:
@@ -186,13 +238,15 @@ def run_graph(specs=None, *, sizes: Sizes = Sizes(2, 2, 2), settings: Settings |
             nxt = submit_next(lambda pair: pair)
             if nxt is not None:
                 finish(nxt[0], _task(*task_args(nxt[0])))
-    _settle_open_pairs(done, info_of, lit, sizes, settings)
+    _settle_open_pairs(done, info_of, lit, sizes, settings, jobs, spec_of)
     lift_by_chains(done)   # a bounded proof whose map a chain of all-size edges also gives holds at every size
     ordered = tuple(done[(a, b)] for a in ids for b in ids if a != b)
-    return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached)
+    beliefs = tuple(i for i in ids if info_of[i].notion.population != "none")
+    return GraphResult(tuple(ids), sizes, ordered, time.monotonic() - t0, cached, beliefs)
 
 
-def _settle_open_pairs(done: dict, info_of: dict, lit: dict, sizes, settings) -> None:
+def _settle_open_pairs(done: dict, info_of: dict, lit: dict, sizes, settings, jobs: int = 1,
+                       spec_of: dict | None = None) -> None:
     """After every pair had its own decision: what the decided pairs and cheaper candidates settle, in ``done``.
     Composed maps first (before a pair keeps only refuted ones), maps of other shapes, separations by tables other
     pairs or a list hold and by A ⇏ B with C ⇒ B, the map derive map fits; then composition and the separations
@@ -208,15 +262,51 @@ def _settle_open_pairs(done: dict, info_of: dict, lit: dict, sizes, settings) ->
     put(by_composition(done, info_of))
     each(lambda a, b, res, pair: by_shaped_map(a, b, res, sizes, settings, lit.get(pair)))
 
+    witnesses = {}
+
     def separated(a, b, res, pair):
-        sep = by_sibling_witness(a, b, res, witnesses_of(pair[0], done), settings) or \
+        if res.relation != "unknown":
+            return None
+        if pair[0] not in witnesses:
+            witnesses[pair[0]] = witnesses_of(pair[0], done)
+        sep = by_sibling_witness(a, b, res, witnesses[pair[0]], settings) or \
             by_candidate_table(a, b, res, sizes, settings)
         return sep if sep is not None and sep.relation == "not-implies" else None
     each(separated)
     put(separations_downward(done, info_of, settings))
-    each(lambda a, b, res, pair: by_derived_map(a, b, res, sizes, settings, lit.get(pair)))
+    put(_derived_maps(done, info_of, sizes, settings, jobs, spec_of or {}))
     put(by_composition(done, info_of))
     put(separations_downward(done, info_of, settings))
+
+
+def _derived_maps(done: dict, info_of: dict, sizes, settings, jobs: int, spec_of: dict) -> dict:
+    """The pairs a fitted map settles (:func:`~symbolic.graph.pair.by_derived_map`), derived in ``jobs`` worker
+    processes when more than one: each derivation is seconds of search, fit and proof."""
+    from symbolic.graph.constants.proposal import proposable
+    todo = [pair for pair, res in sorted(done.items()) if proposable(info_of[pair[0]], info_of[pair[1]], res)]
+    args = [(done[p].to_json(), spec_of.get(p[0], p[0]), spec_of.get(p[1], p[1]), sizes.as_tuple(), settings)
+            for p in todo]
+    found = {}
+
+    def finish(k, doc):
+        if doc is not None:
+            found[todo[k]] = PairResult.from_json(doc)
+    if jobs > 1 and len(args) > 1:
+        map_in_processes(_derived_task, args, jobs, finish)
+    else:
+        for k, a in enumerate(args):
+            finish(k, _derived_task(*a))
+    return found
+
+
+def _derived_task(pair_doc: dict, spec_a: str, spec_b: str, sizes: tuple, settings) -> dict | None:
+    """One pair's fitted map, where it runs (a worker process, or this one)."""
+    from symbolic.solve.queries.solver import fresh_context
+    fresh_context()
+    a, b = resolve(spec_a, settings), resolve(spec_b, settings)
+    got = by_derived_map(a, b, PairResult.from_json(pair_doc), Sizes(*sizes), settings,
+                         relations_by_pair().get((a.id, b.id)))
+    return None if got is None else got.to_json()
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}

@@ -17,12 +17,18 @@ from symbolic.graph.maps import ParameterMap, claim_params, parameter_map
 PROPOSE_CLASSES = ("polynomial",)   # derive map reads both notions on exact tables
 
 
+def proposable(a, b, res) -> bool:
+    """Whether the pair ``res`` of listing records ``a`` ⇒ ``b`` is one to fit a map for: undecided with refuted
+    maps, no side condition, both notions read on exact tables."""
+    return res.relation == "unknown" and bool(res.extra.get("refuted_maps")) and not res.extra.get("assuming") and \
+        a.cls in PROPOSE_CLASSES and b.cls in PROPOSE_CLASSES
+
+
 def derived_map(a, b, res, sizes, settings, literature=None) -> ParameterMap | None:
     """The map `derive map` fits for the undecided pair ``res`` of listing records ``a`` ⇒ ``b``: B's last
     parameter derived, its others as the refuted map put them; None when there is none to propose."""
     from symbolic.graph.constants.derivation import derive_map
-    if res.relation != "unknown" or not res.extra.get("refuted_maps") or res.extra.get("assuming") or \
-            a.cls not in PROPOSE_CLASSES or b.cls not in PROPOSE_CLASSES:
+    if not proposable(a, b, res):
         return None
     pmap = parameter_map(a, b, literature)
     if pmap is None or pmap.free:
@@ -48,4 +54,4 @@ def derived_map(a, b, res, sizes, settings, literature=None) -> ParameterMap | N
         f"{k} = {values[k]}" for k in names))
 
 
-__all__ = ["derived_map"]
+__all__ = ["derived_map", "proposable"]

@@ -30,6 +30,25 @@ def level_free(notion, mechanism, settings, population=None, below_top: bool = F
     the notion holds on the table only where it holds on every table."""
     if notion.population in ("given",) and population is None:
         return "unknown"
+    key = None
+    if isinstance(mechanism, MechTable):   # the same witness table is asked about again and again in one graph
+        key = (notion, mechanism.n, mechanism.domain, mechanism.outputs, tuple(sorted(mechanism.rows.items())),
+               repr(population), below_top, settings)
+        try:
+            if key in _ANSWERS:
+                return _ANSWERS[key]
+        except TypeError:   # a notion or setting that is not hashable: not kept
+            key = None
+    answer = _level_free(notion, mechanism, settings, population, below_top)
+    if key is not None:   # the solver's effort is counted in work, so an unknown is the same answer next time
+        _ANSWERS[key] = answer
+    return answer
+
+
+_ANSWERS: dict = {}   # (notion, fixed table, population, below_top, settings) -> the answer, in this process
+
+
+def _level_free(notion, mechanism, settings, population, below_top) -> str:
     if isinstance(mechanism, MechTable):
         mechanism = Mechanism.from_table({d: dict(zip(mechanism.outputs, row)) for d, row in mechanism.rows.items()},
                                          n=mechanism.n, domain=mechanism.domain, outputs=mechanism.outputs)

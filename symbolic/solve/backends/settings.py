@@ -53,6 +53,7 @@ class Settings:
     second_workers: int | None = None   # cvc5 processes at once for one proof (None: one a core, at most 2); the
                                         # answer does not depend on it (the audit, a claim a core, sets 1)
     refute_values: tuple = (2, Fraction(3, 2), 3)
+    family_levels: tuple = (10, 1000)   # the graph's levels E of B at which a family separation's tables are checked
     structured: bool = True
     minimise: bool = True
     split: bool = True

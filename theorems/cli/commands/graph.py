@@ -8,6 +8,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -114,8 +115,11 @@ def _print_pairs(g):
               help="also derive the tight map of every `implies` edge at the sizes (`derive map`: fitted, proved and "
                    "attained by an exact table) and say whether the edge's map is it, in --jobs processes; it adds "
                    "about the graph's own time, so it is off by default (e.g. --tight)")
+@click.option("--at-level", "at_levels", metavar="E1,E2",
+              help="the levels of the target (its ratio E, each > 1) at which a family separation gives an explicit "
+                   "table, re-verified exactly (e.g. --at-level 50,1000000; default 10,1000)")
 def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_address, adds, budget, cache_dir,
-          no_cache, tight):
+          no_cache, tight, at_levels):
     """For every ordered pair (A, B) of the chosen notions, the strongest statement the engine establishes
     at the given sizes: `implies` with a parameter map (A(E) ⇒ B(f(E)), proved for every E), `not-implies`
     with an exact counterexample satisfying A at some level and B at no level, or `unknown` with the reason
@@ -128,6 +132,8 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
     sizes = Sizes(n or 1, domain or 2, outputs or 2)
     specs = _specs(ids, adds)
     settings = graph_settings(budget)
+    if at_levels:
+        settings = replace(settings, family_levels=_levels(at_levels))
     finished, t0 = [], time.monotonic()
     with stop_on_signals() as stopped:
         with spinner(ui(), f"deciding notion pairs at {sizes}"):
@@ -163,10 +169,33 @@ def graph(ids, n, domain, outputs, json_file, svg_file, dot_file, jobs, dask_add
         n_tight = sum(1 for p in g.pairs if p.relation == "implies" and p.tight)
         print(f"tight maps: {n_tight} of {counts['implies']} implies edges carry the tight map at {sizes}",
               file=sys.stderr if ui().quiet else sys.stdout)
+    _print_summary(doc["summary"], file=sys.stderr if ui().quiet else sys.stdout)
     print(f"{len(g.notions)} notions, {len(g.pairs)} pairs at {sizes}: {counts['implies']} implies, "
           f"{counts['not-implies']} not-implies, {counts['unknown']} unknown; {g.cached} from the cache; "
           f"{g.seconds:.1f} s{drawn}", file=sys.stderr if ui().quiet else sys.stdout)
     return 0 if counts["unknown"] == 0 else 1
+
+
+def _levels(text: str) -> tuple:
+    """``--at-level``'s exact levels, each a number above 1 (integers, a/b or decimals read exactly)."""
+    from symbolic import parse_number
+    levels = tuple(parse_number(part.strip(), what="--at-level") for part in text.split(",") if part.strip())
+    if not levels or len(levels) > 8 or any(v <= 1 or v > 10 ** 12 for v in levels):
+        raise click.BadParameter(f"{text!r}: give one to eight levels E above 1 and at most 10^12, separated by "
+                                 f"commas (e.g. --at-level 50,1000000)", param_hint="--at-level")
+    return tuple(str(v) for v in levels)
+
+
+def _print_summary(summary: dict, file) -> None:
+    """The unknown pairs by reason, and the share of definite pairs among notions not relative to a belief when
+    the run has both kinds."""
+    if summary["unknown_by_reason"]:
+        why = "; ".join(f"{n} {r}" for r, n in sorted(summary["unknown_by_reason"].items(), key=lambda x: -x[1]))
+        print(f"unknown by reason: {why}", file=file)
+    plain = summary["without_belief"]
+    if 0 < plain["pairs"] < summary["pairs"]:
+        print(f"between notions not relative to a belief: {plain['definite']} of {plain['pairs']} pairs definite "
+              f"({100 * plain['definite'] / plain['pairs']:.1f} %), {plain['unknown']} unknown", file=file)
 
 
 def _interrupted(signum, finished, sizes, json_file, seconds):
