@@ -461,8 +461,10 @@ def decide_curve_claim(claim):
             return decide_zcdp_to_dp(level, values["E"], values["delta"], claim.params), statement, range_text
         range_text = ", ".join(p.range_text() for p in positive_mu(claim.params, level))
         return decide_gdp_to_dp(level, values["E"], values["delta"], claim.params), statement, range_text
-    if h == "MaximalLeakage" and c == "MutualInformationDP" and len(claim.params) == 1:
-        return _leakage_claim(claim, hyp, concl, statement, range_text)
+    if (h, c) in (("MaximalLeakage", "MutualInformationDP"), ("ZeroConcentratedDP", "RenyiDP[alpha=2]"),
+                  ("GaussianDP", "ZeroConcentratedDP")):
+        from symbolic.derive.notion_bounds import decide_by_bounds
+        return decide_by_bounds(claim)
     bounded_range = h == "BoundedRange" and c == "ZeroConcentratedDP"
     if len(claim.params) != 1 or not (bounded_range or (h == "PureDP" and c in CURVE_CLAIM_TARGETS)):
         return None
@@ -480,15 +482,3 @@ def decide_curve_claim(claim):
     else:
         verdict = decide_dominated(c, f, E.symbol, lo, hi)
     return verdict, statement, range_text
-
-
-def _leakage_claim(claim, hyp, concl, statement, range_text):
-    """MaximalLeakage(E) ⇒ MutualInformationDP(f(E)) (:mod:`symbolic.derive.information`), or None."""
-    from symbolic.derive.information import decide_leakage_to_information
-    E = claim.params[0]
-    if [str(v) for v in hyp.param_values().values()] != [E.name]:
-        return None
-    f = next(iter(concl.param_values().values()))
-    lo, hi = (E.value, E.value) if E.value is not None else (E.lower, E.upper)
-    verdict = decide_leakage_to_information(f, E.symbol, 1 if lo is None else lo, hi)
-    return None if verdict is None else (verdict, statement, range_text)

@@ -21,11 +21,10 @@ from functools import lru_cache
 import sympy as sp
 
 from symbolic.core.errors import DPCheckError
-from symbolic.core.exact import expr_text, parse_expr
+from symbolic.core.exact import expr_text
 from symbolic.core.ops import UndecidedComparison, exact_sign
-from symbolic.core.tables import MechTable
 from symbolic.graph.sampling import holds_exactly
-from symbolic.graph.separations.families import LEVELS
+from symbolic.graph.separations.families import LEVELS, Family
 from symbolic.model.param_space import symbolic_sign
 from symbolic.model.symbolic_table import parse_ranges
 
@@ -34,37 +33,14 @@ GAP = sp.Rational(1, 100)
 MAX_HALVINGS = 200
 
 
-@dataclass(frozen=True)
-class ApproachingFamily:
-    """Tables over two databases of one record, rows written in E and ``t`` over ``range`` (E > 1)."""
-
-    name: str
-    rows: tuple
-    range: str
-    end: sp.Rational
-
-    def document(self) -> dict:
-        return {"n": 1, "domain": [0, 1], "outputs": list(range(len(self.rows[0]))),
-                "params": {"t": self.range, "E": "1<E"}, "rows": {"0": list(self.rows[0]), "1": list(self.rows[1])}}
-
-    def table_at(self, E, t) -> MechTable:
-        sym = {"t": sp.Rational(t), "E": sp.Rational(E)}
-        rows = {(d,): tuple(parse_expr(x, sym, what="family entry") for x in row) for d, row in enumerate(self.rows)}
-        return MechTable(1, (0, 1), tuple(range(len(self.rows[0]))), rows)
-
-    def text(self) -> str:
-        return (f"{self.name}: rows ({', '.join(self.rows[0])}) and ({', '.join(self.rows[1])}), {self.range}, "
-                f"E > 1, t → {self.end}")
-
-
 APPROACHING = (
-    ApproachingFamily("ratio E on an output whose mass vanishes",
-                      (("E*t/(1+t*(E-1))", "(1-t)/(1+t*(E-1))"), ("t", "1-t")), "0<t<=1/2", sp.Integer(0)),
+    Family("ratio E on an output whose mass vanishes", (("E*t/(1+t*(E-1))", "(1-t)/(1+t*(E-1))"), ("t", "1-t")),
+           "0<t<=1/2", sp.Integer(0), (("E", "1<E"),)),
 )
 
 
 @lru_cache(maxsize=32)
-def _ratio(notion_id: str, family: ApproachingFamily):
+def _ratio(notion_id: str, family: Family):
     """e^level of ``notion_id`` on the family, a formula in E and t (a Max where the maximiser changes), or None."""
     from symbolic.derive.level import derive_level
     name, own = LEVELS[notion_id]
@@ -117,7 +93,7 @@ def _max_at(value, E):
 class Supremum:
     """f(E) is B's least level over A(E)'s tables as a supremum: ``family`` holds A at E, B's ratio tends to f."""
 
-    family: ApproachingFamily
+    family: Family
     source_ratio: sp.Expr
     target_ratio: sp.Expr
     limit: sp.Expr
@@ -180,11 +156,11 @@ def _checked(a, b, family, rb, f) -> dict | None:
             return None
     else:
         return None
-    table = family.table_at(CHECK_E, t)
+    table = family.table_at(t, E=CHECK_E)
     target = b.notion.params[-1].name
     return {"E": expr_text(CHECK_E), "t": expr_text(t), "target_level": f"{target} = {expr_text(level)}",
             "source_holds": holds_exactly(a.notion, table, None, {"E": CHECK_E}),
             "target_holds": holds_exactly(b.notion, table, None, {target: level})}
 
 
-__all__ = ["APPROACHING", "ApproachingFamily", "Supremum", "supremum_family"]
+__all__ = ["APPROACHING", "Supremum", "supremum_family"]

@@ -38,26 +38,30 @@ MAX_HALVINGS = 4000
 
 @dataclass(frozen=True)
 class Family:
-    """Tables over two databases of one record, rows written in ``t`` over ``range``; the B-levels grow as t
-    tends to ``end`` from inside the range."""
+    """Tables over two databases of one record, rows written in ``t`` over ``range`` (and in the parameters of
+    ``extra``, (name, range) pairs, when the family is one per level); the levels move as t tends to ``end`` from
+    inside the range."""
 
     name: str
     rows: tuple          # (row of database 0, row of database 1), each a tuple of texts in t
     range: str
     end: sp.Rational
+    extra: tuple = ()
 
     def document(self) -> dict:
-        return {"n": 1, "domain": [0, 1], "outputs": list(range(len(self.rows[0]))), "params": {"t": self.range},
+        return {"n": 1, "domain": [0, 1], "outputs": list(range(len(self.rows[0]))),
+                "params": {"t": self.range, **dict(self.extra)},
                 "rows": {"0": list(self.rows[0]), "1": list(self.rows[1])}}
 
-    def table_at(self, t) -> MechTable:
-        sym = {"t": sp.Rational(t)}
+    def table_at(self, t, **values) -> MechTable:
+        sym = {"t": sp.Rational(t), **{k: sp.Rational(v) for k, v in values.items()}}
         rows = {(d,): tuple(parse_expr(x, sym, what="family entry") for x in row) for d, row in enumerate(self.rows)}
         return MechTable(1, (0, 1), tuple(range(len(self.rows[0]))), rows)
 
     def text(self) -> str:
-        return (f"{self.name}: rows ({', '.join(self.rows[0])}) and ({', '.join(self.rows[1])}), {self.range}, "
-                f"t → {self.end}")
+        ranges = "".join(f", {r}" for _, r in self.extra)
+        return (f"{self.name}: rows ({', '.join(self.rows[0])}) and ({', '.join(self.rows[1])}), {self.range}"
+                f"{ranges}, t → {self.end}")
 
 
 FAMILIES = (

@@ -8,7 +8,7 @@ import random
 import sympy as sp
 
 from symbolic.core.tables import MechTable
-from symbolic.derive.information import decide_leakage_to_information
+from symbolic.derive.notion_bounds import decide_leakage_to_information
 from symbolic.graph.maps import claim_params, stays_in_range
 from symbolic.graph.sampling import holds_exactly
 from symbolic.graph.separations.families import family_separation, family_through, recheck_record
@@ -65,3 +65,24 @@ def test_zcdp_and_gdp_bound_the_total_variation_and_a_smaller_bound_is_not_prove
     assert decide_zcdp_to_dp(r.symbol, sp.Integer(1), sp.sqrt(1 - sp.exp(-r.symbol)) / 4, (r,)).verdict != "proved"
     assert decide_gdp_to_dp(m.symbol, sp.Integer(1), sp.erf(m.symbol / (2 * sp.sqrt(2))), (m,)).verdict == "proved"
     assert decide_gdp_to_dp(m.symbol, sp.Integer(1), sp.erf(m.symbol / (4 * sp.sqrt(2))), (m,)).verdict == "refuted"
+
+
+def test_zcdp_gives_renyi_and_gdp_gives_zcdp_by_their_divergences_and_no_less():
+    from symbolic.api import Param, Sizes, implication_claim
+    from symbolic.derive.continuous.conversions import decide_curve_claim
+    zcdp, gdp, renyi = (find_notion(x).notion for x in ("zcdp", "gaussian-dp", "renyi-dp"))
+    r, m = Param("rho", lower=0), Param("mu", lower=0)
+
+    def decided(h, c, param):
+        got = decide_curve_claim(implication_claim(h, c, params=(param,), sizes=Sizes(1, 2, 2)))
+        return None if got is None else got[0].verdict
+    assert decided(zcdp(r.symbol), renyi(sp.exp(2 * r.symbol)), r) == "proved"
+    assert decided(zcdp(r.symbol), renyi(sp.exp(r.symbol)), r) is None          # D_2 may reach 2ρ
+    assert decided(gdp(m.symbol), zcdp(m.symbol ** 2 / 2), m) == "proved"
+    assert decided(gdp(m.symbol), zcdp(m.symbol ** 2 / 4), m) is None
+    # apart from the module: a two-output table's D_2 stays within 2ρ at its own zCDP level
+    from symbolic.derive.continuous.table_curves import table_curve_level
+    rr = {"n": 1, "domain": [0, 1], "outputs": [0, 1], "rows": {"0": ["3/4", "1/4"], "1": ["1/4", "3/4"]}}
+    rho = table_curve_level("zcdp", rr).enclosure[1]
+    chi = sp.Rational(3, 4) ** 2 / sp.Rational(1, 4) + sp.Rational(1, 4) ** 2 / sp.Rational(3, 4)
+    assert chi <= sp.exp(2 * rho)

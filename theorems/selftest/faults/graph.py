@@ -399,7 +399,7 @@ _E("symbolic.graph.maps:_stays_by_sign",
    'return all(symbolic_sign(sp.simplify(g), ranges) in ((1,) if strict else (1, 0, "≥")) for g, strict in gaps)',
    "return True", "open.range-by-sign-unchecked", "a map in several parameters is taken to stay in the target's range",
    OPEN + "test_through_links.py::test_a_map_in_two_parameters_stays_in_range_only_when_both_ends_are_kept")
-_E("symbolic.derive.information:decide_leakage_to_information",
+_E("symbolic.derive.notion_bounds:decide_leakage_to_information",
    'if sp.simplify(diff) == 0 or symbolic_sign(sp.simplify(diff), (rng,)) in (1, "≥", 0):', "if True:",
    "open.leakage-any-map", "maximal leakage is taken to give MI-DP at any level",
    OPEN + "test_through_links.py::test_maximal_leakage_bounds_mutual_information_on_tables")
@@ -411,4 +411,8 @@ _E("symbolic.graph.constants.proposal:derived_map",
    "(spec.upper is not None and sp.simplify(f - sp.sympify(spec.upper)) == 0)", "False",
    "open.trivial-map-proposed", "derive map's fit to the level every table meets is proposed as a map",
    OPEN + "test_derived_proposals.py::test_a_map_to_the_level_every_table_meets_is_not_proposed")
+_E("symbolic.derive.notion_bounds:decide_by_bounds", '("GaussianDP", "ZeroConcentratedDP"): lambda x: x ** 2 / 2',
+   '("GaussianDP", "ZeroConcentratedDP"): lambda x: x ** 2 / 4', "open.gdp-zcdp-halved",
+   "μ-GDP is taken to give μ²/4-zCDP, half the Gaussian pair's level",
+   OPEN + "test_through_links.py::test_zcdp_gives_renyi_and_gdp_gives_zcdp_by_their_divergences_and_no_less")
 
