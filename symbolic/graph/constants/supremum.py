@@ -16,15 +16,13 @@ free-lunch privacy), whose parameter is the ratio E.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import sympy as sp
 
-from symbolic.core.errors import DPCheckError
 from symbolic.core.exact import expr_text
 from symbolic.core.ops import UndecidedComparison, exact_sign
 from symbolic.graph.sampling import holds_exactly
-from symbolic.graph.separations.families import LEVELS, Family
+from symbolic.graph.separations.families import LEVELS, Family, level_ratio
 from symbolic.model.param_space import symbolic_sign
 from symbolic.model.symbolic_table import parse_ranges
 
@@ -37,21 +35,6 @@ APPROACHING = (
     Family("ratio E on an output whose mass vanishes", (("E*t/(1+t*(E-1))", "(1-t)/(1+t*(E-1))"), ("t", "1-t")),
            "0<t<=1/2", sp.Integer(0), (("E", "1<E"),)),
 )
-
-
-@lru_cache(maxsize=32)
-def _ratio(notion_id: str, family: Family):
-    """e^level of ``notion_id`` on the family, a formula in E and t (a Max where the maximiser changes), or None."""
-    from symbolic.derive.level import derive_level
-    name, own = LEVELS[notion_id]
-    try:
-        d = derive_level(name, family.document(), params=own)
-    except DPCheckError:
-        return None
-    f = getattr(d, "formula", None)
-    if f is None or not getattr(d, "ok", False) or f.has(sp.Piecewise):
-        return None
-    return sp.simplify(sp.exp(f))
 
 
 def _symbols(expr, ranges):
@@ -124,7 +107,7 @@ def supremum_family(a, b, formula) -> Supremum | None:
         return None
     f = sp.sympify(formula)
     for family in APPROACHING:
-        ra, rb = _ratio(a.id, family), _ratio(b.id, family)
+        ra, rb = level_ratio(a.id, family, True), level_ratio(b.id, family, True)
         if ra is None or rb is None or not _holds_at_E(ra, family):
             continue
         value, E = _limit(rb, family)

@@ -98,9 +98,10 @@ class FamilySeparation:
 
 
 @lru_cache(maxsize=64)
-def _ratio(notion_id: str, family: Family):
-    """e^level of ``notion_id`` on the family, a formula in t (None when not derived as one); kept per process, since
-    a source's ratio serves every target it is set against."""
+def level_ratio(notion_id: str, family: Family, allow_max: bool = False):
+    """e^level of ``notion_id`` on the family, a formula in t (and the family's extra parameters; a Max where the
+    maximiser changes only with ``allow_max``), None when not derived as one; kept per process, since a source's
+    ratio serves every target it is set against."""
     from symbolic.derive.level import derive_level
     name, own = LEVELS[notion_id]
     try:
@@ -108,7 +109,7 @@ def _ratio(notion_id: str, family: Family):
     except DPCheckError:
         return None
     f = getattr(d, "formula", None)
-    if f is None or not getattr(d, "ok", False) or f.has(sp.Piecewise, sp.Max, sp.Min):
+    if f is None or not getattr(d, "ok", False) or f.has(sp.Piecewise) or (not allow_max and f.has(sp.Max, sp.Min)):
         return None
     return sp.simplify(sp.exp(f))
 
@@ -187,7 +188,7 @@ def family_separation(source, target, levels=CHECKED_LEVELS) -> FamilySeparation
     if source.id not in LEVELS or target.id not in LEVELS:
         return None
     for family in FAMILIES:
-        ra, rb = _ratio(source.id, family), _ratio(target.id, family)
+        ra, rb = level_ratio(source.id, family), level_ratio(target.id, family)
         if ra is None or rb is None:
             continue
         bound = _bound(ra, family)
@@ -242,4 +243,5 @@ def family_through(source, target, via: FamilySeparation, target_map: str,
     return sep if sep.verified else None
 
 
-__all__ = ["FAMILIES", "Family", "FamilySeparation", "family_separation", "family_through", "recheck_record"]
+__all__ = ["FAMILIES", "Family", "FamilySeparation", "family_separation", "family_through", "level_ratio",
+           "recheck_record"]
