@@ -25,13 +25,13 @@ KEPT = ("refuted_maps", "map_counterexample", "map_fails_at", "map_source")
 MAX_WITNESSES = 6   # distinct tables of A's other separations tried per pair
 
 
-def _open(res, sizes) -> bool:
-    return res.relation == "unknown" and not res.extra.get("assuming") and sizes is not None
+def _open(res) -> bool:
+    return res.relation == "unknown" and not res.extra.get("assuming")
 
 
 def by_candidate_table(a, b, res: PairResult, sizes, settings) -> PairResult | None:
     """A pair left undecided at n = 1 separated by a listed table, or None."""
-    if not _open(res, sizes) or (sizes.n, sizes.domain) != (1, 2):
+    if not _open(res) or (sizes.n, sizes.domain) != (1, 2):
         return None
     found = candidate_separation(a, b, settings)
     if found is None:
@@ -60,7 +60,7 @@ def witnesses_of(source_id: str, done: dict) -> list:
 
 def by_sibling_witness(a, b, res: PairResult, witnesses: list, settings) -> PairResult | None:
     """A pair left undecided separated by a witness of another separation from the same A, or None."""
-    if not _open(res, True):
+    if not _open(res):
         return None
     for cx in witnesses:
         try:
@@ -93,30 +93,26 @@ def separations_downward(done: dict, infos: dict, settings) -> dict:
     on the table). A family's tables fail C at levels whose B-images they exceed
     (:func:`~symbolic.graph.separations.families.family_through`). A separation where B keeps its trivial level
     carries nothing. Repeated until nothing changes; returns the new pairs (also written into ``done``)."""
-    from symbolic.graph.separations.families import family_separation, family_through
+    from symbolic.graph.separations.families import family_separation, family_through, requested_levels
     new, changed = {}, True
     separated, kept_in_range = {}, {}
-    for (a, b), r in done.items():
+    for (a, b), r in done.items():   # the separations that carry over (new ones are added as they are found)
         if r.relation == "not-implies" and r.qualitative and r.verified_exactly is True and \
                 r.extra.get("target_level") != "only the trivial level":
             separated.setdefault(a, []).append(b)
     while changed:
         changed = False
         for (a, c), res in sorted(done.items()):
-            if not _open(res, True) or (a, c) in new:
+            if not _open(res) or (a, c) in new:
                 continue
             for b in separated.get(a, ()):
-                ab, cb = done.get((a, b)), done.get((c, b))
-                if b in (a, c) or ab is None or cb is None or ab.relation != "not-implies" or not ab.qualitative or \
-                        ab.verified_exactly is not True or cb.relation != "implies" or cb.extra.get("assuming") or \
-                        ab.extra.get("target_level") == "only the trivial level":
+                ab, cb = done[(a, b)], done.get((c, b))   # ab: a separation ``separated`` lists
+                if b == c or cb is None or cb.relation != "implies" or cb.extra.get("assuming"):
                     continue
                 sep = None
                 if ab.extra.get("separation") == "family":
-                    via = family_separation(infos[a], infos[b],
-                                            levels=tuple(sp.Rational(v) for v in settings.family_levels))
-                    fam = via and family_through(infos[a], infos[c], via, cb.map,
-                                                 levels=tuple(sp.Rational(v) for v in settings.family_levels))
+                    via = family_separation(infos[a], infos[b], levels=requested_levels(settings))
+                    fam = via and family_through(infos[a], infos[c], via, cb.map, levels=requested_levels(settings))
                     if fam is not None:
                         sep = PairResult(a, c, "not-implies", qualitative=True, extra={**fam.to_json(),
                                          "map_source": f"separation via {b}"},
@@ -154,16 +150,4 @@ def _in_range(map_text, c_info, b_info, memo: dict) -> bool:
     return memo[key]
 
 
-def no_level_table(info, cx: dict, settings) -> bool:
-    """Whether the listed notion ``info`` holds at no level on the counterexample's table (decided on the table)."""
-    from symbolic.graph.separations.candidates import TABLE_CURVES, no_level
-    try:
-        tab, pop = table_of(cx)
-        if pop is None and info.id in TABLE_CURVES:
-            return no_level(info, tab, settings)
-        return no_level_on(info.notion, tab, settings, pop) == "no level"
-    except (KeyError, ValueError, TypeError, AttributeError, DPCheckError):
-        return False
-
-
-__all__ = ["by_candidate_table", "by_sibling_witness", "no_level_table", "separations_downward", "witnesses_of"]
+__all__ = ["by_candidate_table", "by_sibling_witness", "separations_downward", "witnesses_of"]

@@ -195,10 +195,7 @@ def _stays_by_sign(expr, spec, a_params) -> bool:
     """:func:`stays_in_range` for an expression in several of A's parameters: the sign of its distance to each end
     of ``spec``'s range over the box of A's ranges, decided by sympy (False when undecided)."""
     from symbolic.model.param_space import ParamRange, symbolic_sign
-    ranges = []
-    for p in a_params:
-        lo, hi = (None if v is None else sp.sympify(v) for v in (p.lower, p.upper))
-        ranges.append(ParamRange(p.name, lo, bool(p.lower_strict), hi, bool(p.upper_strict)))
+    ranges = [ParamRange.of(p) for p in a_params]
     by_name = {r.name: r.symbol for r in ranges}
     if any(str(s) not in by_name for s in expr.free_symbols):
         return False
@@ -250,9 +247,8 @@ def _stays_monotone(expr, a, spec) -> bool:
     """For a function of one parameter of A that sympy shows monotone on its range (the sign of its derivative):
     its values at the two ends (limits) inside ``spec``'s range, so every value between is."""
     from symbolic.model.param_space import ParamRange, symbolic_sign
-    lo, hi = (None if v is None else sp.sympify(v) for v in (a.lower, a.upper))
-    rng = ParamRange(a.name, lo, bool(a.lower_strict), hi, bool(a.upper_strict))
-    x = rng.symbol
+    rng = ParamRange.of(a)
+    lo, hi, x = rng.lower, rng.upper, rng.symbol
     e = expr.xreplace({s: x for s in expr.free_symbols})
     try:
         slope = symbolic_sign(sp.simplify(sp.diff(e, x)), (rng,))

@@ -27,7 +27,7 @@ from symbolic.graph.all_sizes import all_sizes_argument, scope_record
 from symbolic.graph.all_sizes_check import pair_reduces, proof_holds_on_dominating_pair
 from symbolic.graph.sampling import holds_exactly
 from symbolic.graph.separations.candidates import REVEALING, TABLE_CURVES, no_level
-from symbolic.graph.separations.families import family_separation, recheck_record
+from symbolic.graph.separations.families import family_separation, recheck_record, requested_levels
 from symbolic.graph.maps import claim_params, coarser_maps, parameter_map, shaped_maps
 from symbolic.graph.recheck import fails_at_json, failing_values, recheck, source_values
 from symbolic.graph.sampling import sample_counterexample
@@ -208,7 +208,7 @@ def _after_refutation(a, b, pmap, cx, cx_doc, params, hyp, sizes, settings) -> P
         if proved is not None:
             return replace(proved, extra={**proved.extra, **refuted})
     if sizes.n == 1:
-        family = family_separation(a, b, levels=tuple(sp.Rational(v) for v in settings.family_levels))
+        family = family_separation(a, b, levels=requested_levels(settings))
         if family is not None:
             return PairResult(a.id, b.id, "not-implies", map=pmap.text, qualitative=True,
                               reason=f"a family of tables keeps {a.id} at one level while {b.id}'s level tends to ∞",
@@ -360,13 +360,10 @@ def by_shaped_map(a, b, res: PairResult, sizes, settings, literature=None) -> Pa
     pmap = parameter_map(a, b, literature)
     if pmap is None:
         return None
-    hyp = (a.notion(*(p.symbol for p in claim_params(a.notion))),) + _conditions(literature)
     for shaped in shaped_maps(pmap, a, b):
-        proved = _prove_map(a, b, shaped, claim_params(a.notion) + tuple(shaped.free), hyp, sizes, settings)
+        proved = _proved_beside_refuted(a, b, res, shaped, sizes, settings, literature)
         if proved is not None:
-            kept = {k: res.extra[k] for k in ("refuted_maps", "map_counterexample", "map_fails_at") if k in res.extra}
-            return confirm(a.notion, b.notion, replace(proved, extra={**proved.extra, **kept,
-                                                                       "map_source": shaped.how}))
+            return proved
     return None
 
 
@@ -377,12 +374,18 @@ def by_derived_map(a, b, res: PairResult, sizes, settings, literature=None) -> P
     fitted = derived_map(a, b, res, sizes, settings, literature)
     if fitted is None:
         return None
+    return _proved_beside_refuted(a, b, res, fitted, sizes, settings, literature)
+
+
+def _proved_beside_refuted(a, b, res, pmap, sizes, settings, literature) -> PairResult | None:
+    """The pair ``res`` (left with refuted maps) as ``implies`` under ``pmap`` when the engine proves it, keeping
+    the refuted maps and their counterexample beside the proof; None otherwise."""
     hyp = (a.notion(*(p.symbol for p in claim_params(a.notion))),) + _conditions(literature)
-    proved = _prove_map(a, b, fitted, claim_params(a.notion), hyp, sizes, settings)
+    proved = _prove_map(a, b, pmap, claim_params(a.notion) + tuple(pmap.free), hyp, sizes, settings)
     if proved is None:
         return None
     kept = {k: res.extra[k] for k in ("refuted_maps", "map_counterexample", "map_fails_at") if k in res.extra}
-    return confirm(a.notion, b.notion, replace(proved, extra={**proved.extra, **kept, "map_source": fitted.how}))
+    return confirm(a.notion, b.notion, replace(proved, extra={**proved.extra, **kept, "map_source": pmap.how}))
 
 
 def _prove_map(a, b, pmap, params, hyp, sizes, settings):

@@ -36,6 +36,13 @@ class ParamRange:
     upper: sp.Rational | None = None
     upper_strict: bool = False
 
+    @classmethod
+    def of(cls, param) -> "ParamRange":
+        """The range of a claim parameter or a notion's parameter specification (anything with ``name``,
+        ``lower``, ``upper`` and their ``*_strict`` flags)."""
+        lo, hi = (None if v is None else sp.sympify(v) for v in (param.lower, param.upper))
+        return cls(param.name, lo, bool(param.lower_strict), hi, bool(param.upper_strict))
+
     def __post_init__(self):
         if self.lower is not None and self.upper is not None:
             s = exact_sign(self.upper - self.lower)

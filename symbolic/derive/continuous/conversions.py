@@ -45,7 +45,7 @@ GDP_METHOD = "the Gaussian pair's privacy profile, derived from its densities; c
 
 
 def _range(param) -> ParamRange:
-    return ParamRange(param.name, param.lower, param.lower_strict, param.upper, param.upper_strict)
+    return ParamRange.of(param)
 
 
 def _points(params, extra: dict) -> list:

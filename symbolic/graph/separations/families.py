@@ -176,6 +176,11 @@ def recheck_record(source_notion, target_notion, record: dict) -> bool:
         return False
 
 
+def requested_levels(settings) -> tuple:
+    """The levels of B at which the run's family separations give their tables (``settings.family_levels``)."""
+    return tuple(sp.Rational(v) for v in settings.family_levels)
+
+
 def family_separation(source, target, levels=CHECKED_LEVELS) -> FamilySeparation | None:
     """A family separation of the graph's notions ``source`` ⇏ ``target`` (NotionInfo records), re-verified at
     each E_B of ``levels``, or None when no family of :data:`FAMILIES` shows one.
@@ -244,4 +249,4 @@ def family_through(source, target, via: FamilySeparation, target_map: str,
 
 
 __all__ = ["FAMILIES", "Family", "FamilySeparation", "family_separation", "family_through", "level_ratio",
-           "recheck_record"]
+           "recheck_record", "requested_levels"]
